@@ -1,0 +1,39 @@
+import Testing
+import JSON
+
+@Suite struct JSONTests {
+    @Test func parsesNestedValuesOfEveryKind() throws {
+        let value = try JSON.parse(#"{"a":[1,2.5,"x",true,false,null],"b":{"c":"é\u0000z"},"big":9007199254740993}"#)
+        #expect(value["a"]?[0] == .int(1))
+        #expect(value["a"]?[1]?.double == 2.5)
+        #expect(value["a"]?[2]?.string == "x")
+        #expect(value["a"]?[3]?.bool == true)
+        #expect(value["a"]?[5]?.isNull == true)
+        #expect(value["b"]?["c"]?.string == "é\u{0}z")
+        #expect(value["big"]?.int == 9007199254740993)
+    }
+
+    @Test func roundTripsThroughSerialization() throws {
+        let value: JSON = ["name": "Navy \"blazer\"", "n": 3, "tags": ["a", "b"], "price": 79.9, "none": nil]
+        let text = value.serialized()
+        #expect(try JSON.parse(text) == value)
+        #expect(text == #"{"n":3,"name":"Navy \"blazer\"","none":null,"price":79.9,"tags":["a","b"]}"#)
+    }
+
+    @Test func reportsWhereMalformedInputBreaks() {
+        do {
+            _ = try JSON.parse("{\"a\": [1, 2,\n }")
+            Issue.record("expected a parse error")
+        } catch {
+            #expect(error.line == 2)
+            #expect(error.userMessage.contains("isn't valid JSON"))
+        }
+        #expect(throws: JSONError.self) { try JSON.parse("") }
+        #expect(throws: JSONError.self) { try JSON.parse("{\"a\":1} trailing") }
+    }
+
+    @Test func scalarsParseAtTopLevel() throws {
+        #expect(try JSON.parse("42") == .int(42))
+        #expect(try JSON.parse("\"hi\"") == .string("hi"))
+    }
+}
