@@ -46,7 +46,7 @@ let libraries: [(name: String, dependencies: [String])] = [
 let root = Context.packageDirectory
 /// A target is part of the package once its folder holds Swift sources.
 func present(_ folder: String) -> Bool {
-    let files = (try? FileManager.default.contentsOfDirectory(atPath: "\(root)/\(folder)")) ?? []
+    let files = FileManager.default.enumerator(atPath: "\(root)/\(folder)")?.allObjects as? [String] ?? []
     return files.contains { $0.hasSuffix(".swift") }
 }
 
