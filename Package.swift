@@ -1,4 +1,5 @@
 // swift-tools-version:6.0
+// Modules present: JSON Closet Support SQLite Config
 import PackageDescription
 import Foundation
 

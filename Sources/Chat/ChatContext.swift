@@ -1,0 +1,63 @@
+import Foundation
+import JSON
+import Storage
+import Support
+
+/// Everything a handler needs for one event: who, where, storage, and a way to answer.
+public struct ChatContext: Sendable {
+    public let event: ChatEvent
+    public let user: UserRecord
+    public let chat: ChatRecord
+    public let store: Store
+    public let transport: any ChatTransport
+    public let logger: Logger
+    public let clock: any WallClock
+    /// The router handling this event (for `/help` and re-dispatch).
+    public let router: Router
+
+    public init(
+        event: ChatEvent, user: UserRecord, chat: ChatRecord, store: Store, transport: any ChatTransport, logger: Logger,
+        clock: any WallClock, router: Router
+    ) {
+        self.router = router
+        self.event = event
+        self.user = user
+        self.chat = chat
+        self.store = store
+        self.transport = transport
+        self.logger = logger
+        self.clock = clock
+    }
+
+    /// Sends a message to this chat.
+    @discardableResult
+    public func send(_ message: OutgoingMessage) async throws -> [MessageRef] {
+        try await transport.send(message, to: event.chat)
+    }
+
+    /// Sends a text reply with optional buttons; returns the posted message.
+    @discardableResult
+    public func reply(_ text: RichText, buttons: [[Button]] = []) async throws -> MessageRef? {
+        try await send(.text(text, buttons: buttons, replyTo: event.chat.kind == .group ? event.message : nil)).first
+    }
+
+    /// Makes a button whose press runs `action` with `payload`; by default only this user may press it.
+    public func button(_ title: String, action: String, payload: JSON = [:], anyone: Bool = false) async throws -> Button {
+        let token = try await store.createButton(
+            chatID: chat.id, userID: anyone ? nil : user.id, action: action, payload: payload, now: clock.now())
+        return Button(title: title, token: token)
+    }
+
+    /// This user's conversation state in this chat.
+    public func state() async throws -> JSON {
+        try await store.chatState(chatID: chat.id, userID: user.id)
+    }
+
+    /// Replaces this user's conversation state in this chat.
+    public func setState(_ state: JSON) async throws {
+        try await store.setChatState(state, chatID: chat.id, userID: user.id, now: clock.now())
+    }
+
+    /// True in private chats.
+    public var isPrivate: Bool { chat.kind == .privateChat }
+}

@@ -1,0 +1,93 @@
+import Foundation
+import Support
+
+/// Runs events of one chat strictly in order while different chats run concurrently.
+///
+/// Transports `submit` events; `run()` owns the worker tasks and returns once intake has
+/// stopped (`finish()`) and every queued event is done. Cancelling `run()` cancels in-flight work.
+public final class ChatDispatcher: Sendable {
+    /// One unit of work with a completion callback (used by pollers to advance their cursor).
+    struct Job: Sendable {
+        let event: ChatEvent
+        let transport: any ChatTransport
+        let done: @Sendable () async -> Void
+    }
+
+    private let router: Router
+    private let queues = KeyedQueues<Job>()
+    private let logger: Logger
+
+    public init(router: Router, logger: Logger) {
+        self.router = router
+        self.logger = logger
+    }
+
+    /// Queues an event behind earlier events of the same chat. `done` runs after it was handled.
+    /// Returns false when the dispatcher has stopped taking work.
+    @discardableResult
+    public func submit(
+        _ event: ChatEvent, via transport: any ChatTransport, done: @escaping @Sendable () async -> Void = {}
+    ) async -> Bool {
+        let key = "\(event.chat.transport):\(event.chat.id)"
+        return await queues.enqueue(Job(event: event, transport: transport, done: done), key: key)
+    }
+
+    /// Stops taking new events; `run()` returns once queued work is done.
+    public func finish() async { await queues.finish() }
+
+    /// Number of events queued or running.
+    public func pending() async -> Int { await queues.pendingCount }
+
+    /// Runs the per-chat workers until `finish()` and the queues drain.
+    public func run() async {
+        await queues.run { [router] job in
+            await router.handle(job.event, via: job.transport)
+            await job.done()
+        }
+    }
+}
+
+/// Per-key FIFO queues drained by one task per busy key.
+actor KeyedQueues<Work: Sendable> {
+    private var queues: [String: [Work]] = [:]
+    private var busy: Set<String> = []
+    private var finished = false
+    private let (starts, startContinuation) = AsyncStream<String>.makeStream()
+
+    var pendingCount: Int { queues.values.reduce(0) { $0 + $1.count } + busy.count }
+
+    func enqueue(_ work: Work, key: String) -> Bool {
+        guard !finished else { return false }
+        queues[key, default: []].append(work)
+        if busy.insert(key).inserted { startContinuation.yield(key) }
+        return true
+    }
+
+    func finish() {
+        finished = true
+        if busy.isEmpty { startContinuation.finish() }
+    }
+
+    /// Removes and returns the next work for `key`, or marks the key idle.
+    private func next(for key: String) -> Work? {
+        if var queue = queues[key], !queue.isEmpty {
+            let work = queue.removeFirst()
+            queues[key] = queue.isEmpty ? nil : queue
+            return work
+        }
+        queues[key] = nil
+        busy.remove(key)
+        if finished && busy.isEmpty { startContinuation.finish() }
+        return nil
+    }
+
+    nonisolated func run(_ body: @escaping @Sendable (Work) async -> Void) async {
+        await withTaskGroup(of: Void.self) { group in
+            for await key in starts {
+                group.addTask {
+                    while let work = await self.next(for: key) { await body(work) }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,28 @@
+/// What a transport can do, so handlers can phrase choices the right way.
+public struct TransportCapabilities: Sendable, Hashable {
+    /// Inline buttons (Telegram). Without them, choices are numbered and answered by reaction or number.
+    public var inlineButtons: Bool
+    /// Editing earlier messages in place.
+    public var edits: Bool
+    /// Native polls.
+    public var polls: Bool
+    /// Deleting the user's messages (e.g. one carrying a key).
+    public var deletesUserMessages: Bool
+
+    public init(inlineButtons: Bool, edits: Bool, polls: Bool, deletesUserMessages: Bool) {
+        self.inlineButtons = inlineButtons
+        self.edits = edits
+        self.polls = polls
+        self.deletesUserMessages = deletesUserMessages
+    }
+}
+
+/// A chat network the bot speaks over (Telegram, Matrix, the console).
+public protocol ChatTransport: Sendable {
+    /// "telegram", "matrix" or "console".
+    var name: String { get }
+    var capabilities: TransportCapabilities { get }
+    /// Sends one message and returns the references of what was posted (several for an album).
+    @discardableResult
+    func send(_ message: OutgoingMessage, to chat: ChatAddress) async throws -> [MessageRef]
+}

@@ -1,0 +1,107 @@
+import Foundation
+import JSON
+import Storage
+import Support
+
+/// Finds the handler for each event and turns failures into short replies.
+///
+/// Build it once with `RouterBuilder`; it is immutable and shared by every transport.
+public final class Router: Sendable {
+    /// Handles text that is not a command (e.g. a pasted link). Returns true when it took the text.
+    public typealias TextHandler = @Sendable (ChatContext, String) async throws -> Bool
+    /// Handles photos with their caption.
+    public typealias PhotoHandler = @Sendable (ChatContext, [Attachment], String?) async throws -> Void
+    /// Handles a button press with its stored state.
+    public typealias ButtonHandler = @Sendable (ChatContext, ButtonRecord) async throws -> Void
+    /// Handles a poll vote.
+    public typealias VoteHandler = @Sendable (ChatContext, String, [Int]) async throws -> Void
+
+    public let commands: [Command]
+    private let commandIndex: [String: Command]
+    private let textHandlers: [TextHandler]
+    private let photoHandler: PhotoHandler?
+    private let buttonHandlers: [String: ButtonHandler]
+    private let voteHandler: VoteHandler?
+    private let store: Store
+    private let logger: Logger
+    private let clock: any WallClock
+    /// Text for messages the bot does not understand.
+    public let fallbackText: RichText
+
+    init(builder: RouterBuilder, store: Store, logger: Logger, clock: any WallClock) {
+        commands = builder.commands
+        commandIndex = Dictionary(builder.commands.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        textHandlers = builder.textHandlers
+        photoHandler = builder.photoHandler
+        buttonHandlers = builder.buttonHandlers
+        voteHandler = builder.voteHandler
+        fallbackText = builder.fallbackText
+        self.store = store
+        self.logger = logger
+        self.clock = clock
+    }
+
+    /// The commands listed in `/help` and the Telegram menu, in registration order.
+    public var listedCommands: [Command] { commands.filter(\.listed) }
+
+    /// Handles one event completely; never throws — failures become replies and log lines.
+    public func handle(_ event: ChatEvent, via transport: any ChatTransport) async {
+        let log = logger.with("chat", "\(event.chat.transport):\(event.chat.id)").with("update", event.id)
+        let context: ChatContext
+        do {
+            let user = try await store.user(
+                transport: event.chat.transport, externalID: event.sender.id, displayName: event.sender.displayName, now: clock.now())
+            let chat = try await store.chat(
+                transport: event.chat.transport, externalID: event.chat.id, kind: event.chat.kind, title: event.chat.title, now: clock.now())
+            context = ChatContext(event: event, user: user, chat: chat, store: store, transport: transport, logger: log, clock: clock, router: self)
+        } catch {
+            log.error("cannot load user or chat", ["error": "\(error)"])
+            return
+        }
+        do {
+            try await dispatch(context)
+        } catch is CancellationError {
+            log.notice("handling cancelled")
+        } catch {
+            let message = (error as? any UserFacingError)?.userMessage ?? "Sorry, something went wrong on my side. Please try again."
+            log.error("handler failed", ["error": "\(error)"])
+            _ = try? await context.reply(RichText.plain(message))
+        }
+    }
+
+    private func dispatch(_ context: ChatContext) async throws {
+        switch context.event.payload {
+        case .command(let name, let arguments):
+            guard let command = commandIndex[name] else {
+                try await context.reply("I don't know /\(name). Send /help to see what I can do.")
+                return
+            }
+            try await command.handler(context, arguments)
+        case .text(let text):
+            for handler in textHandlers where try await handler(context, text) { return }
+            if context.chat.kind == .privateChat { try await context.reply(fallbackText) }
+        case .photos(let attachments, let caption):
+            guard let photoHandler else { return }
+            try await photoHandler(context, attachments, caption)
+        case .button(let token):
+            try await pressed(token: token, context: context)
+        case .vote(let pollID, let options):
+            try await voteHandler?(context, pollID, options)
+        }
+    }
+
+    private func pressed(token: String, context: ChatContext) async throws {
+        // A stale, foreign or unknown button does nothing but say so.
+        guard let record = try await store.button(token: token, now: clock.now()), record.chatID == context.chat.id,
+            let handler = buttonHandlers[record.action]
+        else {
+            try await context.reply("This button has expired.")
+            return
+        }
+        if let owner = record.userID, owner != context.user.id {
+            try await context.reply("This button belongs to someone else.")
+            return
+        }
+        try await handler(context, record)
+    }
+}

@@ -1,0 +1,58 @@
+import Storage
+import Support
+
+/// Collects commands and handlers, then builds the immutable `Router`.
+public struct RouterBuilder {
+    var commands: [Command] = []
+    var textHandlers: [Router.TextHandler] = []
+    var photoHandler: Router.PhotoHandler?
+    var buttonHandlers: [String: Router.ButtonHandler] = [:]
+    var voteHandler: Router.VoteHandler?
+    var fallbackText: RichText = "I didn't catch that. Send /help to see what I can do."
+
+    public init() {}
+
+    /// Adds a command; later registrations of the same name are ignored.
+    public mutating func add(_ command: Command) {
+        guard !commands.contains(where: { $0.name == command.name }) else { return }
+        commands.append(command)
+    }
+
+    /// Adds a handler for plain text; handlers are tried in order until one takes the text.
+    public mutating func onText(_ handler: @escaping Router.TextHandler) { textHandlers.append(handler) }
+
+    /// Sets the handler for photos.
+    public mutating func onPhotos(_ handler: @escaping Router.PhotoHandler) { photoHandler = handler }
+
+    /// Sets the handler for buttons created with `action`.
+    public mutating func onButton(_ action: String, _ handler: @escaping Router.ButtonHandler) { buttonHandlers[action] = handler }
+
+    /// Sets the handler for poll votes.
+    public mutating func onVote(_ handler: @escaping Router.VoteHandler) { voteHandler = handler }
+
+    /// Sets the reply for text nobody handled in a private chat.
+    public mutating func setFallback(_ text: RichText) { fallbackText = text }
+
+    /// Adds `/start` and `/help` (generated from the registered commands) and builds the router.
+    public func build(store: Store, logger: Logger, clock: any WallClock, welcome: RichText) -> Router {
+        let start = Command("start", summary: "welcome and how to begin") { context, _ in
+            try await context.reply(welcome + .plain("\n\n") + RouterBuilder.helpText(context))
+        }
+        let help = Command("help", summary: "list every command") { context, _ in
+            try await context.reply(RouterBuilder.helpText(context))
+        }
+        var builder = self
+        builder.commands.insert(contentsOf: [start, help], at: 0)
+        return Router(builder: builder, store: store, logger: logger, clock: clock)
+    }
+
+    /// The `/help` text: one line per listed command, plus how choices work without buttons.
+    static func helpText(_ context: ChatContext) -> RichText {
+        var text: RichText = .bold("Commands")
+        text += .plain("\n" + context.router.listedCommands.map(\.helpLine).joined(separator: "\n"))
+        if !context.transport.capabilities.inlineButtons {
+            text += .plain("\n\nChoices come as numbered options: react with 1️⃣ 2️⃣ 3️⃣ or ✅, or reply with the number.")
+        }
+        return text
+    }
+}

@@ -1,0 +1,88 @@
+import JSON
+
+/// One declared setting: its dotted key, kind, default and a one-line description.
+public struct SettingSpec: Sendable {
+    public let key: String
+    public let kind: SettingKind
+    public let defaultValue: JSON
+    public let help: String
+
+    /// The environment variable that overrides it: `WARDROBE_` + key in upper case, dots as underscores.
+    public var environmentName: String {
+        "WARDROBE_" + key.uppercased().replacingOccurrences(of: ".", with: "_")
+    }
+}
+
+/// Every setting Wardrobe understands. `bot-config/wardrobe.json` lists them all with these defaults.
+public enum ConfigSchema {
+    public static let settings: [SettingSpec] = [
+        spec("data_directory", .string, "./data", "Where the database, media and key file live."),
+        spec("log.level", .choice(["trace", "debug", "info", "notice", "warning", "error"]), "info", "Lowest level logged."),
+        spec("shutdown_grace_seconds", .int(1...300), 10, "How long in-flight work may finish after SIGTERM."),
+        spec("secrets.file", .string, "secrets.enc", "Encrypted key file, relative to data_directory."),
+
+        spec("telegram.enabled", .bool, true, "Serve Telegram when a token is in the key file."),
+        spec("telegram.api_base_url", .url, "https://api.telegram.org", "Bot API base URL (a local Bot API server works too)."),
+        spec("telegram.poll_timeout_seconds", .int(1...50), 50, "getUpdates long-poll timeout."),
+        spec("telegram.max_download_bytes", .int(1...2_000_000_000), 20_971_520, "Largest file the bot downloads (the cloud Bot API allows 20 MB)."),
+        spec("telegram.album_window_ms", .int(0...10_000), 1200, "How long to wait for the rest of an album."),
+        spec("telegram.rate_limit.per_chat_per_second", .double(0...1000), 1, "Messages per second to one chat (0 = unlimited)."),
+        spec("telegram.rate_limit.per_group_per_minute", .double(0...100_000), 20, "Messages per minute to one group (0 = unlimited)."),
+        spec("telegram.rate_limit.global_per_second", .double(0...100_000), 30, "Messages per second in total (0 = unlimited)."),
+
+        spec("matrix.homeserver_url", .optionalURL, .null, "Homeserver base URL; Matrix is off while this is null."),
+        spec("matrix.user_id", .optionalString, .null, "The bot's full user id, e.g. @wardrobe:example.org."),
+        spec("matrix.invite_allowlist", .stringList, [], "Users (@a:b) or servers (example.org) whose invites are accepted; empty = nobody."),
+        spec("matrix.sync_timeout_ms", .int(0...120_000), 30_000, "/sync long-poll timeout."),
+
+        spec("import.allow_private_networks", .bool, false, "Allow product links to private/loopback addresses (tests, home setups)."),
+        spec("import.timeout_seconds", .int(1...120), 15, "Total time for fetching a product page."),
+        spec("import.max_html_bytes", .int(1024...100_000_000), 5_242_880, "Largest product page read."),
+        spec("import.max_image_bytes", .int(1024...100_000_000), 15_728_640, "Largest product image downloaded."),
+        spec("import.max_redirects", .int(0...20), 5, "Redirects followed for a product link."),
+
+        spec("images.max_upload_bytes", .int(1024...2_000_000_000), 26_214_400, "Largest image a user may send."),
+        spec("images.max_pixels", .int(1_000_000...1_000_000_000), 100_000_000, "Decompression-bomb guard: most pixels in an image."),
+
+        spec("tryon.default_service", .choice(["openrouter", "gemini", "fal"]), "openrouter", "Service used when a user has not picked one."),
+        spec("tryon.global_concurrency", .int(1...64), 4, "Try-on jobs running at once across all users."),
+        spec("tryon.provider_timeout_seconds", .int(5...900), 180, "Timeout of one provider call."),
+        spec("tryon.daily_quota", .int(0...10_000), 20, "Try-ons per user per day with the operator's keys (0 = unlimited)."),
+        spec("tryon.openrouter.base_url", .url, "https://openrouter.ai", "OpenRouter base URL."),
+        spec("tryon.openrouter.model", .string, "meta/muse-image", "OpenRouter model id."),
+        spec("tryon.openrouter.endpoint", .choice(["images", "chat"]), "images", "images = /api/v1/images; chat = /api/v1/chat/completions."),
+        spec("tryon.gemini.base_url", .url, "https://generativelanguage.googleapis.com", "Google Gemini API base URL."),
+        spec("tryon.gemini.model", .string, "gemini-2.5-flash-image", "Gemini model id."),
+        spec("tryon.fal.base_url", .url, "https://fal.run", "Fal.ai base URL."),
+        spec("tryon.fal.endpoint", .string, "fal-ai/bytedance/seedream/v4/edit", "Fal.ai model path."),
+
+        spec("schedule.default_timezone", .string, "UTC", "IANA zone for chats that have not set one."),
+        spec("schedule.catch_up_hours", .double(0...24), 2, "Send a missed daily outfit on start-up within this window."),
+        spec("voting.default_window_minutes", .int(1...10_080), 10, "How long a group vote stays open."),
+    ]
+
+    /// The spec for a dotted key.
+    public static func spec(for key: String) -> SettingSpec? { index[key] }
+
+    private static let index: [String: SettingSpec] = Dictionary(uniqueKeysWithValues: settings.map { ($0.key, $0) })
+
+    private static func spec(_ key: String, _ kind: SettingKind, _ value: JSON, _ help: String) -> SettingSpec {
+        SettingSpec(key: key, kind: kind, defaultValue: value, help: help)
+    }
+
+    /// All defaults as the nested JSON object written to `bot-config/wardrobe.json`.
+    public static var defaultDocument: JSON {
+        var root: JSON = [:]
+        for setting in settings { root = root.inserting(setting.defaultValue, at: setting.key.split(separator: ".").map(String.init)) }
+        return root
+    }
+}
+
+extension JSON {
+    /// A copy with `value` stored at a nested path, creating objects on the way.
+    func inserting(_ value: JSON, at path: [String]) -> JSON {
+        guard let head = path.first else { return value }
+        let child = (self[head] ?? [:]).inserting(value, at: Array(path.dropFirst()))
+        return setting(head, child)
+    }
+}

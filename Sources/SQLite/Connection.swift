@@ -1,0 +1,107 @@
+internal import CSQLite
+
+/// One SQLite connection: the single owner of its `sqlite3*` handle and prepared statements.
+///
+/// Not thread-safe by itself; `DatabaseQueue` serializes access.
+public final class Connection {
+    private var handle: OpaquePointer?
+    private var statements: [String: Statement] = [:]
+    private var transactionDepth = 0
+
+    /// Opens (creating if needed) the database at `path`; ":memory:" for an in-memory one.
+    public init(path: String) throws(SQLiteError) {
+        var connection: OpaquePointer?
+        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+        let code = sqlite3_open_v2(path, &connection, flags, nil)
+        guard code == SQLITE_OK, let connection else {
+            let message = connection.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open"
+            sqlite3_close_v2(connection)
+            throw SQLiteError(code: code, message: "\(message) (\(path))")
+        }
+        handle = connection
+        sqlite3_extended_result_codes(connection, 1)
+    }
+
+    deinit { close() }
+
+    /// Finalizes every statement and closes the handle; further calls throw.
+    public func close() {
+        for statement in statements.values { statement.finalize() }
+        statements.removeAll()
+        if let handle { sqlite3_close_v2(handle) }
+        handle = nil
+    }
+
+    /// Sets how long a locked database is retried before SQLITE_BUSY.
+    public func setBusyTimeout(milliseconds: Int32) {
+        if let handle { sqlite3_busy_timeout(handle, milliseconds) }
+    }
+
+    /// Runs one or more statements without parameters or results.
+    public func execute(_ sql: String) throws(SQLiteError) {
+        let connection = try open()
+        var message: UnsafeMutablePointer<CChar>?
+        let code = sqlite3_exec(connection, sql, nil, nil, &message)
+        if code != SQLITE_OK {
+            let text = message.map { String(cString: $0) } ?? String(cString: sqlite3_errmsg(connection))
+            sqlite3_free(message)
+            throw SQLiteError(code: code, message: text, sql: sql)
+        }
+    }
+
+    /// Runs a statement with parameters and returns its rows (empty for writes).
+    @discardableResult
+    public func query(_ sql: String, _ parameters: [any SQLBindable] = []) throws(SQLiteError) -> [Row] {
+        let connection = try open()
+        let statement = try prepared(sql, connection: connection)
+        try statement.bind(parameters.map(\.sqlValue), connection: connection)
+        return try statement.rows(connection: connection)
+    }
+
+    /// The first row of a query, or nil.
+    public func first(_ sql: String, _ parameters: [any SQLBindable] = []) throws(SQLiteError) -> Row? {
+        try query(sql, parameters).first
+    }
+
+    /// The rowid of the last insert.
+    public var lastInsertRowID: Int64 { handle.map { sqlite3_last_insert_rowid($0) } ?? 0 }
+
+    /// Rows changed by the last statement.
+    public var changes: Int { handle.map { Int(sqlite3_changes($0)) } ?? 0 }
+
+    /// Runs `body` in a transaction (a savepoint when nested); rolls back if it throws.
+    public func transaction<T>(_ body: (Connection) throws -> T) throws -> T {
+        let name = "sp\(transactionDepth)"
+        if transactionDepth == 0 { try execute("BEGIN IMMEDIATE") } else { try execute("SAVEPOINT \(name)") }
+        transactionDepth += 1
+        do {
+            let result = try body(self)
+            transactionDepth -= 1
+            if transactionDepth == 0 { try execute("COMMIT") } else { try execute("RELEASE \(name)") }
+            return result
+        } catch {
+            transactionDepth -= 1
+            if transactionDepth == 0 {
+                try? execute("ROLLBACK")
+            } else {
+                try? execute("ROLLBACK TO \(name)")
+                try? execute("RELEASE \(name)")
+            }
+            throw error
+        }
+    }
+
+    private func open() throws(SQLiteError) -> OpaquePointer {
+        guard let handle else { throw SQLiteError(code: SQLITE_MISUSE, message: "database is closed") }
+        return handle
+    }
+
+    private func prepared(_ sql: String, connection: OpaquePointer) throws(SQLiteError) -> Statement {
+        if let cached = statements[sql] { return cached }
+        let statement = try Statement(connection: connection, sql: sql)
+        // Keep the cache bounded: dynamic SQL should not grow it without limit.
+        if statements.count > 256 { statements.removeAll() }
+        statements[sql] = statement
+        return statement
+    }
+}

@@ -1,0 +1,90 @@
+internal import CSQLite
+
+/// A prepared statement; owned by its connection, finalized on deinit or when the connection closes.
+final class Statement {
+    private(set) var handle: OpaquePointer?
+    let sql: String
+
+    init(connection: OpaquePointer, sql: String) throws(SQLiteError) {
+        self.sql = sql
+        var statement: OpaquePointer?
+        let code = sqlite3_prepare_v2(connection, sql, -1, &statement, nil)
+        guard code == SQLITE_OK, let statement else {
+            sqlite3_finalize(statement)
+            throw SQLiteError(code: code, message: String(cString: sqlite3_errmsg(connection)), sql: sql)
+        }
+        handle = statement
+    }
+
+    deinit { finalize() }
+
+    func finalize() {
+        if let handle { sqlite3_finalize(handle) }
+        handle = nil
+    }
+
+    func bind(_ values: [SQLValue], connection: OpaquePointer) throws(SQLiteError) {
+        guard let handle else { return }
+        sqlite3_reset(handle)
+        sqlite3_clear_bindings(handle)
+        let expected = Int(sqlite3_bind_parameter_count(handle))
+        guard expected == values.count else {
+            throw SQLiteError(code: SQLITE_RANGE, message: "expected \(expected) parameters, got \(values.count)", sql: sql)
+        }
+        for (offset, value) in values.enumerated() {
+            let index = Int32(offset + 1)
+            let code: Int32
+            switch value {
+            case .null: code = sqlite3_bind_null(handle, index)
+            case .int(let number): code = sqlite3_bind_int64(handle, index, number)
+            case .double(let number): code = sqlite3_bind_double(handle, index, number)
+            case .text(let text):
+                code = text.withCString { wd_sqlite_bind_text(handle, index, $0, Int32(text.utf8.count)) }
+            case .blob(let bytes):
+                code = bytes.withUnsafeBytes { raw in
+                    wd_sqlite_bind_blob(handle, index, raw.baseAddress ?? UnsafeRawPointer(bitPattern: 1), Int32(raw.count))
+                }
+            }
+            guard code == SQLITE_OK else {
+                throw SQLiteError(code: code, message: String(cString: sqlite3_errmsg(connection)), sql: sql)
+            }
+        }
+    }
+
+    /// Steps to completion, copying every row.
+    func rows(connection: OpaquePointer) throws(SQLiteError) -> [Row] {
+        guard let handle else { return [] }
+        defer { sqlite3_reset(handle) }
+        let count = Int(sqlite3_column_count(handle))
+        let names = (0..<count).map { String(cString: sqlite3_column_name(handle, Int32($0))) }
+        var result: [Row] = []
+        while true {
+            let code = sqlite3_step(handle)
+            if code == SQLITE_DONE { break }
+            guard code == SQLITE_ROW else {
+                throw SQLiteError(code: code, message: String(cString: sqlite3_errmsg(connection)), sql: sql)
+            }
+            var values: [SQLValue] = []
+            values.reserveCapacity(count)
+            for column in 0..<Int32(count) { values.append(value(at: column)) }
+            result.append(Row(columns: names, values: values))
+        }
+        return result
+    }
+
+    private func value(at column: Int32) -> SQLValue {
+        switch sqlite3_column_type(handle, column) {
+        case SQLITE_INTEGER: return .int(sqlite3_column_int64(handle, column))
+        case SQLITE_FLOAT: return .double(sqlite3_column_double(handle, column))
+        case SQLITE_TEXT:
+            let length = Int(sqlite3_column_bytes(handle, column))
+            guard let text = sqlite3_column_text(handle, column) else { return .text("") }
+            return .text(String(decoding: UnsafeBufferPointer(start: text, count: length), as: UTF8.self))
+        case SQLITE_BLOB:
+            let length = Int(sqlite3_column_bytes(handle, column))
+            guard length > 0, let blob = sqlite3_column_blob(handle, column) else { return .blob([]) }
+            return .blob(Array(UnsafeRawBufferPointer(start: blob, count: length)))
+        default: return .null
+        }
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import Sodium
+
+/// Images on disk, one folder per user, named by the SHA-256 of their bytes.
+///
+/// Layout: `ROOT/<user id>/<first two hex digits>/<sha256>.<ext>`. Files are written
+/// atomically (temp file, fsync, rename), so a crash never leaves a half image.
+public struct MediaStore: Sendable {
+    /// The media root, e.g. `data/media`.
+    public let root: String
+
+    public init(root: String) {
+        self.root = root
+    }
+
+    /// The SHA-256 (lowercase hex) that names these bytes.
+    public static func digest(of bytes: [UInt8]) -> String { SHA256.hash(bytes) }
+
+    /// Stores `bytes` for `userID` and returns their SHA-256; storing the same bytes twice is a no-op.
+    @discardableResult
+    public func put(_ bytes: [UInt8], userID: Int64, fileExtension: String) throws(StorageError) -> String {
+        let digest = MediaStore.digest(of: bytes)
+        let path = self.path(userID: userID, sha256: digest, fileExtension: fileExtension)
+        if FileManager.default.fileExists(atPath: path) { return digest }
+        try AtomicFile.write(bytes, to: path, mode: 0o600)
+        return digest
+    }
+
+    /// The bytes stored under `sha256`, whatever their extension.
+    public func get(userID: Int64, sha256: String) throws(StorageError) -> [UInt8] {
+        guard let path = existingPath(userID: userID, sha256: sha256) else {
+            throw StorageError.notFound("image \(sha256.prefix(12))")
+        }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw StorageError.media(path: path, reason: "unreadable")
+        }
+        return [UInt8](data)
+    }
+
+    /// The path of a stored image, or nil when it is not on disk.
+    public func existingPath(userID: Int64, sha256: String) -> String? {
+        let folder = self.folder(userID: userID, sha256: sha256)
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        return names.first { $0.hasPrefix(sha256 + ".") }.map { "\(folder)/\($0)" }
+    }
+
+    /// Removes one image file; missing files are fine.
+    public func remove(userID: Int64, sha256: String) throws(StorageError) {
+        guard let path = existingPath(userID: userID, sha256: sha256) else { return }
+        do { try FileManager.default.removeItem(atPath: path) } catch {
+            throw StorageError.media(path: path, reason: "cannot remove: \(error)")
+        }
+    }
+
+    /// Removes every file of one user.
+    public func removeAll(userID: Int64) throws(StorageError) {
+        let folder = "\(root)/\(userID)"
+        guard FileManager.default.fileExists(atPath: folder) else { return }
+        do { try FileManager.default.removeItem(atPath: folder) } catch {
+            throw StorageError.media(path: folder, reason: "cannot remove: \(error)")
+        }
+    }
+
+    /// Where an image with this digest and extension lives.
+    public func path(userID: Int64, sha256: String, fileExtension: String) -> String {
+        "\(folder(userID: userID, sha256: sha256))/\(sha256).\(fileExtension)"
+    }
+
+    private func folder(userID: Int64, sha256: String) -> String {
+        "\(root)/\(userID)/\(sha256.prefix(2))"
+    }
+}

@@ -1,0 +1,174 @@
+import SQLite
+
+/// The versioned schema. Each entry is applied once, in order, inside its own transaction;
+/// `PRAGMA user_version` records how far a database has got. Never edit a shipped entry:
+/// add a new one.
+public enum Migrations {
+    /// All migrations; index + 1 is the schema version it produces.
+    public static let all: [String] = [
+        // 1: the foundation schema.
+        """
+        CREATE TABLE users (
+            id INTEGER PRIMARY KEY,
+            transport TEXT NOT NULL,
+            external_id TEXT NOT NULL,
+            display_name TEXT,
+            settings TEXT NOT NULL DEFAULT '{}',
+            created_at REAL NOT NULL,
+            UNIQUE (transport, external_id)
+        );
+        CREATE TABLE chats (
+            id INTEGER PRIMARY KEY,
+            transport TEXT NOT NULL,
+            external_id TEXT NOT NULL,
+            kind TEXT NOT NULL DEFAULT 'private',
+            title TEXT,
+            settings TEXT NOT NULL DEFAULT '{}',
+            created_at REAL NOT NULL,
+            UNIQUE (transport, external_id)
+        );
+        CREATE TABLE images (
+            id INTEGER PRIMARY KEY,
+            user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+            sha256 TEXT NOT NULL,
+            mime_type TEXT NOT NULL,
+            width INTEGER,
+            height INTEGER,
+            byte_count INTEGER NOT NULL,
+            created_at REAL NOT NULL,
+            UNIQUE (user_id, sha256)
+        );
+        CREATE TABLE items (
+            id INTEGER PRIMARY KEY,
+            user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+            number INTEGER NOT NULL,
+            name TEXT NOT NULL,
+            category TEXT NOT NULL,
+            subcategory TEXT,
+            formality INTEGER NOT NULL CHECK (formality BETWEEN 1 AND 5),
+            warmth INTEGER NOT NULL CHECK (warmth BETWEEN 1 AND 5),
+            fit TEXT NOT NULL,
+            leg_shape TEXT,
+            color_name TEXT NOT NULL,
+            color_family TEXT NOT NULL,
+            pattern TEXT NOT NULL,
+            brand TEXT,
+            size TEXT,
+            material TEXT,
+            photo_sha256 TEXT,
+            source_url TEXT,
+            price REAL,
+            currency TEXT,
+            added_at REAL NOT NULL,
+            last_worn_at REAL,
+            wear_count INTEGER NOT NULL DEFAULT 0,
+            available INTEGER NOT NULL DEFAULT 1,
+            UNIQUE (user_id, number)
+        );
+        CREATE INDEX items_by_user ON items(user_id, category);
+        CREATE TABLE looks (
+            id INTEGER PRIMARY KEY,
+            user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+            chat_id INTEGER REFERENCES chats(id) ON DELETE SET NULL,
+            number INTEGER NOT NULL,
+            person_sha256 TEXT NOT NULL,
+            garment_sha256 TEXT NOT NULL,
+            result_sha256 TEXT NOT NULL,
+            prompt TEXT NOT NULL,
+            service TEXT NOT NULL,
+            model TEXT NOT NULL,
+            batch_id TEXT,
+            variation INTEGER NOT NULL DEFAULT 1,
+            started_at REAL NOT NULL,
+            duration_ms INTEGER NOT NULL,
+            favourite INTEGER NOT NULL DEFAULT 0,
+            group_pick INTEGER NOT NULL DEFAULT 0,
+            UNIQUE (user_id, number)
+        );
+        CREATE TABLE jobs (
+            id INTEGER PRIMARY KEY,
+            kind TEXT NOT NULL,
+            user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+            chat_id INTEGER REFERENCES chats(id) ON DELETE CASCADE,
+            state TEXT NOT NULL DEFAULT 'queued',
+            payload TEXT NOT NULL DEFAULT '{}',
+            result TEXT,
+            error TEXT,
+            attempts INTEGER NOT NULL DEFAULT 0,
+            not_before REAL NOT NULL DEFAULT 0,
+            created_at REAL NOT NULL,
+            updated_at REAL NOT NULL,
+            delivered INTEGER NOT NULL DEFAULT 0
+        );
+        CREATE INDEX jobs_by_state ON jobs(state, not_before);
+        CREATE TABLE chat_state (
+            chat_id INTEGER NOT NULL REFERENCES chats(id) ON DELETE CASCADE,
+            user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+            state TEXT NOT NULL DEFAULT '{}',
+            updated_at REAL NOT NULL,
+            PRIMARY KEY (chat_id, user_id)
+        );
+        CREATE TABLE schedules (
+            id INTEGER PRIMARY KEY,
+            chat_id INTEGER NOT NULL REFERENCES chats(id) ON DELETE CASCADE,
+            user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+            local_time TEXT NOT NULL,
+            occasion TEXT NOT NULL,
+            weekdays_only INTEGER NOT NULL DEFAULT 0,
+            last_sent_date TEXT,
+            paused INTEGER NOT NULL DEFAULT 0,
+            created_at REAL NOT NULL,
+            UNIQUE (chat_id, user_id)
+        );
+        CREATE TABLE cursors (
+            transport TEXT PRIMARY KEY,
+            value TEXT NOT NULL,
+            updated_at REAL NOT NULL
+        );
+        CREATE TABLE processed_updates (
+            transport TEXT NOT NULL,
+            update_id TEXT NOT NULL,
+            handled_at REAL NOT NULL,
+            PRIMARY KEY (transport, update_id)
+        ) WITHOUT ROWID;
+        """,
+        // 2: server-side state behind buttons (callback data holds only a short token).
+        """
+        CREATE TABLE buttons (
+            token TEXT PRIMARY KEY,
+            chat_id INTEGER NOT NULL REFERENCES chats(id) ON DELETE CASCADE,
+            user_id INTEGER REFERENCES users(id) ON DELETE CASCADE,
+            action TEXT NOT NULL,
+            payload TEXT NOT NULL DEFAULT '{}',
+            message_ref TEXT,
+            created_at REAL NOT NULL,
+            expires_at REAL NOT NULL
+        ) WITHOUT ROWID;
+        CREATE INDEX buttons_by_expiry ON buttons(expires_at);
+        """,
+    ]
+
+    /// The version a fully migrated database has.
+    public static var latestVersion: Int { all.count }
+
+    /// Applies every migration newer than the database's version, each in its own transaction.
+    /// `upTo` stops early (tests use it to build every earlier schema).
+    public static func apply(to connection: Connection, upTo target: Int = latestVersion) throws {
+        let current = try version(of: connection)
+        guard current <= latestVersion else {
+            throw StorageError.schemaTooNew(found: current, supported: latestVersion)
+        }
+        guard current < target else { return }
+        for version in (current + 1)...target {
+            try connection.transaction { connection in
+                try connection.execute(all[version - 1])
+                try connection.execute("PRAGMA user_version = \(version)")
+            }
+        }
+    }
+
+    /// The schema version recorded in the database.
+    public static func version(of connection: Connection) throws -> Int {
+        Int(try connection.first("PRAGMA user_version")?.int("user_version") ?? 0)
+    }
+}

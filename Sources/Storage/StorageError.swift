@@ -1,0 +1,31 @@
+/// Failures of the database and media store.
+public enum StorageError: Error, Sendable, CustomStringConvertible {
+    /// The database was written by a newer Wardrobe.
+    case schemaTooNew(found: Int, supported: Int)
+    /// A SQLite call failed.
+    case database(String)
+    /// A file in the media store could not be written, read or removed.
+    case media(path: String, reason: String)
+    /// A row that should exist does not.
+    case notFound(String)
+
+    public var description: String {
+        switch self {
+        case .schemaTooNew(let found, let supported):
+            return "database schema version \(found) is newer than this build supports (\(supported))"
+        case .database(let text): return "database: \(text)"
+        case .media(let path, let reason): return "media store: \(reason) (\(path))"
+        case .notFound(let what): return "not found: \(what)"
+        }
+    }
+
+    /// Short text for a person: what happened and what to do.
+    public var userMessage: String {
+        switch self {
+        case .schemaTooNew: return "This data folder was made by a newer Wardrobe. Upgrade the bot and start it again."
+        case .database: return "Something went wrong saving your data. Nothing was changed; try again."
+        case .media: return "I couldn't store that image. Nothing was saved; try again in a moment."
+        case .notFound(let what): return "I can't find \(what)."
+        }
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+import SQLite
+
+extension Store {
+    /// Stores image bytes in the user's media folder and records them; returns the row.
+    /// Saving the same bytes twice returns the existing row.
+    public func saveImage(
+        _ bytes: [UInt8], userID: Int64, mimeType: String, width: Int?, height: Int?, now: Date = Date()
+    ) async throws -> ImageRecord {
+        let digest = try media.put(bytes, userID: userID, fileExtension: Store.fileExtension(for: mimeType))
+        return try await database.write { db in
+            try db.query(
+                """
+                INSERT OR IGNORE INTO images (user_id, sha256, mime_type, width, height, byte_count, created_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?)
+                """, [userID, digest, mimeType, width, height, bytes.count, Store.timestamp(now)])
+            return Store.image(from: try db.first("SELECT * FROM images WHERE user_id = ? AND sha256 = ?", [userID, digest])!)
+        }
+    }
+
+    /// The image row for a digest, if this user has it.
+    public func image(userID: Int64, sha256: String) async throws -> ImageRecord? {
+        try await database.run { db in
+            try db.first("SELECT * FROM images WHERE user_id = ? AND sha256 = ?", [userID, sha256]).map(Store.image(from:))
+        }
+    }
+
+    /// The stored bytes of a user's image.
+    public func imageBytes(userID: Int64, sha256: String) throws -> [UInt8] {
+        try media.get(userID: userID, sha256: sha256)
+    }
+
+    static func image(from row: Row) -> ImageRecord {
+        ImageRecord(
+            id: row.int("id") ?? 0, userID: row.int("user_id") ?? 0, sha256: row.string("sha256") ?? "",
+            mimeType: row.string("mime_type") ?? "application/octet-stream", width: row.int("width").map(Int.init),
+            height: row.int("height").map(Int.init), byteCount: Int(row.int("byte_count") ?? 0))
+    }
+
+    /// The file extension used for a mime type.
+    public static func fileExtension(for mimeType: String) -> String {
+        switch mimeType.lowercased() {
+        case "image/jpeg", "image/jpg": return "jpg"
+        case "image/png": return "png"
+        case "image/webp": return "webp"
+        case "image/heic": return "heic"
+        case "image/heif": return "heif"
+        case "image/avif": return "avif"
+        case "image/gif": return "gif"
+        default: return "bin"
+        }
+    }
+}

@@ -1,0 +1,112 @@
+import Foundation
+import JSON
+import SQLite
+
+/// The bot's persistent state: one SQLite database plus the media folder.
+///
+/// Every method that changes several rows does so in one transaction.
+public final class Store: Sendable {
+    /// The serialized database connection.
+    public let database: DatabaseQueue
+    /// Images, per user, content-addressed.
+    public let media: MediaStore
+
+    /// Opens (creating if needed) `wardrobe.sqlite` and `media/` under `dataDirectory`, migrating the schema.
+    public convenience init(dataDirectory: String) throws {
+        try FileManager.default.createDirectory(atPath: dataDirectory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        try self.init(databasePath: "\(dataDirectory)/wardrobe.sqlite", mediaRoot: "\(dataDirectory)/media")
+    }
+
+    /// Opens the database at `databasePath` (or ":memory:") with media under `mediaRoot`.
+    public init(databasePath: String, mediaRoot: String) throws {
+        database = try DatabaseQueue(path: databasePath)
+        media = MediaStore(root: mediaRoot)
+        try database.sync { try Migrations.apply(to: $0) }
+    }
+
+    /// Closes the database cleanly (checkpointing the WAL).
+    public func close() { database.close() }
+
+    /// Seconds since 1970 as stored in REAL columns.
+    static func timestamp(_ date: Date) -> Double { date.timeIntervalSince1970 }
+}
+
+extension Store {
+    /// The user for a transport identity, created on first sight; the display name is refreshed.
+    public func user(transport: String, externalID: String, displayName: String? = nil, now: Date = Date()) async throws -> UserRecord {
+        try await database.write { db in
+            try db.query(
+                """
+                INSERT INTO users (transport, external_id, display_name, created_at) VALUES (?, ?, ?, ?)
+                ON CONFLICT (transport, external_id) DO UPDATE SET display_name = coalesce(excluded.display_name, display_name)
+                """, [transport, externalID, displayName, Store.timestamp(now)])
+            let row = try db.first("SELECT * FROM users WHERE transport = ? AND external_id = ?", [transport, externalID])!
+            return Store.user(from: row)
+        }
+    }
+
+    /// The user with this row id, if any.
+    public func user(id: Int64) async throws -> UserRecord? {
+        try await database.run { db in try db.first("SELECT * FROM users WHERE id = ?", [id]).map(Store.user(from:)) }
+    }
+
+    /// The user for an identity key such as `telegram:123` or `matrix:@ana:example.org`, if known.
+    public func user(key: String) async throws -> UserRecord? {
+        guard let colon = key.firstIndex(of: ":") else { return nil }
+        let transport = String(key[..<colon]), external = String(key[key.index(after: colon)...])
+        return try await database.run { db in
+            try db.first("SELECT * FROM users WHERE transport = ? AND external_id = ?", [transport, external]).map(Store.user(from:))
+        }
+    }
+
+    /// Replaces a user's settings object.
+    public func setSettings(_ settings: JSON, userID: Int64) async throws {
+        try await database.write { db in
+            try db.query("UPDATE users SET settings = ? WHERE id = ?", [settings.serialized(), userID])
+        }
+    }
+
+    /// Deletes a user's rows (cascading to items, images, looks, jobs, state, schedules) and their media files.
+    public func deleteUser(id: Int64) async throws {
+        try await database.write { db in try db.query("DELETE FROM users WHERE id = ?", [id]) }
+        try media.removeAll(userID: id)
+    }
+
+    /// The chat for a transport conversation, created on first sight.
+    public func chat(transport: String, externalID: String, kind: ChatKind, title: String? = nil, now: Date = Date()) async throws -> ChatRecord {
+        try await database.write { db in
+            try db.query(
+                """
+                INSERT INTO chats (transport, external_id, kind, title, created_at) VALUES (?, ?, ?, ?, ?)
+                ON CONFLICT (transport, external_id) DO UPDATE SET kind = excluded.kind, title = coalesce(excluded.title, title)
+                """, [transport, externalID, kind.rawValue, title, Store.timestamp(now)])
+            let row = try db.first("SELECT * FROM chats WHERE transport = ? AND external_id = ?", [transport, externalID])!
+            return Store.chat(from: row)
+        }
+    }
+
+    /// The chat with this row id, if any.
+    public func chat(id: Int64) async throws -> ChatRecord? {
+        try await database.run { db in try db.first("SELECT * FROM chats WHERE id = ?", [id]).map(Store.chat(from:)) }
+    }
+
+    /// Replaces a chat's settings object.
+    public func setChatSettings(_ settings: JSON, chatID: Int64) async throws {
+        try await database.write { db in
+            try db.query("UPDATE chats SET settings = ? WHERE id = ?", [settings.serialized(), chatID])
+        }
+    }
+
+    static func user(from row: Row) -> UserRecord {
+        UserRecord(
+            id: row.int("id") ?? 0, transport: row.string("transport") ?? "", externalID: row.string("external_id") ?? "",
+            displayName: row.string("display_name"), settings: (try? JSON.parse(row.string("settings") ?? "{}")) ?? [:])
+    }
+
+    static func chat(from row: Row) -> ChatRecord {
+        ChatRecord(
+            id: row.int("id") ?? 0, transport: row.string("transport") ?? "", externalID: row.string("external_id") ?? "",
+            kind: ChatKind(rawValue: row.string("kind") ?? "") ?? .privateChat, title: row.string("title"),
+            settings: (try? JSON.parse(row.string("settings") ?? "{}")) ?? [:])
+    }
+}
