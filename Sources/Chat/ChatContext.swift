@@ -32,7 +32,12 @@ public struct ChatContext: Sendable {
     /// Sends a message to this chat.
     @discardableResult
     public func send(_ message: OutgoingMessage) async throws -> [MessageRef] {
-        try await transport.send(message, to: event.chat)
+        let refs = try await transport.send(message, to: event.chat)
+        if !transport.capabilities.inlineButtons, let rows = message.buttons, !rows.isEmpty {
+            // Without inline buttons the user answers by number; remember what the numbers mean.
+            try await setState(Choices.remember(rows, in: try await state()))
+        }
+        return refs
     }
 
     /// Sends a text reply with optional buttons; returns the posted message.

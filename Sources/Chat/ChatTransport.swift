@@ -22,7 +22,14 @@ public protocol ChatTransport: Sendable {
     /// "telegram", "matrix" or "console".
     var name: String { get }
     var capabilities: TransportCapabilities { get }
+    /// How to answer numbered choices here, added to `/help` where there are no inline buttons.
+    var choiceHint: String { get }
     /// Sends one message and returns the references of what was posted (several for an album).
     @discardableResult
     func send(_ message: OutgoingMessage, to chat: ChatAddress) async throws -> [MessageRef]
+}
+
+extension ChatTransport {
+    /// The default hint: reply with the number.
+    public var choiceHint: String { "Choices come as numbered options: reply with the number." }
 }

@@ -57,3 +57,14 @@ public enum OutgoingMessage: Sendable {
     /// Shows a chat action such as "sending photo…".
     case action(ChatAction)
 }
+
+extension OutgoingMessage {
+    /// The buttons this message carries, if it can carry any.
+    public var buttons: [[Button]]? {
+        switch self {
+        case .text(_, let buttons, _), .photos(_, _, let buttons), .edit(_, _, let buttons): return buttons
+        case .editButtons(_, let buttons): return buttons
+        default: return nil
+        }
+    }
+}

@@ -78,6 +78,10 @@ public final class Router: Sendable {
             }
             try await command.handler(context, arguments)
         case .text(let text):
+            if !context.transport.capabilities.inlineButtons, let token = Choices.token(for: text, in: try await context.state()) {
+                try await pressed(token: token, context: context)
+                return
+            }
             for handler in textHandlers where try await handler(context, text) { return }
             if context.chat.kind == .privateChat { try await context.reply(fallbackText) }
         case .photos(let attachments, let caption):

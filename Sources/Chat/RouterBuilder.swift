@@ -51,7 +51,7 @@ public struct RouterBuilder {
         var text: RichText = .bold("Commands")
         text += .plain("\n" + context.router.listedCommands.map(\.helpLine).joined(separator: "\n"))
         if !context.transport.capabilities.inlineButtons {
-            text += .plain("\n\nChoices come as numbered options: react with 1️⃣ 2️⃣ 3️⃣ or ✅, or reply with the number.")
+            text += .plain("\n\n" + context.transport.choiceHint)
         }
         return text
     }

@@ -25,6 +25,7 @@ public final class DatabaseQueue: Sendable {
     }
 
     /// Runs `body` on the database queue and returns its result.
+    @discardableResult
     public func run<T: Sendable>(_ body: @escaping @Sendable (Connection) throws -> T) async throws -> T {
         try await withCheckedThrowingContinuation { continuation in
             queue.async { [box] in
@@ -34,6 +35,7 @@ public final class DatabaseQueue: Sendable {
     }
 
     /// Runs `body` inside one transaction on the database queue.
+    @discardableResult
     public func write<T: Sendable>(_ body: @escaping @Sendable (Connection) throws -> T) async throws -> T {
         try await run { connection in try connection.transaction(body) }
     }

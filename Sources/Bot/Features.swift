@@ -1,0 +1,16 @@
+import Chat
+import Storage
+import Support
+
+/// Registers every feature's commands and handlers on one router.
+public enum Features {
+    /// The welcome shown by `/start`.
+    static let welcome: RichText =
+        .bold("Hi, I'm Wardrobe.") + .plain(" I keep your closet and dress you from it. Paste a product link to add a piece, or try /outfit business.")
+
+    /// Builds the router with every feature registered.
+    public static func router(store: Store, logger: Logger, clock: any WallClock) -> Router {
+        let builder = RouterBuilder()
+        return builder.build(store: store, logger: logger, clock: clock, welcome: welcome)
+    }
+}

@@ -1,0 +1,48 @@
+import Config
+import Foundation
+import Secrets
+import Storage
+import Support
+
+/// What every subcommand shares: the configuration, the logger and the data folder.
+struct App {
+    let configuration: Configuration
+    let logger: Logger
+    let redactor: Redactor
+    let environment: [String: String]
+    /// Absolute or working-directory-relative data folder.
+    let dataDirectory: String
+
+    /// Loads the config file (explicit path, else `bot-config/wardrobe.json` when present) and the environment.
+    static func load(configPath: String?) throws -> App {
+        let environment = ProcessInfo.processInfo.environment
+        let path = configPath ?? (FileManager.default.fileExists(atPath: "bot-config/wardrobe.json") ? "bot-config/wardrobe.json" : nil)
+        if let configPath, !FileManager.default.fileExists(atPath: configPath) {
+            throw ConfigError(key: configPath, problem: "config file not found")
+        }
+        let configuration = try ConfigLoader.load(path: path, environment: environment)
+        let redactor = Redactor()
+        let level = LogLevel(name: configuration.string("log.level") ?? "info") ?? .info
+        let logger = Logger(label: "wardrobe", level: level, redactor: redactor)
+        return App(
+            configuration: configuration, logger: logger, redactor: redactor, environment: environment,
+            dataDirectory: configuration.string("data_directory") ?? "./data")
+    }
+
+    /// Opens the database and media folder, creating and migrating them as needed.
+    func openStore() throws -> Store {
+        try Store(dataDirectory: dataDirectory)
+    }
+
+    /// Opens the encrypted key file, generating `master.key` on first run, and registers every
+    /// secret with the log redactor.
+    func openKeyStore() throws -> KeyStore {
+        try FileManager.default.createDirectory(atPath: dataDirectory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        let source = try MasterKeySource.resolve(environment: environment, dataDirectory: dataDirectory)
+        if let notice = source.notice { logger.notice(notice) }
+        let path = "\(dataDirectory)/\(configuration.string("secrets.file") ?? "secrets.enc")"
+        let store = try KeyStore.open(path: path, key: source)
+        redactor.register(store.allValues())
+        return store
+    }
+}

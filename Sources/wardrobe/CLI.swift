@@ -1,0 +1,63 @@
+import Config
+import Foundation
+import Support
+
+/// The `wardrobe` command line: subcommands and their shared options.
+enum CLI {
+    static let usage = """
+        usage: wardrobe [--config FILE] COMMAND
+
+        commands:
+          run                       serve Telegram/Matrix (falls back to the console without credentials)
+          chat                      talk to the bot in this terminal
+          doctor                    check config, database, key file and services
+          keys set NAME             store a secret read from stdin (no echo on a terminal)
+          keys list                 list secret names (never values)
+          keys remove NAME          delete a secret
+        """
+
+    static func main(_ arguments: [String]) async -> Int32 {
+        var arguments = arguments
+        var configPath = ProcessInfo.processInfo.environment["WARDROBE_CONFIG"]
+        if let index = arguments.firstIndex(of: "--config") {
+            guard index + 1 < arguments.count else { return fail("--config needs a file path", usage: true) }
+            configPath = arguments[index + 1]
+            arguments.removeSubrange(index...(index + 1))
+        }
+        guard let command = arguments.first else { return fail("missing command", usage: true) }
+        let rest = Array(arguments.dropFirst())
+        if command == "help" || command == "--help" || command == "-h" {
+            print(usage)
+            return 0
+        }
+        let app: App
+        do {
+            app = try App.load(configPath: configPath)
+        } catch let error as ConfigError {
+            return fail(error.description)
+        } catch {
+            return fail("\(error)")
+        }
+        do {
+            switch command {
+            case "run": return try await RunCommand.run(app: app, arguments: rest)
+            case "chat": return try await RunCommand.console(app: app)
+            case "doctor": return await DoctorCommand.run(app: app)
+            case "keys": return try KeysCommand.run(app: app, arguments: rest)
+            default:
+                return fail("unknown command \(command)", usage: true)
+            }
+        } catch let error as any UserFacingError {
+            return fail(error.userMessage)
+        } catch {
+            return fail("\(error)")
+        }
+    }
+
+    /// Prints one error line (and the usage when asked) and returns the exit code.
+    static func fail(_ message: String, usage showUsage: Bool = false) -> Int32 {
+        FileHandle.standardError.write(Data("wardrobe: \(message)\n".utf8))
+        if showUsage { FileHandle.standardError.write(Data((usage + "\n").utf8)) }
+        return showUsage ? 2 : 1
+    }
+}

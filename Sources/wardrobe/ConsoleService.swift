@@ -1,0 +1,42 @@
+import Chat
+import Foundation
+import Support
+
+/// Reads the terminal line by line and feeds the dispatcher; each line waits for its replies.
+struct ConsoleService: Service {
+    let dispatcher: ChatDispatcher
+    let outputFolder: String
+    let logger: Logger
+    var name: String { "console" }
+
+    func run() async throws {
+        let transport = ConsoleTransport(outputFolder: outputFolder) { line in print(line) }
+        print("Wardrobe console. Type /help, paste a product link, or /photo PATH [caption]. Ctrl-D quits.")
+        var number = 0
+        for await line in StandardInputLines.stream() {
+            number += 1
+            guard let event = transport.event(for: line, number: number) else { continue }
+            let (handled, signal) = AsyncStream<Void>.makeStream()
+            guard await dispatcher.submit(event, via: transport, done: { signal.finish() }) else { break }
+            for await _ in handled {}
+        }
+        await dispatcher.finish()
+    }
+
+    func shutdown() async {
+        // Reading stdin blocks a dedicated thread; the process exit ends it.
+    }
+}
+
+/// Standard input as an async stream of lines, read on a dedicated thread so the pool never blocks.
+enum StandardInputLines {
+    static func stream() -> AsyncStream<String> {
+        let (stream, continuation) = AsyncStream<String>.makeStream()
+        let thread = Thread {
+            while let line = readLine(strippingNewline: true) { continuation.yield(line) }
+            continuation.finish()
+        }
+        thread.start()
+        return stream
+    }
+}

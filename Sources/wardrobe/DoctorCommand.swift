@@ -1,0 +1,78 @@
+import Foundation
+import Secrets
+import SQLite
+import Storage
+
+/// `wardrobe doctor`: checks the config, the data folder, the database, the key file and the
+/// configured services, and says in plain words what is wrong.
+enum DoctorCommand {
+    /// One check's outcome.
+    struct Finding {
+        let ok: Bool
+        let text: String
+    }
+
+    static func run(app: App) async -> Int32 {
+        var findings: [Finding] = [Finding(ok: true, text: "config: loaded, data folder \(app.dataDirectory)")]
+        findings.append(checkDataFolder(app.dataDirectory))
+        findings.append(checkDatabase(app))
+        let keys: KeyStore?
+        do {
+            let store = try app.openKeyStore()
+            keys = store
+            let names = store.names()
+            findings.append(Finding(ok: true, text: "key file: \(store.path) opens (\(names.count) secret\(names.count == 1 ? "" : "s"))"))
+        } catch {
+            keys = nil
+            findings.append(Finding(ok: false, text: "key file: \((error as? SecretsError)?.userMessage ?? "\(error)")"))
+        }
+        findings += await ServiceChecks.run(app: app, keys: keys)
+        for finding in findings { print("\(finding.ok ? "ok  " : "FAIL") \(finding.text)") }
+        let failures = findings.filter { !$0.ok }.count
+        print(failures == 0 ? "All checks passed." : "\(failures) problem\(failures == 1 ? "" : "s") found.")
+        return failures == 0 ? 0 : 1
+    }
+
+    static func checkDataFolder(_ path: String) -> Finding {
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) {
+            guard isFolder.boolValue else { return Finding(ok: false, text: "data folder: \(path) is a file, not a folder") }
+            guard FileManager.default.isWritableFile(atPath: path) else {
+                return Finding(ok: false, text: "data folder: \(path) is not writable by this user")
+            }
+            return Finding(ok: true, text: "data folder: \(path) is writable")
+        }
+        return Finding(ok: true, text: "data folder: \(path) will be created on first run")
+    }
+
+    static func checkDatabase(_ app: App) -> Finding {
+        do {
+            let store = try app.openStore()
+            defer { store.close() }
+            let version = try store.database.sync { try Migrations.version(of: $0) }
+            let check = try store.database.sync { try $0.first("PRAGMA quick_check")?.string("quick_check") } ?? "?"
+            guard check == "ok" else { return Finding(ok: false, text: "database: integrity check says \(check)") }
+            return Finding(ok: true, text: "database: schema version \(version), integrity ok")
+        } catch let error as StorageError {
+            return Finding(ok: false, text: "database: \(error.userMessage)")
+        } catch {
+            return Finding(ok: false, text: "database: \(error)")
+        }
+    }
+}
+
+/// Reachability of the configured remote services.
+enum ServiceChecks {
+    static func run(app: App, keys: KeyStore?) async -> [DoctorCommand.Finding] {
+        var findings: [DoctorCommand.Finding] = []
+        let telegramToken = keys?.value(for: SecretName.telegramToken)
+        findings.append(DoctorCommand.Finding(
+            ok: true, text: telegramToken == nil ? "telegram: no token stored (wardrobe keys set telegram.token)" : "telegram: token stored"))
+        if let homeserver = app.configuration.string("matrix.homeserver_url") {
+            findings.append(DoctorCommand.Finding(ok: true, text: "matrix: homeserver \(homeserver)"))
+        } else {
+            findings.append(DoctorCommand.Finding(ok: true, text: "matrix: not configured (matrix.homeserver_url is null)"))
+        }
+        return findings
+    }
+}
