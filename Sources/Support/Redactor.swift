@@ -37,7 +37,7 @@ public final class Redactor: Sendable {
         let scalars = Array(text.unicodeScalars)
         var index = 0
         while index < scalars.count {
-            if isDigit(scalars[index]), index == 0 || !isTokenChar(scalars[index - 1]) {
+            if isDigit(scalars[index]), index == 0 || !isDigit(scalars[index - 1]) {
                 var end = index
                 while end < scalars.count, isDigit(scalars[end]) { end += 1 }
                 if end - index >= 5, end < scalars.count, scalars[end] == ":" {

@@ -14,6 +14,7 @@ enum CLI {
           keys set NAME             store a secret read from stdin (no echo on a terminal)
           keys list                 list secret names (never values)
           keys remove NAME          delete a secret
+          config defaults|docs|check  print every setting's default, a docs table, or validate
         """
 
     static func main(_ arguments: [String]) async -> Int32 {
@@ -44,6 +45,7 @@ enum CLI {
             case "chat": return try await RunCommand.console(app: app)
             case "doctor": return await DoctorCommand.run(app: app)
             case "keys": return try KeysCommand.run(app: app, arguments: rest)
+            case "config": return ConfigCommand.run(app: app, arguments: rest)
             default:
                 return fail("unknown command \(command)", usage: true)
             }

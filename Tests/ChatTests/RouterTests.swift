@@ -1,0 +1,98 @@
+import Chat
+import Foundation
+import JSON
+import Storage
+import Support
+import Synchronization
+import Testing
+import WardrobeTestKit
+
+@Suite struct RouterTests {
+    static func makeStore() throws -> (Store, String) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("chat-\(UUID())").path
+        return (try Store(dataDirectory: folder), folder)
+    }
+
+    static func router(_ store: Store, configure: (inout RouterBuilder) -> Void = { _ in }) -> Router {
+        var builder = RouterBuilder()
+        configure(&builder)
+        return builder.build(store: store, logger: Logger(label: "test", sink: MemoryLogSink()), clock: SystemClock(), welcome: "Welcome")
+    }
+
+    @Test func helpListsEveryRegisteredCommandOnALineEach() async throws {
+        let (store, folder) = try Self.makeStore()
+        defer { store.close(); try? FileManager.default.removeItem(atPath: folder) }
+        let router = Self.router(store) { builder in
+            builder.add(Command("outfit", usage: "OCCASION", summary: "an outfit from your closet") { _, _ in })
+            builder.add(Command("secret", summary: "hidden", listed: false) { _, _ in })
+        }
+        let transport = RecordingTransport()
+        await router.handle(Events.command("help"), via: transport)
+        let help = try #require(transport.texts.first)
+        #expect(help.contains("/start — welcome and how to begin"))
+        #expect(help.contains("/help — list every command"))
+        #expect(help.contains("/outfit OCCASION — an outfit from your closet"))
+        #expect(!help.contains("/secret"))
+    }
+
+    @Test func unknownCommandsAndHandlerErrorsGetAShortReply() async throws {
+        let (store, folder) = try Self.makeStore()
+        defer { store.close(); try? FileManager.default.removeItem(atPath: folder) }
+        let router = Self.router(store) { builder in
+            builder.add(Command("fail", summary: "fails") { _, _ in throw UserMessageError("That didn't work. Try /help.") })
+        }
+        let transport = RecordingTransport()
+        await router.handle(Events.command("nope"), via: transport)
+        await router.handle(Events.command("fail"), via: transport)
+        #expect(transport.texts == ["I don't know /nope. Send /help to see what I can do.", "That didn't work. Try /help."])
+    }
+
+    @Test func aStaleOrForeignButtonOnlySaysItExpired() async throws {
+        let (store, folder) = try Self.makeStore()
+        defer { store.close(); try? FileManager.default.removeItem(atPath: folder) }
+        let presses = Mutex(0)
+        let router = Self.router(store) { builder in
+            builder.add(Command("ask", summary: "asks") { context, _ in
+                try await context.reply("Pick", buttons: [[try await context.button("Yes", action: "yes")]])
+            })
+            builder.onButton("yes") { context, _ in
+                presses.withLock { $0 += 1 }
+                try await context.reply("Done")
+            }
+        }
+        let transport = RecordingTransport()
+        await router.handle(Events.command("ask"), via: transport)
+        let token = try #require(transport.lastButtons.first?.token)
+        await router.handle(Events.make(.button(token: "zzzzzzzzzz")), via: transport)
+        await router.handle(Events.make(.button(token: token), chat: "other-chat"), via: transport)
+        await router.handle(Events.make(.button(token: token), user: "someone-else"), via: transport)
+        await router.handle(Events.make(.button(token: token)), via: transport)
+        #expect(presses.withLock { $0 } == 1)
+        #expect(transport.texts.suffix(4) == ["This button has expired.", "This button has expired.", "This button belongs to someone else.", "Done"])
+    }
+
+    @Test func withoutInlineButtonsAnsweringWithANumberPressesThatChoice() async throws {
+        let (store, folder) = try Self.makeStore()
+        defer { store.close(); try? FileManager.default.removeItem(atPath: folder) }
+        let router = Self.router(store) { builder in
+            builder.add(Command("ask", summary: "asks") { context, _ in
+                try await context.reply("Pick", buttons: [[try await context.button("Red", action: "pick", payload: ["c": "red"]),
+                                                            try await context.button("Blue", action: "pick", payload: ["c": "blue"])]])
+            })
+            builder.onButton("pick") { context, record in try await context.reply("You picked \(record.payload["c"]?.string ?? "")") }
+        }
+        let transport = RecordingTransport(inlineButtons: false)
+        await router.handle(Events.command("ask"), via: transport)
+        await router.handle(Events.make(.text("2")), via: transport)
+        await router.handle(Events.make(.text("1️⃣")), via: transport)
+        #expect(transport.texts.suffix(2) == ["You picked blue", "You picked red"])
+    }
+
+    @Test func commandsAcceptOnlyThisBotsNameSuffix() {
+        #expect(CommandParser.parse("/outfit@WardrobeBot business 3", botUsername: "wardrobebot")! == ("outfit", "business 3"))
+        #expect(CommandParser.parse("/outfit@OtherBot business", botUsername: "wardrobebot") == nil)
+        #expect(CommandParser.parse("  /HELP  ", botUsername: nil)! == ("help", ""))
+        #expect(CommandParser.parse("not /a command", botUsername: nil) == nil)
+        #expect(CommandParser.parse("/", botUsername: nil) == nil)
+    }
+}
