@@ -75,3 +75,13 @@ import Testing
         _ = try ConfigLoader.load(text: text, environment: [:])
     }
 }
+
+@Suite struct ConfigDocsTests {
+    @Test func everySettingIsDocumented() throws {
+        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../docs/configuration.md").path
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        for setting in ConfigSchema.settings {
+            #expect(text.contains("`\(setting.key)`"), "docs/configuration.md lacks \(setting.key); regenerate with `wardrobe config docs`")
+        }
+    }
+}

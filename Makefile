@@ -1,0 +1,43 @@
+# Wardrobe: `make run` starts the bot, `make test` runs every test.
+SHELL := /bin/bash
+SWIFT ?= swift
+BUILD_FLAGS ?=
+VENV := .build/venv
+PYTHON ?= python3
+
+.PHONY: run build release test test-unit test-matrix bench deps test-deps bench-deps clean
+
+deps:
+	bash deploy/install-deps.sh
+
+test-deps:
+	bash deploy/install-deps.sh --test
+
+bench-deps:
+	bash deploy/install-deps.sh --bench
+
+build: deps
+	$(SWIFT) build $(BUILD_FLAGS)
+
+release: deps
+	$(SWIFT) build -c release $(BUILD_FLAGS)
+
+# Starts the bot on its embedded defaults: Telegram/Matrix when credentials are stored, else the console.
+run: build
+	$$($(SWIFT) build $(BUILD_FLAGS) --show-bin-path)/wardrobe run
+
+# The whole suite: unit and loopback tests, then the Synapse integration tests.
+test: test-unit test-matrix
+
+test-unit: test-deps
+	$(SWIFT) test $(BUILD_FLAGS) 2>&1 | tee .build/test-unit.log; exit $${PIPESTATUS[0]}
+
+# Matrix integration tests against a real Synapse on loopback (installed into $(VENV) from PyPI).
+test-matrix: test-deps
+	@if [ -x Tests/matrix/run.sh ]; then bash Tests/matrix/run.sh; else echo "matrix integration tests: not present yet"; fi
+
+bench: bench-deps release
+	$$($(SWIFT) build -c release $(BUILD_FLAGS) --show-bin-path)/wardrobe bench all
+
+clean:
+	rm -rf .build
