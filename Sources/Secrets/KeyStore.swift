@@ -104,9 +104,10 @@ public final class KeyStore: Sendable, CustomStringConvertible, CustomDebugStrin
         secrets.withLock { Array($0.values) }
     }
 
-    /// The path and the number of secrets; never names' values.
+    /// The path and the number of secrets; never names or values.
     public var description: String {
-        "KeyStore(\(path), \(secrets.withLock { $0.count }) secrets)"
+        let count = secrets.withLock { $0.count }
+        return "KeyStore(\(path), \(count) \(count == 1 ? "secret" : "secrets"))"
     }
 
     /// Same as `description`: never values.

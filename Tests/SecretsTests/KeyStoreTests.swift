@@ -211,7 +211,7 @@ import Testing
         try store.set("hunter2-secret", for: "telegram.token")
         #expect(!"\(store)".contains("hunter2"))
         #expect(!String(reflecting: store).contains("hunter2"))
-        #expect("\(store)".contains("1 secrets"))
+        #expect("\(store)".contains("1 secret)"))
         #expect(store.allValues() == ["hunter2-secret"])
         #expect(!"\(key)".contains(try #require(key.key).base64()))
     }
