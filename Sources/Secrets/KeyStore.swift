@@ -56,7 +56,7 @@ public final class KeyStore: Sendable, CustomStringConvertible, CustomDebugStrin
         } catch {
             throw SecretsError.cannotDecrypt(path: path, keySource: source.restoreHint)
         }
-        defer { Sodium.wipe(&plaintext) }
+        defer { Libsodium.wipe(&plaintext) }
         let secrets = try SecretsContents.decode(plaintext, path: path)
         return KeyStore(path: path, key: key, derivation: header.derivation, secrets: secrets, writer: writer)
     }
@@ -131,7 +131,7 @@ public final class KeyStore: Sendable, CustomStringConvertible, CustomDebugStrin
         let nonce = Nonce.random()
         let header = SecretsFileHeader(derivation: derivation, nonce: nonce).bytes
         var plaintext = SecretsContents.encode(secrets)
-        defer { Sodium.wipe(&plaintext) }
+        defer { Libsodium.wipe(&plaintext) }
         let ciphertext: [UInt8]
         do {
             ciphertext = try XChaCha20Poly1305.seal(plaintext, key: key, nonce: nonce, associatedData: header)
