@@ -13,7 +13,7 @@ struct AtomicFile: Sendable {
     func write(_ bytes: [UInt8], to path: String, mode: mode_t = 0o600) throws(SecretsError) {
         let folder = Self.folder(of: path)
         let name = path.split(separator: "/").last.map(String.init) ?? path
-        let temporary = "\(folder)/.\(name).tmp-\(Hex.encode(Sodium.randomBytes(6)))"
+        let temporary = "\(folder)/.\(name).tmp-\(Hex.encode(Libsodium.randomBytes(6)))"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, mode)
         guard descriptor >= 0 else { throw SecretsError.fileSystem(operation: "create", path: temporary, errno: errno) }
         do throws(SecretsError) {

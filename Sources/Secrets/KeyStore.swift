@@ -56,7 +56,7 @@ public final class KeyStore: Sendable, CustomStringConvertible, CustomDebugStrin
         } catch {
             throw SecretsError.cannotDecrypt(path: path, keySource: source.restoreHint)
         }
-        defer { Sodium.wipe(&plaintext) }
+        defer { Libsodium.wipe(&plaintext) }
         let secrets = try SecretsContents.decode(plaintext, path: path)
         return KeyStore(path: path, key: key, derivation: header.derivation, secrets: secrets, writer: writer)
     }
@@ -104,9 +104,10 @@ public final class KeyStore: Sendable, CustomStringConvertible, CustomDebugStrin
         secrets.withLock { Array($0.values) }
     }
 
-    /// The path and the number of secrets; never names' values.
+    /// The path and the number of secrets; never names or values.
     public var description: String {
-        "KeyStore(\(path), \(secrets.withLock { $0.count }) secrets)"
+        let count = secrets.withLock { $0.count }
+        return "KeyStore(\(path), \(count) \(count == 1 ? "secret" : "secrets"))"
     }
 
     /// Same as `description`: never values.
@@ -130,7 +131,7 @@ public final class KeyStore: Sendable, CustomStringConvertible, CustomDebugStrin
         let nonce = Nonce.random()
         let header = SecretsFileHeader(derivation: derivation, nonce: nonce).bytes
         var plaintext = SecretsContents.encode(secrets)
-        defer { Sodium.wipe(&plaintext) }
+        defer { Libsodium.wipe(&plaintext) }
         let ciphertext: [UInt8]
         do {
             ciphertext = try XChaCha20Poly1305.seal(plaintext, key: key, nonce: nonce, associatedData: header)

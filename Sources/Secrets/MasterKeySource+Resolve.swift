@@ -24,7 +24,7 @@ extension MasterKeySource {
 
         let keyPath = "\(dataDirectory)/\(masterKeyFileName)"
         if var bytes = try AtomicFile.read(keyPath) {
-            defer { Sodium.wipe(&bytes) }
+            defer { Libsodium.wipe(&bytes) }
             do {
                 return .file(try SecretKey(base64: String(decoding: bytes, as: UTF8.self)), path: keyPath)
             } catch {

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import Sodium
 
 /// Why the key file or the master key could not be used: detail for logs (`description`) and a short `userMessage`.
@@ -81,7 +84,3 @@ public enum SecretsError: Error, Sendable, Equatable, CustomStringConvertible {
         String(cString: strerror(code))
     }
 }
-
-#if canImport(Glibc)
-import Glibc
-#endif

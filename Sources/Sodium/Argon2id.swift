@@ -46,17 +46,17 @@ public enum Argon2id {
 
     /// Derives a 32-byte key from `passphrase` and `salt`; the same inputs always give the same key.
     public static func deriveKey(passphrase: String, salt: Salt, limits: Limits = .moderate) throws(SodiumError) -> SecretKey {
-        Sodium.ready()
+        Libsodium.ready()
         guard limits.isAccepted(ceiling: Limits(operations: UInt64(UInt32.max), memory: Int.max)) else {
             throw SodiumError.keyDerivationFailed(operations: limits.operations, memory: limits.memory)
         }
         var output = [UInt8](repeating: 0, count: SecretKey.byteCount)
-        defer { Sodium.wipe(&output) }
+        defer { Libsodium.wipe(&output) }
         var passphraseBytes = Array(passphrase.utf8)
         let passphraseLength = passphraseBytes.count
         // libsodium wants a real pointer even for an empty passphrase.
         if passphraseBytes.isEmpty { passphraseBytes = [0] }
-        defer { Sodium.wipe(&passphraseBytes) }
+        defer { Libsodium.wipe(&passphraseBytes) }
         let status = output.withUnsafeMutableBufferPointer { out in
             passphraseBytes.withUnsafeBufferPointer { password in
                 salt.bytes.withUnsafeBufferPointer { saltBytes in

@@ -12,7 +12,7 @@ public enum Base64 {
 
     /// The padded base64 text of the bytes in `buffer`.
     static func encode(_ buffer: UnsafeRawBufferPointer) -> String {
-        Sodium.ready()
+        Libsodium.ready()
         let variant = sodium_base64_VARIANT_ORIGINAL
         let length = sodium_base64_encoded_len(buffer.count, variant)  // includes the trailing NUL
         var text = [CChar](repeating: 0, count: length)
@@ -23,7 +23,7 @@ public enum Base64 {
     /// The bytes of padded base64 `text`; spaces, tabs and newlines anywhere are ignored.
     /// Throws `invalidBase64` for any other character, missing padding or trailing garbage.
     public static func decode(_ text: String) throws(SodiumError) -> [UInt8] {
-        Sodium.ready()
+        Libsodium.ready()
         let input = Array(text.utf8)
         let capacity = max(input.count / 4 * 3 + 3, 1)
         var decoded = 0

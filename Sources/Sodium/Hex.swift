@@ -4,7 +4,7 @@ internal import CSodium
 public enum Hex {
     /// The lowercase hex text of `bytes`.
     public static func encode(_ bytes: [UInt8]) -> String {
-        Sodium.ready()
+        Libsodium.ready()
         let length = bytes.count * 2 + 1
         var text = [CChar](repeating: 0, count: length)
         _ = bytes.withUnsafeBufferPointer { sodium_bin2hex(&text, length, $0.baseAddress, $0.count) }
@@ -13,7 +13,7 @@ public enum Hex {
 
     /// The bytes of hex `text` (either case); throws `invalidHex` for odd length or other characters.
     public static func decode(_ text: String) throws(SodiumError) -> [UInt8] {
-        Sodium.ready()
+        Libsodium.ready()
         let input = Array(text.utf8)
         let capacity = max(input.count / 2, 1)
         var decoded = 0

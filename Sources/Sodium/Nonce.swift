@@ -16,7 +16,7 @@ public struct Nonce: Sendable, Hashable {
 
     /// A fresh random nonce; 192 bits make random nonces safe for any practical number of messages.
     public static func random() -> Nonce {
-        Nonce(unchecked: Sodium.randomBytes(byteCount))
+        Nonce(unchecked: Libsodium.randomBytes(byteCount))
     }
 
     private init(unchecked bytes: [UInt8]) {

@@ -9,7 +9,7 @@ public struct SHA256: Sendable {
 
     /// A hasher with no input yet.
     public init() {
-        Sodium.ready()
+        Libsodium.ready()
         crypto_hash_sha256_init(&state)
     }
 
@@ -26,7 +26,7 @@ public struct SHA256: Sendable {
     }
 
     /// Adds the bytes in `buffer` to the input.
-    public mutating func update(_ buffer: UnsafeRawBufferPointer) {
+    mutating func update(_ buffer: UnsafeRawBufferPointer) {
         guard let base = buffer.baseAddress, buffer.count > 0 else { return }
         crypto_hash_sha256_update(&state, base.assumingMemoryBound(to: UInt8.self), UInt64(buffer.count))
     }

@@ -16,7 +16,7 @@ public struct Salt: Sendable, Hashable {
 
     /// A fresh random salt.
     public static func random() -> Salt {
-        Salt(unchecked: Sodium.randomBytes(byteCount))
+        Salt(unchecked: Libsodium.randomBytes(byteCount))
     }
 
     private init(unchecked bytes: [UInt8]) {

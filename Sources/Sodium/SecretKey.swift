@@ -15,7 +15,7 @@ public final class SecretKey: @unchecked Sendable, Equatable, CustomStringConver
 
     /// A key holding a copy of `bytes`, which must be exactly 32 bytes long.
     public init(bytes: [UInt8]) throws(SodiumError) {
-        Sodium.ready()
+        Libsodium.ready()
         guard bytes.count == Self.byteCount else {
             throw SodiumError.invalidLength(what: "secret key", expected: Self.byteCount, actual: bytes.count)
         }
@@ -26,14 +26,14 @@ public final class SecretKey: @unchecked Sendable, Equatable, CustomStringConver
     /// A key decoded from padded base64 of 32 bytes; whitespace around and inside is ignored.
     public convenience init(base64: String) throws(SodiumError) {
         var bytes = try Base64.decode(base64)
-        defer { Sodium.wipe(&bytes) }
+        defer { Libsodium.wipe(&bytes) }
         try self.init(bytes: bytes)
     }
 
     /// A new key of 32 random bytes.
     public static func random() -> SecretKey {
-        var bytes = Sodium.randomBytes(byteCount)
-        defer { Sodium.wipe(&bytes) }
+        var bytes = Libsodium.randomBytes(byteCount)
+        defer { Libsodium.wipe(&bytes) }
         // The length is right by construction.
         return try! SecretKey(bytes: bytes)
     }

@@ -9,7 +9,7 @@ public enum XChaCha20Poly1305 {
     public static func seal(
         _ plaintext: [UInt8], key: SecretKey, nonce: Nonce, associatedData: [UInt8] = []
     ) throws(SodiumError) -> [UInt8] {
-        Sodium.ready()
+        Libsodium.ready()
         let capacity = plaintext.count + tagByteCount
         var written: UInt64 = 0
         var status: Int32 = -1
@@ -39,7 +39,7 @@ public enum XChaCha20Poly1305 {
     public static func open(
         _ ciphertext: [UInt8], key: SecretKey, nonce: Nonce, associatedData: [UInt8] = []
     ) throws(SodiumError) -> [UInt8] {
-        Sodium.ready()
+        Libsodium.ready()
         guard ciphertext.count >= tagByteCount else {
             throw SodiumError.ciphertextTooShort(length: ciphertext.count)
         }

@@ -23,8 +23,8 @@ import Glibc
     }
 
     @Test func sha256OfAFileMatchesTheHashOfItsBytes() throws {
-        let path = "/tmp/wardrobe-sha-\(Hex.encode(Sodium.randomBytes(6)))"
-        let bytes = Sodium.randomBytes(200_000)
+        let path = "/tmp/wardrobe-sha-\(Hex.encode(Libsodium.randomBytes(6)))"
+        let bytes = Libsodium.randomBytes(200_000)
         let file = fopen(path, "wb")!
         _ = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) }
         fclose(file)
@@ -35,7 +35,7 @@ import Glibc
 
     @Test func base64RoundTripsAnyLength() throws {
         for count in 0..<40 {
-            let bytes = Sodium.randomBytes(count)
+            let bytes = Libsodium.randomBytes(count)
             #expect(try Base64.decode(Base64.encode(bytes)) == bytes)
         }
         #expect(Base64.encode(Array("foobar".utf8)) == "Zm9vYmFy")
@@ -61,18 +61,18 @@ import Glibc
     }
 
     @Test func constantTimeComparisonComparesContentAndLength() {
-        #expect(Sodium.constantTimeEquals([1, 2, 3], [1, 2, 3]))
-        #expect(!Sodium.constantTimeEquals([1, 2, 3], [1, 2, 4]))
-        #expect(!Sodium.constantTimeEquals([1, 2, 3], [1, 2]))
-        #expect(Sodium.constantTimeEquals([], []))
+        #expect(Libsodium.constantTimeEquals([1, 2, 3], [1, 2, 3]))
+        #expect(!Libsodium.constantTimeEquals([1, 2, 3], [1, 2, 4]))
+        #expect(!Libsodium.constantTimeEquals([1, 2, 3], [1, 2]))
+        #expect(Libsodium.constantTimeEquals([], []))
     }
 
     @Test func randomBytesHaveTheRequestedLengthAndDiffer() throws {
-        try Sodium.initialize()
-        #expect(Sodium.randomBytes(32).count == 32)
-        #expect(Sodium.randomBytes(32) != Sodium.randomBytes(32))
-        var secret = Sodium.randomBytes(8)
-        Sodium.wipe(&secret)
+        try Libsodium.initialize()
+        #expect(Libsodium.randomBytes(32).count == 32)
+        #expect(Libsodium.randomBytes(32) != Libsodium.randomBytes(32))
+        var secret = Libsodium.randomBytes(8)
+        Libsodium.wipe(&secret)
         #expect(secret.isEmpty)
     }
 }

@@ -1,7 +1,7 @@
 internal import CSodium
 
 /// Entry points to libsodium that are not tied to one key type: setup, random bytes, comparison, wiping.
-public enum Sodium {
+public enum Libsodium {
     /// The result of the one `sodium_init` call; Swift runs a global's initializer exactly once, thread-safely.
     private static let initResult: Int32 = sodium_init()
 
