@@ -9,8 +9,9 @@ public enum Features {
         .bold("Hi, I'm Wardrobe.") + .plain(" I keep your closet and dress you from it. Paste a product link to add a piece, or try /outfit business.")
 
     /// Builds the router with every feature registered.
-    public static func router(store: Store, logger: Logger, clock: any WallClock) -> Router {
-        let builder = RouterBuilder()
-        return builder.build(store: store, logger: logger, clock: clock, welcome: welcome)
+    public static func router(_ environment: BotEnvironment) -> Router {
+        var builder = RouterBuilder()
+        PrivacyFeature(environment: environment).register(on: &builder)
+        return builder.build(store: environment.store, logger: environment.logger, clock: environment.clock, welcome: welcome)
     }
 }

@@ -146,6 +146,64 @@ public enum Migrations {
         ) WITHOUT ROWID;
         CREATE INDEX buttons_by_expiry ON buttons(expires_at);
         """,
+        // 3: transports and group voting.
+        """
+        CREATE TABLE telegram_files (
+            sha256 TEXT PRIMARY KEY,
+            file_id TEXT NOT NULL,
+            created_at REAL NOT NULL
+        ) WITHOUT ROWID;
+        CREATE TABLE outbox (
+            id INTEGER PRIMARY KEY,
+            transport TEXT NOT NULL,
+            chat_external_id TEXT NOT NULL,
+            txn_id TEXT NOT NULL UNIQUE,
+            payload TEXT NOT NULL,
+            state TEXT NOT NULL DEFAULT 'pending',
+            remote_id TEXT,
+            created_at REAL NOT NULL,
+            sent_at REAL
+        );
+        CREATE INDEX outbox_pending ON outbox(transport, state);
+        CREATE TABLE sent_choices (
+            transport TEXT NOT NULL,
+            message_id TEXT NOT NULL,
+            chat_external_id TEXT NOT NULL,
+            tokens TEXT NOT NULL,
+            created_at REAL NOT NULL,
+            PRIMARY KEY (transport, message_id)
+        ) WITHOUT ROWID;
+        CREATE TABLE chat_members (
+            chat_id INTEGER NOT NULL REFERENCES chats(id) ON DELETE CASCADE,
+            user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+            last_spoke_at REAL NOT NULL,
+            PRIMARY KEY (chat_id, user_id)
+        ) WITHOUT ROWID;
+        CREATE TABLE votes (
+            id INTEGER PRIMARY KEY,
+            chat_id INTEGER NOT NULL REFERENCES chats(id) ON DELETE CASCADE,
+            starter_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+            kind TEXT NOT NULL,
+            subject TEXT NOT NULL DEFAULT '{}',
+            option_count INTEGER NOT NULL,
+            poll_ref TEXT,
+            message_ref TEXT,
+            opened_at REAL NOT NULL,
+            closes_at REAL NOT NULL,
+            state TEXT NOT NULL DEFAULT 'open',
+            winner INTEGER,
+            closed_at REAL
+        );
+        CREATE INDEX votes_open ON votes(state, closes_at);
+        CREATE TABLE ballots (
+            vote_id INTEGER NOT NULL REFERENCES votes(id) ON DELETE CASCADE,
+            voter TEXT NOT NULL,
+            option INTEGER NOT NULL,
+            source TEXT NOT NULL,
+            updated_at REAL NOT NULL,
+            PRIMARY KEY (vote_id, voter)
+        ) WITHOUT ROWID;
+        """,
     ]
 
     /// The version a fully migrated database has.

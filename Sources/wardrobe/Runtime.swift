@@ -17,7 +17,7 @@ final class Runtime: Sendable {
         self.app = app
         self.keys = keys
         store = try app.openStore()
-        router = Features.router(store: store, logger: app.logger, clock: clock)
+        router = Features.router(BotEnvironment(store: store, keys: keys, logger: app.logger, clock: clock))
     }
 
     /// Runs the services until shutdown; returns the exit code.
