@@ -30,9 +30,12 @@ extension CurlEasy {
             try set(CURLOPT_ACCEPT_ENCODING, "")
         }
         try set(CURLOPT_USERAGENT, request.userAgent ?? configuration.userAgent)
-        try configureProxy(configuration.proxy)
-        if !request.resolve.isEmpty {
+        if request.resolve.isEmpty {
+            try configureProxy(configuration.proxy)
+        } else {
             try set(CURLOPT_RESOLVE, lines: request.resolve.map(\.curlEntry))
+            // A proxy would resolve the host itself and make the pin meaningless, so pinned requests go direct.
+            try set(CURLOPT_PROXY, "")
             // A cached connection to the same host name may lead to an address that was never checked.
             try set(CURLOPT_FRESH_CONNECT, 1)
         }

@@ -18,7 +18,8 @@ public struct HTTPRequest: Sendable {
     public var followRedirects: Bool = true
     /// How many redirects are followed before `.tooManyRedirects`.
     public var maxRedirects: Int = 5
-    /// Fixed addresses for host:port pairs; a pinned request never reuses an older connection.
+    /// Fixed addresses for host:port pairs; a pinned request connects directly (no proxy)
+    /// on a fresh connection, so it reaches only the pinned addresses.
     public var resolve: [HTTPResolvePin] = []
     /// The User-Agent; nil uses the client's configured one.
     public var userAgent: String?

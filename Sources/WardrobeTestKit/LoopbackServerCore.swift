@@ -68,7 +68,6 @@ final class LoopbackServerCore: Sendable {
         let slot = ResponseSlot()
         let handler = handler
         Task {
-            slot.response.withLock { $0 = nil }
             let response = await handler(request)
             slot.response.withLock { $0 = response }
             slot.done.signal()

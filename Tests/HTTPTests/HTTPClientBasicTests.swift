@@ -99,6 +99,9 @@ struct HTTPClientBasicTests {
         defer { server.stop() }
         #expect(server.baseURL.hasPrefix("http://[::1]:"))
         #expect(try await client.send(HTTPRequest(url: server.url("/"))).text == "six")
+        var pinned = HTTPRequest(url: "http://six.wardrobe.test:\(server.port)/")
+        pinned.resolve = [HTTPResolvePin(host: "six.wardrobe.test", port: server.port, addresses: ["::1"])]
+        #expect(try await client.send(pinned).text == "six")
     }
 
     @Test("A configured proxy receives the request in absolute form")
@@ -109,6 +112,19 @@ struct HTTPClientBasicTests {
         let response = try await proxied.send(HTTPRequest(url: "http://catalog.wardrobe.test/item"))
         #expect(response.text == "via proxy")
         #expect(proxy.requests.first?.target == "http://catalog.wardrobe.test/item")
+    }
+
+    @Test("A pinned request goes straight to its pinned address, past any proxy")
+    func pinnedRequestSkipsProxy() async throws {
+        let proxy = try LoopbackHTTPServer { _ in .text("via proxy") }
+        defer { proxy.stop() }
+        let server = try LoopbackHTTPServer { _ in .text("direct") }
+        defer { server.stop() }
+        let proxied = HTTPClient(configuration: .init(proxy: .url(proxy.baseURL)))
+        var request = HTTPRequest(url: "http://shop.wardrobe.test:\(server.port)/product")
+        request.resolve = [HTTPResolvePin(host: "shop.wardrobe.test", port: server.port, addresses: ["127.0.0.1"])]
+        #expect(try await proxied.send(request).text == "direct")
+        #expect(proxy.requests.isEmpty)
     }
 
     @Test("A chunked request body reaches the server whole")
