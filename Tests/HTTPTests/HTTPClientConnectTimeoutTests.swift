@@ -37,7 +37,7 @@ struct HTTPClientConnectTimeoutTests {
         var error: HTTPError?
         let time = await elapsed { error = await failure(of: request, on: client) }
         #expect(error?.kind == "timeout")
-        #expect(error?.description.contains("Connection timed out") == true)
+        #expect(error?.description.contains("Failed to connect") == true)
         #expect(time < .seconds(2))
     }
 }
