@@ -12,7 +12,7 @@ public final class HTTPClient: HTTPTransport {
         public var proxy: Proxy
 
         /// Settings with defaults: a Wardrobe user agent and proxies from the environment.
-        public init(userAgent: String = "Wardrobe/1.0 (+https://github.com/wardrobe-bot)", proxy: Proxy = .environment) {
+        public init(userAgent: String = "Wardrobe/1.0", proxy: Proxy = .environment) {
             self.userAgent = userAgent
             self.proxy = proxy
         }
