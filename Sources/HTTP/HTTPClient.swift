@@ -1,0 +1,64 @@
+/// The HTTP client: one libcurl multi handle on one dedicated thread serves every request.
+///
+/// Requests never block a thread of Swift's cooperative pool. Cancelling the calling task
+/// aborts the transfer and throws `HTTPError.cancelled`. Proxies come from the standard
+/// `http_proxy`, `https_proxy` and `no_proxy` environment variables unless configured otherwise.
+public final class HTTPClient: HTTPTransport {
+    /// Settings that apply to every request of a client.
+    public struct Configuration: Sendable {
+        /// The User-Agent for requests that don't set their own.
+        public var userAgent: String
+        /// Where requests go through a proxy.
+        public var proxy: Proxy
+
+        /// Settings with defaults: a Wardrobe user agent and proxies from the environment.
+        public init(userAgent: String = "Wardrobe/1.0", proxy: Proxy = .environment) {
+            self.userAgent = userAgent
+            self.proxy = proxy
+        }
+    }
+
+    /// How requests choose a proxy.
+    public enum Proxy: Sendable, Hashable {
+        /// libcurl reads http_proxy, https_proxy, all_proxy and no_proxy itself (the default).
+        case environment
+        /// Never use a proxy, whatever the environment says.
+        case none
+        /// Always use this proxy URL, e.g. "http://proxy.local:3128".
+        case url(String)
+    }
+
+    /// The settings this client was made with.
+    public let configuration: Configuration
+    private let loop = TransferLoop()
+
+    /// A client with its own connection cache and loop thread; share one per process.
+    public init(configuration: Configuration = Configuration()) {
+        self.configuration = configuration
+        loop.start()
+    }
+
+    deinit {
+        loop.stop()
+    }
+
+    /// Sends `request` and returns the complete response; non-2xx statuses are responses, not errors.
+    public func send(_ request: HTTPRequest) async throws(HTTPError) -> HTTPResponse {
+        if Task.isCancelled { throw .cancelled }
+        let transfer = Transfer(easy: try CurlEasy.make(for: request, configuration: configuration), request: request)
+        do {
+            return try await withTaskCancellationHandler {
+                try await withCheckedThrowingContinuation { continuation in
+                    if transfer.install(continuation) { loop.submit(transfer) }
+                }
+            } onCancel: {
+                transfer.markCancelled()
+                loop.cancel(transfer)
+            }
+        } catch let error as HTTPError {
+            throw error
+        } catch {
+            throw .transport(code: -1, text: "\(error)")
+        }
+    }
+}
