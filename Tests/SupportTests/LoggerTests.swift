@@ -54,3 +54,17 @@ import Testing
         #expect(sink.lines[0].contains("shown"))
     }
 }
+
+@Suite struct BackoffTests {
+    @Test func delaysGrowExponentiallyWithJitterAndStayUnderTheCap() {
+        let backoff = Backoff(base: 1, cap: 30)
+        var generator = SystemRandomNumberGenerator()
+        #expect(backoff.ceiling(attempt: 1) == 1)
+        #expect(backoff.ceiling(attempt: 4) == 8)
+        #expect(backoff.ceiling(attempt: 50) == 30)
+        for attempt in 1...20 {
+            let delay = backoff.delay(attempt: attempt, using: &generator)
+            #expect(delay >= backoff.ceiling(attempt: attempt) / 2 && delay <= backoff.ceiling(attempt: attempt))
+        }
+    }
+}
