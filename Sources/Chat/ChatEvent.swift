@@ -87,11 +87,14 @@ public struct ChatEvent: Sendable {
     /// The message this one replies to, if any.
     public let replyTo: MessageRef?
     public let date: Date
+    /// For button presses on transports that must acknowledge them (Telegram callback query id).
+    public let callbackID: String?
 
     public init(
         id: String, chat: ChatAddress, sender: Sender, payload: EventPayload, message: MessageRef? = nil,
-        replyTo: MessageRef? = nil, date: Date = Date()
+        replyTo: MessageRef? = nil, date: Date = Date(), callbackID: String? = nil
     ) {
+        self.callbackID = callbackID
         self.id = id
         self.chat = chat
         self.sender = sender

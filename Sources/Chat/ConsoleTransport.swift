@@ -47,7 +47,7 @@ public final class ConsoleTransport: ChatTransport {
             output("📄 \(path)" + (caption.map { " — \($0.plainText)" } ?? ""))
         case .poll(let question, let options, _):
             output("📊 \(question)\n" + options.enumerated().map { "  \($0.offset + 1). \($0.element)" }.joined(separator: "\n"))
-        case .delete, .stopPoll, .action:
+        case .delete, .stopPoll, .action, .answerButton:
             break
         }
         return [ref]

@@ -56,6 +56,8 @@ public enum OutgoingMessage: Sendable {
     case stopPoll(MessageRef)
     /// Shows a chat action such as "sending photo…".
     case action(ChatAction)
+    /// Acknowledges a button press (Telegram `answerCallbackQuery`), with an optional short notice.
+    case answerButton(callbackID: String, notice: String?)
 }
 
 extension OutgoingMessage {

@@ -94,18 +94,23 @@ public final class Router: Sendable {
         }
     }
 
+    /// Runs a button's handler. A stale, foreign or someone else's button does nothing but say so;
+    /// on Telegram every press is acknowledged (`answerCallbackQuery`), with the refusal as its notice.
     private func pressed(token: String, context: ChatContext) async throws {
-        // A stale, foreign or unknown button does nothing but say so.
-        guard let record = try await store.button(token: token, now: clock.now()), record.chatID == context.chat.id,
-            let handler = buttonHandlers[record.action]
-        else {
-            try await context.reply("This button has expired.")
-            return
+        let record = try await store.button(token: token, now: clock.now())
+        let handler = record.flatMap { buttonHandlers[$0.action] }
+        var refusal: String?
+        if record == nil || record?.chatID != context.chat.id || handler == nil {
+            refusal = "This button has expired."
+        } else if let owner = record?.userID, owner != context.user.id {
+            refusal = "This button belongs to someone else."
         }
-        if let owner = record.userID, owner != context.user.id {
-            try await context.reply("This button belongs to someone else.")
-            return
+        if let callbackID = context.event.callbackID {
+            try await context.send(.answerButton(callbackID: callbackID, notice: refusal))
+        } else if let refusal {
+            try await context.reply(RichText.plain(refusal))
         }
+        guard refusal == nil, let record, let handler else { return }
         try await handler(context, record)
     }
 }
