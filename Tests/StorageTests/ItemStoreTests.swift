@@ -16,7 +16,7 @@ import Testing
         let first = try await temp.store.addItem(Self.blazer(), userID: ana.id)
         let second = try await temp.store.addItem(Self.blazer("Grey flannel trouser"), userID: ana.id)
         let bens = try await temp.store.addItem(Self.blazer(), userID: ben.id)
-        #expect([first.number, second.number, bens.number] == [1, 2, 1])
+        #expect([first.number, second.number, bens.number] == [Int]([1, 2, 1]))
         #expect(try await temp.store.item(userID: ben.id, number: 2) == nil)
         #expect(try await temp.store.removeItem(userID: ben.id, number: 2) == false)
         #expect(try await temp.store.setAvailable(false, userID: ben.id, number: 2) == false)
