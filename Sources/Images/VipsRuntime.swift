@@ -1,0 +1,41 @@
+internal import CVips
+
+/// Starts libvips once per process and reads its error buffer.
+enum VipsRuntime {
+    /// `nil` once libvips has started, otherwise why it did not. Swift runs this initialiser once, thread-safely.
+    private static let startupFailure: String? = {
+        guard wd_vips_init("wardrobe") == 0 else { return takeError() }
+        wd_vips_silence_warnings()
+        // Every call works on fresh bytes, so cached operations would only hold memory and input buffers.
+        vips_cache_set_max(0)
+        vips_cache_set_max_mem(0)
+        vips_cache_set_max_files(0)
+        return nil
+    }()
+
+    /// Starts libvips if needed; throws when it cannot start.
+    static func start() throws(ImageError) {
+        if let startupFailure { throw .processingFailed(detail: "libvips init: \(startupFailure)") }
+    }
+
+    /// Whether libvips has an operation with this nickname, such as `heifload_buffer`.
+    static func hasOperation(_ nickname: String) -> Bool {
+        guard startupFailure == nil else { return false }
+        return vips_type_find("VipsOperation", nickname) != 0
+    }
+
+    /// Drops messages left over from earlier calls, so the next error text is about the next call.
+    static func clearError() {
+        vips_error_clear()
+    }
+
+    /// The error buffer as one line, then clears it.
+    static func takeError() -> String {
+        let lines = String(cString: vips_error_buffer()).split(whereSeparator: \.isNewline)
+        vips_error_clear()
+        // libjpeg repeats a warning once per scanline batch; keep each distinct line once.
+        var seen: Set<Substring> = []
+        let text = lines.filter { seen.insert($0).inserted }.joined(separator: "; ")
+        return text.isEmpty ? "unknown libvips error" : String(text.prefix(400))
+    }
+}
