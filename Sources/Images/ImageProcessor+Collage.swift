@@ -32,10 +32,13 @@ extension ImageProcessor {
         var cells: [ImageHandle] = []
         for (index, bytes) in images.enumerated() {
             let photo = try panelPhoto(bytes, maxSide: style.cellSide)
+            // The badge sits on the photo's own corner, or as near as the cell allows for small photos.
             let margin = style.badgeSide / 10
+            let x = min((style.cellSide - photo.width) / 2 + margin, max(0, style.cellSide - style.badgeSide))
+            let y = min((style.cellSide - photo.height) / 2 + margin, max(0, style.cellSide - style.badgeSide))
             cells.append(try photo
                 .centered(width: style.cellSide, height: style.cellSide, background: style.background)
-                .inserting(badge(number: index + 1), x: margin, y: margin))
+                .inserting(badge(number: index + 1), x: x, y: y))
         }
         let across = images.count == 1 ? 1 : images.count <= 4 ? 2 : 3
         let grid = try ImageHandle.grid(cells, across: across, gap: style.padding, background: style.background)

@@ -69,6 +69,7 @@ extension ImageProcessor {
         var name = Substring(loader)
         if name.hasPrefix("VipsForeignLoad") { name = name.dropFirst("VipsForeignLoad".count) }
         if name.hasSuffix("Buffer") { name = name.dropLast("Buffer".count) }
-        return name.lowercased()
+        let knownNames = ["nsgif": "gif", "svg": "svg", "pdf": "pdf", "magick": "other (ImageMagick)"]
+        return knownNames[name.lowercased()] ?? name.lowercased()
     }
 }
