@@ -8,19 +8,6 @@ extension ImageHandle {
         try adopt("load", wd_image_new_from_buffer(buffer.baseAddress, buffer.count, Int32(VIPS_FAIL_ON_TRUNCATED.rawValue)))
     }
 
-    /// Decodes with shrink-on-load straight to at most `maxSide` on the longest side, rotated upright and in sRGB.
-    ///
-    /// JPEG, WebP and HEIF decode at a fraction of full size, so a 48 MP photo is never fully decoded.
-    /// The same buffer rule as `open(header:)` applies.
-    static func thumbnail(of buffer: UnsafeRawBufferPointer, maxSide: Int) throws(ImageError) -> ImageHandle {
-        try make("thumbnail") {
-            wd_thumbnail_buffer(
-                UnsafeMutableRawPointer(mutating: buffer.baseAddress), buffer.count, $0,
-                Int32(maxSide), Int32(maxSide), Int32(VIPS_SIZE_DOWN.rawValue),
-                "fail_on=truncated", "srgb")
-        }
-    }
-
     /// Runs the pipeline and keeps the pixels in memory, so the result outlives the input buffer.
     func materialized() throws(ImageError) -> ImageHandle {
         try ImageHandle.adopt("copy_memory", wd_copy_memory(pointer))

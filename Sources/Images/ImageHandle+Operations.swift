@@ -1,14 +1,17 @@
 internal import CVips
 
 extension ImageHandle {
+    /// This image with transparent parts put on `background`; unchanged when it has no alpha.
+    func flattened(onto background: RGB = .white) throws(ImageError) -> ImageHandle {
+        guard hasAlpha else { return self }
+        return try ImageHandle.make("flatten") {
+            wd_flatten(pointer, $0, background.red, background.green, background.blue)
+        }
+    }
+
     /// 8-bit sRGB with no alpha (transparent parts put on `background`), ready for JPEG and for joining.
     func normalized(background: RGB = .white) throws(ImageError) -> ImageHandle {
-        var image = self
-        if hasAlpha {
-            image = try ImageHandle.make("flatten") {
-                wd_flatten(image.pointer, $0, background.red, background.green, background.blue)
-            }
-        }
+        var image = try flattened(onto: background)
         if vips_image_get_interpretation(image.pointer) != VIPS_INTERPRETATION_sRGB {
             image = try ImageHandle.make("colourspace") { wd_colourspace_srgb(image.pointer, $0) }
         }
@@ -16,6 +19,27 @@ extension ImageHandle {
             image = try ImageHandle.make("cast") { wd_cast_uchar(image.pointer, $0) }
         }
         return image
+    }
+
+    /// Pixels converted from an embedded ICC profile (Display P3, Adobe RGB…) to sRGB, so stripping the profile
+    /// on save keeps the colours; unchanged without a profile or when the profile is unusable.
+    func convertedFromEmbeddedProfile() -> ImageHandle {
+        guard vips_image_get_typeof(pointer, "icc-profile-data") != 0 else { return self }
+        guard let converted = try? ImageHandle.make("icc_transform", { wd_icc_to_srgb(pointer, $0) }) else {
+            VipsRuntime.clearError()
+            return self
+        }
+        return converted
+    }
+
+    /// Turned upright by its EXIF orientation; unchanged when already upright.
+    ///
+    /// Rotation reads the image out of order, so a streaming (sequential) image is decoded to memory first;
+    /// call this on the shrunk image, not the full-size one.
+    func upright() throws(ImageError) -> ImageHandle {
+        guard orientation != 1 else { return self }
+        let inMemory = try materialized()
+        return try ImageHandle.make("autorot") { wd_autorot(inMemory.pointer, $0) }
     }
 
     /// Shrinks (never enlarges) to fit inside `width`×`height`.

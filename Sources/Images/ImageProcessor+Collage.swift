@@ -50,9 +50,9 @@ extension ImageProcessor {
 
     /// Decodes a photo to fit `maxSide`, upright, 8-bit sRGB, held in memory so it outlives its input bytes.
     private func panelPhoto(_ bytes: [UInt8], maxSide: Int) throws(ImageError) -> ImageHandle {
-        try withAcceptedInput(bytes) { buffer, _ throws(ImageError) in
+        try withAcceptedInput(bytes) { buffer, info throws(ImageError) in
             try Self.decoding { () throws(ImageError) in
-                try ImageHandle.thumbnail(of: buffer, maxSide: maxSide).normalized().materialized()
+                try ImageHandle.decoded(buffer, info: info, maxSide: maxSide).materialized()
             }
         }
     }

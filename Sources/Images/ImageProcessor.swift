@@ -57,12 +57,11 @@ public struct ImageProcessor: Sendable {
         try shrunkJPEG(bytes, maxSide: maxSide ?? configuration.thumbnailMaxSide, quality: configuration.thumbnailQuality)
     }
 
-    /// Shrink-on-load to `maxSide` (never enlarging), flatten onto white, encode as stripped JPEG.
+    /// Shrink-on-load to `maxSide` (never enlarging), upright, flattened onto white, encoded as stripped JPEG.
     private func shrunkJPEG(_ bytes: [UInt8], maxSide: Int, quality: Int) throws(ImageError) -> EncodedImage {
-        try withAcceptedInput(bytes) { buffer, _ throws(ImageError) in
+        try withAcceptedInput(bytes) { buffer, info throws(ImageError) in
             try Self.decoding { () throws(ImageError) in
-                try ImageHandle.thumbnail(of: buffer, maxSide: maxSide)
-                    .normalized()
+                try ImageHandle.decoded(buffer, info: info, maxSide: maxSide)
                     .encoded(as: .jpeg, quality: quality)
             }
         }

@@ -1,9 +1,14 @@
 internal import CVips
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Starts libvips once per process and reads its error buffer.
 enum VipsRuntime {
     /// `nil` once libvips has started, otherwise why it did not. Swift runs this initialiser once, thread-safely.
     private static let startupFailure: String? = {
+        // Before libvips starts its worker threads; an explicit MALLOC_ARENA_MAX from the environment wins.
+        if getenv("MALLOC_ARENA_MAX") == nil { wd_limit_malloc_arenas(2) }
         guard wd_vips_init("wardrobe") == 0 else { return takeError() }
         wd_vips_silence_warnings()
         // Every call works on fresh bytes, so cached operations would only hold memory and input buffers.
