@@ -11,6 +11,9 @@ enum VipsRuntime {
         if getenv("MALLOC_ARENA_MAX") == nil { wd_limit_malloc_arenas(2) }
         guard wd_vips_init("wardrobe") == 0 else { return takeError() }
         wd_vips_silence_warnings()
+        // Chat photos come from strangers: keep ImageMagick, PDF, SVG and slide loaders out of reach entirely,
+        // on top of the format allow-list in ImageProcessor.readHeader.
+        vips_block_untrusted_set(1)
         // Every call works on fresh bytes, so cached operations would only hold memory and input buffers.
         vips_cache_set_max(0)
         vips_cache_set_max_mem(0)

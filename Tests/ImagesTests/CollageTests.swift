@@ -48,6 +48,17 @@ struct CollageTests {
         #expect(five.height == 2 * style.cellSide + 3 * style.padding)
     }
 
+    @Test("The async collages match the blocking ones in size")
+    func asyncCollages() async throws {
+        let images = try (1...2).map { try TestBytes.jpeg(640, 480, seed: $0) }
+        let sheet = try await processor.contactSheet(images)
+        let style = processor.configuration.collage
+        #expect(sheet.width == 2 * style.cellSide + 3 * style.padding)
+        #expect(sheet.height == style.cellSide + 2 * style.padding)
+        let collage = try await processor.compare(before: images[0], after: images[1])
+        #expect(collage.height == 480 + style.labelHeight + 2 * style.padding)
+    }
+
     @Test("A contact sheet needs between one and nine images")
     func contactSheetCountIsChecked() throws {
         #expect(throws: ImageError.self) { try processor.contactSheet([]) }

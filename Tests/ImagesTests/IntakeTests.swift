@@ -55,6 +55,21 @@ struct IntakeTests {
         #expect(try processor.inspect(stored.bytes).orientation == 1)
     }
 
+    @Test("Orientation 3 turns the photo over without swapping its sides")
+    func exifOrientationUpsideDown() throws {
+        let photo = TestBytes.inserting(exif: ExifBuilder.photoExif(orientation: 3), into: try TestBytes.jpeg(300, 200))
+        let stored = try processor.intake(photo)
+        #expect(stored.width == 300 && stored.height == 200)
+    }
+
+    @Test("A large WebP is shrunk on load to the intake size")
+    func webpIntakeShrinks() throws {
+        let webp = try SyntheticPhoto.generate(width: 4200, height: 2800, format: .webp, quality: 80)
+        let stored = try processor.intake(webp)
+        #expect(stored.format == .jpeg)
+        #expect(stored.width == 2048 && (1365...1366).contains(stored.height))
+    }
+
     @Test("Stored and uploaded photos carry no EXIF, GPS or camera serial")
     func metadataIsStripped() throws {
         let photo = TestBytes.inserting(exif: ExifBuilder.photoExif(orientation: 1), into: try TestBytes.jpeg(800, 600))
