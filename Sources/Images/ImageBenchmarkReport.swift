@@ -53,12 +53,14 @@ public struct ImageBenchmarkReport: Sendable, CustomStringConvertible {
         return lines.joined(separator: "\n")
     }
 
+    /// The middle value (mean of the two middle ones for an even count); zero for none.
     static func median(_ times: [Duration]) -> Duration {
         let sorted = times.sorted()
         guard !sorted.isEmpty else { return .zero }
         return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
     }
 
+    /// A duration in fractional milliseconds.
     static func milliseconds(_ duration: Duration) -> Double {
         Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
     }

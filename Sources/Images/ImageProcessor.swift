@@ -22,6 +22,8 @@ public struct ImageProcessor: Sendable {
     }
 
     /// Reads the header only: size, format, alpha and orientation. Pixels are not decoded.
+    ///
+    /// Applies the same byte, format and pixel-count checks as every other call.
     public func inspect(_ bytes: [UInt8]) throws(ImageError) -> ImageInfo {
         try withAcceptedInput(bytes) { _, info in info }
     }
