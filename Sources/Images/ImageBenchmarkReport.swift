@@ -4,14 +4,8 @@ import Foundation
 public struct ImageBenchmarkReport: Sendable, CustomStringConvertible {
     /// Size and format of the generated input, e.g. "6000×4000 JPEG Q90, 9.1 MB".
     public let input: String
-    /// Wall time of each intake-and-upload run (decode → 2048 JPEG → 1024 JPEG).
-    public let pipelineTimes: [Duration]
-    /// Peak resident memory of this process while the pipeline ran, in bytes.
-    public let pipelinePeakResident: Int
-    /// Resident memory just before the pipeline ran, in bytes (the process's own baseline).
-    public let baselineResident: Int
-    /// Whether the peak was restarted before the pipeline; if not, it also covers input generation.
-    public let peakIsPipelineOnly: Bool
+    /// Timings and peak memory of the libvips pipeline.
+    public let pipeline: PipelineMeasurement
     /// The ImageMagick command line timed, or `nil` when ImageMagick is not installed.
     public let magickCommand: String?
     /// Wall time of each ImageMagick run, each a fresh process.
@@ -20,7 +14,7 @@ public struct ImageBenchmarkReport: Sendable, CustomStringConvertible {
     public let magickPeakResident: Int
 
     /// Median pipeline run.
-    public var pipelineMedian: Duration { Self.median(pipelineTimes) }
+    public var pipelineMedian: Duration { Self.median(pipeline.times) }
 
     /// Median ImageMagick run, `nil` without ImageMagick.
     public var magickMedian: Duration? { magickTimes.isEmpty ? nil : Self.median(magickTimes) }
@@ -36,10 +30,12 @@ public struct ImageBenchmarkReport: Sendable, CustomStringConvertible {
         var lines = [
             "Image pipeline benchmark",
             "  input:     \(input)",
-            "  libvips:   decode → 2048 JPEG → 1024 JPEG, \(pipelineTimes.count) runs in-process",
-            "             median \(Self.format(pipelineMedian)) (min \(Self.format(pipelineTimes.min() ?? .zero)), max \(Self.format(pipelineTimes.max() ?? .zero)))",
-            "             peak RSS \(Self.megabytes(pipelinePeakResident)) (process baseline before the runs \(Self.megabytes(baselineResident)))"
-                + (peakIsPipelineOnly ? "" : " — peak could not be reset, so it includes generating the input"),
+            "  libvips:   decode → 2048 JPEG → 1024 JPEG, \(pipeline.times.count) runs "
+                + (pipeline.inFreshProcess ? "in a fresh worker process" : "in this process"),
+            "             median \(Self.format(pipelineMedian)) (min \(Self.format(pipeline.times.min() ?? .zero)), max \(Self.format(pipeline.times.max() ?? .zero)))",
+            "             peak RSS \(Self.megabytes(pipeline.peakResident)), of which the process baseline "
+                + "\(Self.megabytes(pipeline.baselineResident)) (runtime, libraries, input bytes)"
+                + (pipeline.peakIsPipelineOnly ? "" : " — peak could not be reset, so it covers earlier work too"),
         ]
         if let magickCommand, let magickMedian, let speedup {
             lines += [
