@@ -98,6 +98,15 @@ struct IntakeTests {
         #expect(info.width == 500 && info.height == 400)
     }
 
+    @Test("A grey PNG with transparency is stored as a JPEG")
+    func greyAlphaPNGBecomesJPEG() throws {
+        let png = TestBytes.greyAlphaPNG(width: 120, height: 80)
+        #expect(try processor.inspect(png) == ImageInfo(width: 120, height: 80, format: .png, hasAlpha: true))
+        let stored = try processor.intake(png)
+        #expect(stored.width == 120 && stored.height == 80)
+        #expect(try processor.inspect(stored.bytes).hasAlpha == false)
+    }
+
     @Test("The async intake gives the same result as the blocking one")
     func asyncIntakeMatches() async throws {
         let photo = try TestBytes.jpeg(3000, 2000)

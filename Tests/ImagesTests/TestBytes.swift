@@ -26,6 +26,29 @@ enum TestBytes {
             + pngChunk("IHDR", header) + pngChunk("IDAT", emptyZlib) + pngChunk("IEND", [])
     }
 
+    /// A real grey-with-alpha PNG (colour type 4), stored without compression.
+    static func greyAlphaPNG(width: Int, height: Int) -> [UInt8] {
+        var pixels: [UInt8] = []
+        for y in 0..<height {
+            pixels.append(0)  // filter: none
+            for x in 0..<width { pixels += [UInt8((x * 255) / max(1, width - 1)), UInt8((y * 255) / max(1, height - 1))] }
+        }
+        // zlib with one stored deflate block (fine below 64 KB).
+        let length = UInt16(pixels.count)
+        var zlib: [UInt8] = [0x78, 0x01, 0x01, UInt8(length & 0xFF), UInt8(length >> 8), UInt8(~length & 0xFF), UInt8(~length >> 8)]
+        zlib += pixels
+        var a: UInt32 = 1
+        var b: UInt32 = 0
+        for byte in pixels {
+            a = (a + UInt32(byte)) % 65521
+            b = (b + a) % 65521
+        }
+        zlib += bigEndian(b << 16 | a)
+        let header = bigEndian(UInt32(width)) + bigEndian(UInt32(height)) + [8, 4, 0, 0, 0]
+        return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+            + pngChunk("IHDR", header) + pngChunk("IDAT", zlib) + pngChunk("IEND", [])
+    }
+
     /// The JPEG segments before the image data: marker byte and payload.
     static func jpegHeaderSegments(_ jpeg: [UInt8]) -> [(marker: UInt8, payload: [UInt8])] {
         var segments: [(marker: UInt8, payload: [UInt8])] = []
