@@ -1,0 +1,42 @@
+extension ImageProcessor {
+    /// Limits and sizes for the image pipeline; the defaults suit Telegram and Matrix photos.
+    public struct Configuration: Sendable, Equatable {
+        /// Files larger than this are refused before they are opened.
+        public var maxByteCount: Int
+        /// Images whose header declares more pixels than this are refused before decoding (decompression bombs).
+        public var maxPixelCount: Int
+        /// Longest side of stored photos.
+        public var intakeMaxSide: Int
+        /// Longest side of photos sent to AI services.
+        public var uploadMaxSide: Int
+        /// Longest side of chat thumbnails (Matrix `thumbnail_info`).
+        public var thumbnailMaxSide: Int
+        /// JPEG quality for stored and uploaded photos and collages.
+        public var jpegQuality: Int
+        /// JPEG quality for thumbnails.
+        public var thumbnailQuality: Int
+        /// Layout and colours of the before/after collage and the contact sheet.
+        public var collage: CollageStyle
+
+        /// Creates a configuration; every parameter has a default.
+        public init(
+            maxByteCount: Int = 40 * 1_048_576,
+            maxPixelCount: Int = 100_000_000,
+            intakeMaxSide: Int = 2048,
+            uploadMaxSide: Int = 1024,
+            thumbnailMaxSide: Int = 320,
+            jpegQuality: Int = 88,
+            thumbnailQuality: Int = 80,
+            collage: CollageStyle = CollageStyle()
+        ) {
+            self.maxByteCount = maxByteCount
+            self.maxPixelCount = maxPixelCount
+            self.intakeMaxSide = intakeMaxSide
+            self.uploadMaxSide = uploadMaxSide
+            self.thumbnailMaxSide = thumbnailMaxSide
+            self.jpegQuality = jpegQuality
+            self.thumbnailQuality = thumbnailQuality
+            self.collage = collage
+        }
+    }
+}

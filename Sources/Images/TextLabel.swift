@@ -1,0 +1,38 @@
+internal import CVips
+
+/// Renders a line of text centred on a coloured rectangle.
+enum TextLabel {
+    /// A `width`×`height` sRGB rectangle of `background` with `text` centred in `foreground`, `fontSize` pixels tall.
+    ///
+    /// Without usable fonts libvips cannot draw text; the rectangle then comes back plain, so
+    /// collages keep their layout and size.
+    static func render(
+        _ text: String, width: Int, height: Int, fontSize: Int, font: String,
+        foreground: RGB, background: RGB
+    ) throws(ImageError) -> ImageHandle {
+        guard let mask = try? textMask(text, font: "\(font) \(fontSize)", maxWidth: width, maxHeight: height) else {
+            return try ImageHandle.solid(width: width, height: height, color: background)
+        }
+        // The mask is 0 (background) … 255 (ink); map it straight to colours, band by band.
+        let scale = [
+            (foreground.red - background.red) / 255,
+            (foreground.green - background.green) / 255,
+            (foreground.blue - background.blue) / 255,
+        ]
+        let offset = [background.red, background.green, background.blue]
+        return try mask.colorized(scale: scale, offset: offset)
+            .centered(width: width, height: height, background: background)
+            .normalizedFormat()
+    }
+
+    /// A one-band 0–255 mask of `text`, shrunk to fit when it is larger than the box.
+    private static func textMask(_ text: String, font: String, maxWidth: Int, maxHeight: Int) throws(ImageError) -> ImageHandle {
+        var mask = try ImageHandle.make("text") { wd_text($0, text, font, 72) }
+        guard mask.width > 1, mask.height > 1 else { throw .processingFailed(detail: "text: empty rendering") }
+        if mask.width > maxWidth || mask.height > maxHeight {
+            let factor = min(Double(maxWidth) / Double(mask.width), Double(maxHeight) / Double(mask.height))
+            mask = try mask.resized(by: factor)
+        }
+        return mask
+    }
+}
