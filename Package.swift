@@ -36,7 +36,7 @@ let libraries: [(name: String, dependencies: [String])] = [
     ("Closet", ["JSON", "Support"]),
     ("ProductImport", ["HTML", "JSON", "HTTP", "Closet", "Support"]),
     ("Chat", ["JSON", "Support", "Storage"]),
-    ("TryOn", ["HTTP", "JSON", "Images", "Support"]),
+    ("TryOn", ["HTTP", "JSON", "Images", "Storage", "Support"]),
     ("Bot", ["Chat", "Closet", "ProductImport", "TryOn", "Storage", "Secrets", "Images", "HTTP", "JSON", "Support"]),
     ("Telegram", ["Chat", "HTTP", "JSON", "Storage", "Support"]),
     ("Matrix", ["Chat", "HTTP", "JSON", "Storage", "Secrets", "Support"]),

@@ -3,10 +3,20 @@ import Support
 import Synchronization
 
 /// A clock that only moves when a test says so; sleepers wake when time passes their deadline.
+///
+/// Like `SystemClock`, a sleep ends with `CancellationError` when its task is cancelled, so code
+/// that races a sleep against other work (timeouts, wake-up signals) can cancel the loser.
 public final class ManualClock: WallClock {
+    private struct Sleeper {
+        let id: UInt64
+        let deadline: Date
+        let continuation: CheckedContinuation<Void, any Error>
+    }
+
     private struct State {
         var now: Date
-        var sleepers: [(deadline: Date, continuation: CheckedContinuation<Void, any Error>)] = []
+        var sleepers: [Sleeper] = []
+        var nextID: UInt64 = 0
     }
 
     private let state: Mutex<State>
@@ -18,13 +28,26 @@ public final class ManualClock: WallClock {
     public func now() -> Date { state.withLock { $0.now } }
 
     public func sleep(until deadline: Date) async throws {
-        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-            let resumeNow = state.withLock { state -> Bool in
-                if deadline <= state.now { return true }
-                state.sleepers.append((deadline, continuation))
-                return false
+        let id = state.withLock { state -> UInt64 in
+            state.nextID += 1
+            return state.nextID
+        }
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                let outcome = state.withLock { state -> Result<Void, any Error>? in
+                    if Task.isCancelled { return .failure(CancellationError()) }
+                    if deadline <= state.now { return .success(()) }
+                    state.sleepers.append(Sleeper(id: id, deadline: deadline, continuation: continuation))
+                    return nil
+                }
+                if let outcome { continuation.resume(with: outcome) }
             }
-            if resumeNow { continuation.resume() }
+        } onCancel: {
+            let sleeper = state.withLock { state -> Sleeper? in
+                guard let index = state.sleepers.firstIndex(where: { $0.id == id }) else { return nil }
+                return state.sleepers.remove(at: index)
+            }
+            sleeper?.continuation.resume(throwing: CancellationError())
         }
     }
 
@@ -35,15 +58,18 @@ public final class ManualClock: WallClock {
 
     /// Sets the time and wakes every sleeper whose deadline has come.
     public func set(_ date: Date) {
-        let due = state.withLock { state -> [CheckedContinuation<Void, any Error>] in
+        let due = state.withLock { state -> [Sleeper] in
             state.now = date
             let ready = state.sleepers.filter { $0.deadline <= date }
             state.sleepers.removeAll { $0.deadline <= date }
-            return ready.map(\.continuation)
+            return ready
         }
-        for continuation in due { continuation.resume() }
+        for sleeper in due { sleeper.continuation.resume() }
     }
 
     /// How many tasks are sleeping on this clock.
     public var sleeperCount: Int { state.withLock { $0.sleepers.count } }
+
+    /// The deadlines of the current sleepers, earliest first.
+    public var sleeperDeadlines: [Date] { state.withLock { $0.sleepers.map(\.deadline).sorted() } }
 }
