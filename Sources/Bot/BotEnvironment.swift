@@ -16,11 +16,14 @@ public struct BotEnvironment: Sendable {
     public let engine: OutfitEngine
     /// Seeds for the engine's small randomness; fixed in tests for deterministic answers.
     public let nextSeed: @Sendable () -> UInt64
+    /// Try-on: images, provider resolver, prompts, the job worker; nil leaves the try-on commands out.
+    public let tryOn: TryOnEnvironment?
 
     public init(
         store: Store, keys: KeyStore, logger: Logger, clock: any WallClock, occasions: OccasionCatalog,
-        nextSeed: @escaping @Sendable () -> UInt64 = { UInt64.random(in: 0...UInt64.max) }
+        nextSeed: @escaping @Sendable () -> UInt64 = { UInt64.random(in: 0...UInt64.max) }, tryOn: TryOnEnvironment? = nil
     ) {
+        self.tryOn = tryOn
         self.store = store
         self.keys = keys
         self.logger = logger

@@ -6,7 +6,7 @@ import Support
 public enum Features {
     /// The welcome shown by `/start`.
     static let welcome: RichText =
-        .bold("Hi, I'm Wardrobe.") + .plain(" I keep your closet and dress you from it. Paste a product link to add a piece, or try /outfit business.")
+        .bold("Hi, I'm Wardrobe.") + .plain(" I keep your closet and dress you from it. Paste a product link to add a piece, try /outfit business, or send a selfie captioned me and a garment captioned wear to see it on you.")
 
     /// Builds the router with every feature registered.
     public static func router(_ environment: BotEnvironment) -> Router {
@@ -14,6 +14,13 @@ public enum Features {
         OutfitCommand(environment: environment).register(on: &builder)
         ClosetCommands(environment: environment).register(on: &builder)
         PrivacyFeature(environment: environment).register(on: &builder)
+        // Photos are dispatched by caption keyword (`add` for the closet, `me`/`wear` for try-on…);
+        // features claim keywords on `photos`, the try-on slots take the rest.
+        var photos = PhotoRouter()
+        if let tryOn = environment.tryOn {
+            TryOnFeature(environment: environment, tryOn: tryOn).register(on: &builder, photos: &photos)
+        }
+        builder.onPhotos(photos.handler)
         return builder.build(store: environment.store, logger: environment.logger, clock: environment.clock, welcome: welcome)
     }
 }

@@ -5,12 +5,12 @@ import Support
 /// Reads the terminal line by line and feeds the dispatcher; each line waits for its replies.
 struct ConsoleService: Service {
     let dispatcher: ChatDispatcher
-    let outputFolder: String
+    /// The console transport, also registered in the runtime's `TransportDirectory` for try-on results.
+    let transport: ConsoleTransport
     let logger: Logger
     var name: String { "console" }
 
     func run() async throws {
-        let transport = ConsoleTransport(outputFolder: outputFolder) { line in print(line) }
         print("Wardrobe console. Type /help, paste a product link, or /photo PATH [caption]. Ctrl-D quits.")
         var number = 0
         for await line in StandardInputLines.stream() {

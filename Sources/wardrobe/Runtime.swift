@@ -4,6 +4,7 @@ import Foundation
 import Secrets
 import Storage
 import Support
+import TryOn
 
 /// The running bot: storage, keys, the router and the services built from the configuration.
 final class Runtime: Sendable {
@@ -12,22 +13,28 @@ final class Runtime: Sendable {
     let keys: KeyStore
     let router: Router
     let clock: any WallClock = SystemClock()
+    /// The running transports by name, for messages sent outside handlers (try-on results).
+    let transports = TransportDirectory()
+    /// Try-on images, resolver, prompts and the job worker.
+    let tryOn: TryOnEnvironment
 
     init(app: App, keys: KeyStore) throws {
         self.app = app
         self.keys = keys
         store = try app.openStore()
+        tryOn = try TryOnWiring.environment(app: app, store: store, keys: keys, transports: transports, clock: clock)
         router = Features.router(BotEnvironment(
-            store: store, keys: keys, logger: app.logger, clock: clock, occasions: try app.loadOccasions()))
+            store: store, keys: keys, logger: app.logger, clock: clock, occasions: try app.loadOccasions(), tryOn: tryOn))
     }
 
     /// Runs the services until shutdown; returns the exit code.
     func serve(console: Bool) async throws -> Int32 {
         let dispatcher = ChatDispatcher(router: router, logger: app.logger.child(label: "chat"))
-        var services: [any Service] = [DispatcherService(dispatcher: dispatcher)]
+        var services: [any Service] = [DispatcherService(dispatcher: dispatcher), tryOn.worker]
         if console {
-            services.append(ConsoleService(
-                dispatcher: dispatcher, outputFolder: "\(app.dataDirectory)/console", logger: app.logger.child(label: "console")))
+            let transport = ConsoleTransport(outputFolder: "\(app.dataDirectory)/console") { line in print(line) }
+            transports.register(transport)
+            services.append(ConsoleService(dispatcher: dispatcher, transport: transport, logger: app.logger.child(label: "console")))
         }
         let group = ServiceGroup(
             services: services, gracePeriod: Double(app.configuration.int("shutdown_grace_seconds")), logger: app.logger)

@@ -23,8 +23,11 @@ struct ClosetCommands {
         builder.add(Command("item", usage: "N", summary: "one piece with its photo and details") { context, arguments in
             let item = try await ItemNumbers.item(arguments, context: context)
             let photos = try await PhotoLoader.images(for: [item], userID: context.user.id, store: context.store)
-            if !photos.isEmpty { try await context.send(.photos(photos)) }
-            try await context.reply(ItemText.card(item))
+            var refs: [MessageRef] = []
+            if !photos.isEmpty { refs += try await context.send(.photos(photos)) }
+            if let card = try await context.reply(ItemText.card(item)) { refs.append(card) }
+            // A reply "try" (or /tryon) to the card puts this piece in the try-on Clothing slot.
+            try await ItemCardMessages.remember(refs, item: item.number, context: context)
         })
         builder.add(Command("edit", usage: "N FIELD VALUE", summary: "change a field, e.g. /edit 3 color navy") { context, arguments in
             let parts = arguments.split(separator: " ", maxSplits: 2).map(String.init)

@@ -1,0 +1,107 @@
+import Chat
+import Foundation
+import Images
+import Storage
+import Support
+import TryOn
+
+/// Tells the chat how a try-on job is going: one progress message edited in place, the chat
+/// action while generating, and the result photo or album with its buttons.
+///
+/// Transports without edits (the console) get a new message only when the state changes, never
+/// for the seconds ticking by.
+struct ChatTryOnNotifier: TryOnNotifier {
+    let outbound: OutboundMessenger
+    let images: ImageProcessor
+    let prompts: PromptCatalog
+    let logger: Logger
+
+    private var store: Store { outbound.store }
+
+    func started(_ job: TryOnJob) async {
+        await chatAction(job)
+        await progress(job, TryOnText.generating, cancel: true)
+    }
+
+    func stillRunning(_ job: TryOnJob, elapsed: Int) async {
+        await chatAction(job)
+        await progress(job, TryOnText.generating(seconds: elapsed), cancel: true, editOnly: true)
+    }
+
+    func retrying(_ job: TryOnJob, error: TryOnError, delay: Double) async {
+        await progress(job, TryOnText.retrying(in: delay), cancel: true)
+    }
+
+    func requeued(_ job: TryOnJob) async {
+        await progress(job, TryOnText.requeued, cancel: true)
+    }
+
+    func cancelled(_ job: TryOnJob) async {
+        await progress(job, TryOnText.cancelled, cancel: false)
+    }
+
+    func failed(_ job: TryOnJob, message: String) async {
+        guard let chatID = job.record.chatID else { return }
+        let again = try? await LookButtons.again(job: job.id, chatID: chatID, userID: job.record.userID, store: store, now: outbound.clock.now())
+        await progress(job, message, cancel: false, extra: again.map { [[$0]] } ?? [])
+    }
+
+    func deliver(_ job: TryOnJob, looks: [LookRecord], seconds: Double) async {
+        let log = logger.with("job", job.id)
+        guard let chat = await chat(of: job), !looks.isEmpty else {
+            log.warning("finished look has no chat to go to")
+            return
+        }
+        do {
+            var photos: [OutgoingImage] = []
+            for look in looks {
+                let record = try await store.image(userID: look.userID, sha256: look.resultSHA256)
+                photos.append(OutgoingImage(
+                    bytes: try store.imageBytes(userID: look.userID, sha256: look.resultSHA256),
+                    mimeType: record?.mimeType ?? "image/png", sha256: look.resultSHA256,
+                    caption: looks.count > 1 ? .plain("#\(look.number)") : nil, width: record?.width, height: record?.height))
+            }
+            let buttons = try await LookButtons.make(
+                for: looks, chatID: chat.id, userID: job.record.userID, store: store, now: outbound.clock.now())
+            try await outbound.send(
+                .photos(photos, caption: TryOnText.resultCaption(looks, seconds: seconds), buttons: buttons), to: chat,
+                userID: job.record.userID)
+            log.info("looks delivered", ["looks": looks.count])
+        } catch {
+            log.error("cannot deliver looks", ["error": "\(error)"])
+            await progress(job, "Your look is ready, but I couldn't send it. See it with /look \(looks[0].number).", cancel: false)
+            return
+        }
+        await progress(job, TryOnText.done(looks, seconds: seconds), cancel: false, editOnly: true)
+    }
+
+    private func chat(of job: TryOnJob) async -> ChatRecord? {
+        guard let id = job.record.chatID else { return nil }
+        return try? await store.chat(id: id)
+    }
+
+    private func chatAction(_ job: TryOnJob) async {
+        guard let chat = await chat(of: job) else { return }
+        _ = try? await outbound.send(.action(.uploadPhoto), to: chat, userID: nil)
+    }
+
+    /// Edits the progress message in place; without edits, sends a new message unless `editOnly`.
+    private func progress(_ job: TryOnJob, _ text: String, cancel: Bool, editOnly: Bool = false, extra: [[Button]] = []) async {
+        guard let chat = await chat(of: job), let capabilities = outbound.capabilities(of: chat) else { return }
+        var buttons = extra
+        if cancel, !job.payload.ticket.isEmpty { buttons.insert([Button(title: "Cancel", token: job.payload.ticket)], at: 0) }
+        let message: OutgoingMessage
+        if capabilities.edits, let id = job.payload.progressMessageID {
+            message = .edit(MessageRef(chatID: chat.externalID, messageID: id), RichText.plain(text), buttons: buttons)
+        } else if editOnly {
+            return
+        } else {
+            message = .text(RichText.plain(text), buttons: buttons)
+        }
+        do {
+            try await outbound.send(message, to: chat, userID: job.record.userID)
+        } catch {
+            logger.with("job", job.id).warning("cannot update progress", ["error": "\(error)"])
+        }
+    }
+}

@@ -1,0 +1,43 @@
+import Chat
+import Foundation
+import JSON
+import Storage
+import Support
+
+/// The buttons under a result: Dress this look, Compare, Again, Keep.
+enum LookButtons {
+    static let dress = "look.dress"
+    static let compare = "look.compare"
+    static let again = "look.again"
+    static let keep = "look.keep"
+
+    /// One look: two rows of two. Several: one row per look (numbered) and Again at the end.
+    static func make(for looks: [LookRecord], chatID: Int64, userID: Int64, store: Store, now: Date) async throws -> [[Button]] {
+        func button(_ title: String, _ action: String, _ number: Int) async throws -> Button {
+            let token = try await store.createButton(
+                chatID: chatID, userID: userID, action: action, payload: ["look": .int(Int64(number))], now: now)
+            return Button(title: title, token: token)
+        }
+        if looks.count == 1 {
+            let number = looks[0].number
+            return [
+                [try await button("Dress this look", dress, number), try await button("Compare", compare, number)],
+                [try await button("Again", again, number), try await button("Keep", keep, number)],
+            ]
+        }
+        var rows: [[Button]] = []
+        for look in looks {
+            rows.append([
+                try await button("Dress #\(look.number)", dress, look.number), try await button("Compare #\(look.number)", compare, look.number),
+                try await button("Keep #\(look.number)", keep, look.number),
+            ])
+        }
+        if let last = looks.last { rows.append([try await button("Again", again, last.number)]) }
+        return rows
+    }
+
+    /// The Again button for a failed job (same recipe, from the job's payload).
+    static func again(job: Int64, chatID: Int64, userID: Int64, store: Store, now: Date) async throws -> Button {
+        Button(title: "Again", token: try await store.createButton(chatID: chatID, userID: userID, action: again, payload: ["job": .int(job)], now: now))
+    }
+}

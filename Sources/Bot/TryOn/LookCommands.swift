@@ -1,0 +1,131 @@
+import Chat
+import Foundation
+import Images
+import JSON
+import Storage
+import Support
+import TryOn
+
+/// `/looks`, `/look N` and the buttons under a result: Dress this look, Compare, Again, Keep.
+struct LookCommands {
+    let environment: BotEnvironment
+    let tryOn: TryOnEnvironment
+    /// Looks per `/looks` page: one album.
+    static let pageSize = 4
+
+    func register(on builder: inout RouterBuilder) {
+        builder.add(Command("looks", summary: "your try-on looks, newest first") { context, _ in
+            try await page(context, page: 0)
+        })
+        builder.onButton("looks.page") { context, record in
+            try await page(context, page: Int(record.payload["page"]?.int ?? 0))
+        }
+        builder.add(Command("look", usage: "N", summary: "one look with its recipe") { context, arguments in
+            let look = try await look(arguments, context: context)
+            try await context.send(.photos([try await photo(look, context: context, caption: nil)]))
+            let buttons = try await LookButtons.make(
+                for: [look], chatID: context.chat.id, userID: context.user.id, store: context.store, now: context.clock.now())
+            try await context.reply(TryOnText.recipe(look, prompts: tryOn.prompts), buttons: buttons)
+        })
+        builder.onButton(LookButtons.dress) { context, record in
+            let look = try await look(from: record, context: context)
+            try await context.updateState { state in
+                var slots = TryOnSlots(state: state)
+                slots.person = look.resultSHA256
+                slots.awaitingPerson = false
+                return slots.stored(in: state)
+            }
+            try await context.reply("Look #\(look.number) is now your You photo. Send the next piece to wear with it.")
+        }
+        builder.onButton(LookButtons.compare) { context, record in
+            let look = try await look(from: record, context: context)
+            try await context.send(.action(.uploadPhoto))
+            let before = try context.store.imageBytes(userID: context.user.id, sha256: look.personSHA256)
+            let after = try context.store.imageBytes(userID: context.user.id, sha256: look.resultSHA256)
+            let collage: EncodedImage
+            do { collage = try await tryOn.images.compare(before: before, after: after) } catch let error as ImageError {
+                throw UserMessageError(error.userMessage)
+            }
+            try await context.send(.photos(
+                [OutgoingImage(bytes: collage.bytes, mimeType: collage.mimeType, width: collage.width, height: collage.height)],
+                caption: .plain("Look #\(look.number): before and after.")))
+        }
+        builder.onButton(LookButtons.keep) { context, record in
+            let look = try await look(from: record, context: context)
+            try await context.store.setFavourite(true, userID: context.user.id, number: look.number)
+            try await context.reply("Kept look #\(look.number) as a favourite ⭐")
+        }
+        builder.onButton(LookButtons.again) { context, record in
+            try await again(record, context: context)
+        }
+    }
+
+    /// One page of looks as an album, with Previous/Next.
+    private func page(_ context: ChatContext, page: Int) async throws {
+        let total = try await context.store.lookCount(userID: context.user.id)
+        guard total > 0 else {
+            try await context.reply("No looks yet. Send a photo of yourself captioned me, then the clothing captioned wear.")
+            return
+        }
+        let pages = (total + Self.pageSize - 1) / Self.pageSize
+        let current = min(max(page, 0), pages - 1)
+        let looks = try await context.store.looks(userID: context.user.id, limit: Self.pageSize, offset: current * Self.pageSize)
+        var photos: [OutgoingImage] = []
+        for look in looks {
+            photos.append(try await photo(look, context: context, caption: "#\(look.number)" + (look.favourite ? " ⭐" : "") + " · \(TryOnText.date(look.startedAt))"))
+        }
+        var row: [Button] = []
+        if current > 0 { row.append(try await context.button("◀ Previous", action: "looks.page", payload: ["page": .int(Int64(current - 1))])) }
+        if current < pages - 1 { row.append(try await context.button("Next ▶", action: "looks.page", payload: ["page": .int(Int64(current + 1))])) }
+        let first = current * Self.pageSize + 1
+        let caption = RichText.bold("Your looks") + .plain(" \(first)–\(first + looks.count - 1) of \(total)" + (pages > 1 ? " — page \(current + 1)/\(pages)" : "") + ". /look N shows one.")
+        try await context.send(.photos(photos, caption: caption, buttons: row.isEmpty ? [] : [row]))
+    }
+
+    private func photo(_ look: LookRecord, context: ChatContext, caption: String?) async throws -> OutgoingImage {
+        let record = try await context.store.image(userID: context.user.id, sha256: look.resultSHA256)
+        return OutgoingImage(
+            bytes: try context.store.imageBytes(userID: context.user.id, sha256: look.resultSHA256),
+            mimeType: record?.mimeType ?? "image/png", sha256: look.resultSHA256, caption: caption.map(RichText.plain),
+            width: record?.width, height: record?.height)
+    }
+
+    private func look(_ text: String, context: ChatContext) async throws -> LookRecord {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        guard let number = Int(trimmed.hasPrefix("#") ? String(trimmed.dropFirst()) : trimmed), number > 0 else {
+            throw UserMessageError("Give the look's number, e.g. /look 3. /looks lists them.")
+        }
+        guard let look = try await context.store.look(userID: context.user.id, number: number) else {
+            throw UserMessageError("You have no look #\(number). /looks lists them.")
+        }
+        return look
+    }
+
+    private func look(from record: ButtonRecord, context: ChatContext) async throws -> LookRecord {
+        try await look(String(record.payload["look"]?.int ?? 0), context: context)
+    }
+
+    /// The same recipe again as a new variation of its batch.
+    private func again(_ record: ButtonRecord, context: ChatContext) async throws {
+        var recipe: TryOnRecipe
+        if let number = record.payload["look"]?.int {
+            let look = try await look(String(number), context: context)
+            let service = TryOnService(rawValue: look.service) ?? TryOnPreferences.service(of: context.user, tryOn: tryOn)
+            let prompt = tryOn.prompts.prompts.first { $0.text == look.prompt }
+            recipe = TryOnRecipe(
+                person: look.personSHA256, garment: look.garmentSHA256, promptID: prompt?.id ?? "custom", promptText: look.prompt,
+                service: service, count: 1, batchID: look.batchID ?? UUID().uuidString.lowercased(), firstVariation: 1)
+        } else if let jobID = record.payload["job"]?.int, let job = try await context.store.job(id: jobID),
+            job.userID == context.user.id, let payload = TryOnJobPayload(json: job.payload)
+        {
+            recipe = TryOnRecipe(
+                person: payload.personSHA256, garment: payload.garmentSHA256, promptID: payload.promptID, promptText: payload.promptText,
+                service: payload.service, count: payload.count, batchID: payload.batchID, firstVariation: 1)
+        } else {
+            throw UserMessageError("I can't find that try-on any more. Send the photos again.")
+        }
+        let last = try await context.store.lastVariation(userID: context.user.id, batchID: recipe.batchID)
+        recipe.firstVariation = last + 1
+        try await TryOnStarter(environment: environment, tryOn: tryOn).enqueue(recipe, context: context)
+    }
+}

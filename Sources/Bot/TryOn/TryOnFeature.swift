@@ -1,0 +1,247 @@
+import Chat
+import Foundation
+import Images
+import JSON
+import Storage
+import Support
+import TryOn
+
+/// The try-on flow: the You and Clothing slots, `/me`, `/tryon`, Cancel, and the photo intake.
+///
+/// Looks (`/looks`, `/look`, the result buttons), prompts, services and keys live in their own files.
+struct TryOnFeature {
+    let environment: BotEnvironment
+    let tryOn: TryOnEnvironment
+
+    var store: Store { environment.store }
+
+    func register(on builder: inout RouterBuilder, photos: inout PhotoRouter) {
+        builder.add(Command("me", summary: "the next photo is you (the You slot)") { context, _ in
+            try await context.updateState { state in
+                var slots = TryOnSlots(state: state)
+                slots.awaitingPerson = true
+                return slots.stored(in: state)
+            }
+            try await context.reply("Send a photo of yourself: face and outfit visible, standing, good light.")
+        })
+        builder.add(Command("tryon", usage: "[1|2|4] [#ITEM]", summary: "dress your You photo in the Clothing photo") { context, arguments in
+            try await tryOnCommand(context, arguments: arguments)
+        })
+        builder.onButton("tryon.slot") { context, record in
+            guard let sha = record.payload["sha"]?.string, let role = record.payload["role"]?.string.flatMap(SlotRole.init(rawValue:)) else { return }
+            try await context.store.deleteButtons(tokens: [record.token])
+            try await fill(role, with: sha, context: context)
+        }
+        builder.onButton("tryon.cancel") { context, record in
+            try await cancel(context, ticket: record.token)
+        }
+        builder.onText { context, text in
+            try await replyToItemCard(context, text: text)
+        }
+        photos.on(SlotRole.personWords + SlotRole.garmentWords) { context, attachments, caption in
+            try await receivePhotos(context, attachments: attachments, caption: caption)
+        }
+        photos.otherwise { context, attachments, caption in
+            try await receivePhotos(context, attachments: attachments, caption: caption)
+        }
+        LookCommands(environment: environment, tryOn: tryOn).register(on: &builder)
+        TryOnPreferences(environment: environment, tryOn: tryOn).register(on: &builder)
+        KeyCommand(environment: environment, tryOn: tryOn).register(on: &builder)
+    }
+
+    // MARK: Photos
+
+    /// Intake, storage and slot filling for one photo event (one photo or an album).
+    func receivePhotos(_ context: ChatContext, attachments: [Attachment], caption: String?) async throws {
+        guard !attachments.isEmpty else { return }
+        let used = Array(attachments.prefix(2))
+        var encoded: [EncodedImage] = []
+        // Every photo passes intake before anything is saved, so a bad second photo saves nothing.
+        for attachment in used {
+            encoded.append(try await intake(attachment))
+        }
+        var saved: [ImageRecord] = []
+        for image in encoded {
+            saved.append(try await store.saveImage(
+                image.bytes, userID: context.user.id, mimeType: image.mimeType, width: image.width, height: image.height, now: context.clock.now()))
+        }
+        if attachments.count > 2 { try await context.reply("I used the first two photos: the first is you, the second the clothing.") }
+        if saved.count == 2 {
+            try await fillPair(person: saved[0].sha256, garment: saved[1].sha256, context: context)
+            return
+        }
+        let sha = saved[0].sha256
+        let slots = TryOnSlots(state: try await context.state())
+        if let role = SlotRole.from(caption: caption) {
+            try await fill(role, with: sha, context: context)
+        } else if slots.awaitingPerson {
+            try await fill(.person, with: sha, context: context)
+        } else if (slots.person == nil) != (slots.garment == nil) {
+            try await fill(slots.person == nil ? .person : .garment, with: sha, context: context)
+        } else {
+            try await askWhichSlot(sha, context: context)
+        }
+    }
+
+    /// Loads and checks one attachment; an unusable file becomes the image error's message.
+    private func intake(_ attachment: Attachment) async throws -> EncodedImage {
+        do {
+            if let count = attachment.byteCount { try tryOn.images.checkByteCount(count) }
+            let bytes = try await attachment.load()
+            return try await tryOn.images.intake(bytes)
+        } catch let error as ImageError {
+            throw UserMessageError(error.userMessage)
+        }
+    }
+
+    private func askWhichSlot(_ sha: String, context: ChatContext) async throws {
+        let you = try await context.button("It's me", action: "tryon.slot", payload: ["sha": .string(sha), "role": "person"])
+        let clothing = try await context.button("Clothing to try on", action: "tryon.slot", payload: ["sha": .string(sha), "role": "garment"])
+        try await context.reply("Is this photo of you, or of clothing to try on?", buttons: [[you, clothing]])
+    }
+
+    /// Fills one slot; starts the try-on when both are full.
+    func fill(_ role: SlotRole, with sha: String, context: ChatContext) async throws {
+        var slots = TryOnSlots(state: try await context.state())
+        switch role {
+        case .person:
+            slots.person = sha
+            slots.awaitingPerson = false
+        case .garment:
+            slots.garment = sha
+        }
+        try await context.updateState { slots.stored(in: $0) }
+        if slots.person != nil && slots.garment != nil {
+            try await start(context, count: slots.pendingCount ?? 1)
+        } else if role == .person {
+            try await context.reply("Got you. Now send the clothing: a photo captioned wear, or /tryon #N for a piece from your /closet.")
+        } else {
+            try await context.reply("Got the clothing. Now send a photo of yourself captioned me.")
+        }
+    }
+
+    private func fillPair(person: String, garment: String, context: ChatContext) async throws {
+        var slots = TryOnSlots(state: try await context.state())
+        slots.person = person
+        slots.garment = garment
+        slots.awaitingPerson = false
+        try await context.updateState { slots.stored(in: $0) }
+        try await start(context, count: slots.pendingCount ?? 1)
+    }
+
+    // MARK: /tryon
+
+    private func tryOnCommand(_ context: ChatContext, arguments: String) async throws {
+        let request = try TryOnArguments(arguments)
+        var itemNumber = request.itemNumber
+        if itemNumber == nil, let reply = context.event.replyTo { itemNumber = try await ItemCardMessages.item(for: reply, context: context) }
+        if let itemNumber {
+            let sha = try await itemPhoto(itemNumber, context: context)
+            if let count = request.count { try await rememberCount(count, context: context) }
+            try await fill(.garment, with: sha, context: context)
+            return
+        }
+        let count = request.count ?? 1
+        let slots = TryOnSlots(state: try await context.state())
+        guard slots.person != nil, slots.garment != nil else {
+            try await rememberCount(count, context: context)
+            if slots.person == nil {
+                try await context.reply("First send a photo of yourself captioned me, then the clothing captioned wear. I'll start as soon as both are here.")
+            } else {
+                try await context.reply("Now send the clothing: a photo captioned wear, or /tryon #N for a piece from your /closet. I'll start as soon as it arrives.")
+            }
+            return
+        }
+        try await start(context, count: count)
+    }
+
+    private func rememberCount(_ count: Int, context: ChatContext) async throws {
+        try await context.updateState { state in
+            var slots = TryOnSlots(state: state)
+            slots.pendingCount = count
+            return slots.stored(in: state)
+        }
+    }
+
+    private func itemPhoto(_ number: Int, context: ChatContext) async throws -> String {
+        guard let item = try await store.item(userID: context.user.id, number: number) else {
+            throw UserMessageError("You have no item #\(number). /closet lists your pieces.")
+        }
+        guard let sha = item.photo, try await store.image(userID: context.user.id, sha256: sha) != nil else {
+            throw UserMessageError("#\(number) \(item.name) has no photo. Send a photo of it captioned wear.")
+        }
+        return sha
+    }
+
+    /// "try" or "wear" in reply to an item card puts that item in the Clothing slot.
+    private func replyToItemCard(_ context: ChatContext, text: String) async throws -> Bool {
+        guard let reply = context.event.replyTo, SlotRole.from(caption: text) == .garment,
+            let number = try await ItemCardMessages.item(for: reply, context: context)
+        else { return false }
+        try await fill(.garment, with: try await itemPhoto(number, context: context), context: context)
+        return true
+    }
+
+    // MARK: Start and cancel
+
+    /// Starts a try-on from the slots; the Clothing slot is used up, You stays for the next piece.
+    func start(_ context: ChatContext, count: Int) async throws {
+        let slots = TryOnSlots(state: try await context.state())
+        guard let person = slots.person, let garment = slots.garment else { return }
+        let prompt = tryOn.prompts.prompt(id: context.user.settings[TryOnPreferences.promptSetting]?.string)
+        let recipe = TryOnRecipe(
+            person: person, garment: garment, prompt: prompt, service: TryOnPreferences.service(of: context.user, tryOn: tryOn),
+            count: count, batchID: UUID().uuidString.lowercased(), firstVariation: 1)
+        try await TryOnStarter(environment: environment, tryOn: tryOn).enqueue(recipe, context: context)
+        try await context.updateState { state in
+            var slots = TryOnSlots(state: state)
+            slots.garment = nil
+            slots.pendingCount = nil
+            return slots.stored(in: state)
+        }
+    }
+
+    private func cancel(_ context: ChatContext, ticket: String) async throws {
+        let jobs = try await store.activeJobs(userID: context.user.id, kind: TryOnJobPayload.kind)
+        guard let record = jobs.first(where: { TryOnJobPayload(json: $0.payload)?.ticket == ticket }),
+            let before = try await store.cancelJob(id: record.id, now: context.clock.now())
+        else {
+            try await context.reply("That try-on has already finished.")
+            return
+        }
+        context.logger.info("try-on cancelled", ["job": record.id, "was": before.state.rawValue])
+        if before.state == .running {
+            // The worker stops the provider request and updates the progress message.
+            tryOn.worker.cancel(jobID: record.id)
+        } else if let id = TryOnJobPayload(json: record.payload)?.progressMessageID, context.transport.capabilities.edits {
+            try await context.send(.edit(MessageRef(chatID: context.event.chat.id, messageID: id), RichText.plain(TryOnText.cancelled)))
+        } else {
+            try await context.reply(RichText.plain(TryOnText.cancelled))
+        }
+    }
+}
+
+/// `/tryon` arguments: bare 1, 2 or 4 is the number of variations; `#N`, `item N` or any other
+/// number is a closet item.
+struct TryOnArguments: Hashable {
+    var count: Int?
+    var itemNumber: Int?
+
+    init(_ text: String) throws {
+        var words = text.lowercased().split(whereSeparator: { $0.isWhitespace }).map(String.init)[...]
+        while let word = words.popFirst() {
+            if word == "item", let next = words.first, let number = Int(next.drop { $0 == "#" }) {
+                words.removeFirst()
+                itemNumber = number
+            } else if word.hasPrefix("#"), let number = Int(word.dropFirst()) {
+                itemNumber = number
+            } else if let number = Int(word.drop { $0 == "x" || $0 == "×" }), [1, 2, 4].contains(number), count == nil {
+                count = number
+            } else if let number = Int(word), number > 0 {
+                itemNumber = number
+            } else {
+                throw UserMessageError("Use /tryon, /tryon 2 or /tryon 4 for variations, or /tryon #N for item N of your closet.")
+            }
+        }
+    }
+}
