@@ -1,0 +1,73 @@
+import Closet
+
+extension KeywordRules {
+    /// Applies the rules to a piece's words. The name is read first; the breadcrumb and
+    /// description only fill what the name leaves open.
+    public func classify(_ input: KeywordInput) -> KeywordClassification {
+        let name = KeywordText(input.name)
+        let category = KeywordText(input.category ?? "")
+        let material = KeywordText(input.material ?? "")
+        let description = KeywordText(input.description ?? "")
+        var result = KeywordClassification()
+
+        let garment = [name, category, description].lazy.compactMap { garments.best(in: $0)?.value }.first
+        if let garment {
+            result.category = garment.category
+            result.subcategory = garment.subcategory
+        }
+
+        let hints = [name, category, description].flatMap { fits.matches(in: $0).compactMap(\.value) }
+        result.fit = hints.lazy.compactMap(\.fit).first ?? (garment == nil ? nil : .regular)
+        if garment?.category == .bottom { result.legShape = hints.lazy.compactMap(\.legShape).first }
+
+        let fibre = [material, name, description].lazy.compactMap { self.mainMaterial(in: $0) }.first
+        result.material = fibre?.name
+
+        if let garment {
+            // Only the name: descriptions say "casual" or "tailored" about anything.
+            let step = formalityHints.first(in: name) ?? 0
+            result.formality = min(5, max(1, garment.formality + step))
+            if let fibre {
+                // Blend the garment's usual warmth with the fibre, leaning warm: wool trousers are warmer than cotton ones.
+                result.warmth = Int((Double(garment.warmth + fibre.warmth) / 2).rounded(.up))
+            } else {
+                result.warmth = garment.warmth
+            }
+        }
+
+        result.pattern = [name, description].lazy.compactMap { self.patterns.first(in: $0) }.first
+            ?? (garment == nil ? nil : .solid)
+
+        for colorName in input.colorNames {
+            if let color = self.color(named: colorName), !result.colors.contains(color) { result.colors.append(color) }
+        }
+        result.colorsFromColorNames = !result.colors.isEmpty
+        if result.colors.isEmpty {
+            for match in colors.matches(in: name) {
+                if let color = match.value, !result.colors.contains(color) { result.colors.append(color) }
+            }
+        }
+        return result
+    }
+
+    /// The normalized color a shop's color name stands for ("Navy Blue" → navy), if known.
+    /// For combined names ("Black/White") the first color wins.
+    public func color(named text: String) -> ItemColor? {
+        colors.first(in: KeywordText(text))
+    }
+
+    /// The fibre with the largest stated share ("70% wool, 30% polyamide" → wool), else the first named.
+    private func mainMaterial(in text: KeywordText) -> Material? {
+        var best: (share: Int, material: Material)?
+        for match in materials.matches(in: text) {
+            guard let material = match.value else { continue }
+            // "100 wool" (the % sign is not a word) or "wool 100".
+            let before = match.start > 0 ? Int(text.words[match.start - 1]) : nil
+            let afterIndex = match.start + match.length
+            let after = afterIndex < text.words.count ? Int(text.words[afterIndex]) : nil
+            let share = min(100, before ?? after ?? 0)
+            if best == nil || share > best!.share { best = (share, material) }
+        }
+        return best?.material
+    }
+}
