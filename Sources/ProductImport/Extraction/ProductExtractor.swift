@@ -104,13 +104,14 @@ public struct ProductExtractor: Sendable {
             draft.sizes = sizes
             draft.sources[.sizes] = source
         }
-        for facts in found {
-            let urls = ImagePicker.urls(for: facts.images, pageURL: pageURL)
-            guard !urls.isEmpty else { continue }
-            draft.images = urls
-            draft.sources[.images] = facts.source
-            break
+        // Structured sources pool their pictures; the visible page only helps when they have none.
+        let structured = found.filter { $0.source != .page }.map { (source: $0.source, candidates: $0.images) }
+        var images = ImagePicker.pick(structured, pageURL: pageURL)
+        if images.isEmpty {
+            images = ImagePicker.pick(found.filter { $0.source == .page }.map { ($0.source, $0.images) }, pageURL: pageURL)
         }
+        draft.images = images.map(\.url)
+        if let first = images.first { draft.sources[.images] = first.source }
 
         let colorFacts = found.first { !$0.colors.isEmpty }
         let input = KeywordInput(

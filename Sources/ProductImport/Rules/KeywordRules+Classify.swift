@@ -47,6 +47,12 @@ extension KeywordRules {
                 if let color = match.value, !result.colors.contains(color) { result.colors.append(color) }
             }
         }
+        if result.colors.isEmpty {
+            // Descriptions name other pieces too ("pair it with white sneakers"), so only a
+            // description that names exactly one color is trusted.
+            let named = Set(colors.matches(in: description).compactMap(\.value))
+            if named.count == 1 { result.colors = Array(named) }
+        }
         return result
     }
 

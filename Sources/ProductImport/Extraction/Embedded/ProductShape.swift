@@ -22,25 +22,28 @@ enum ProductShape {
     static func best(in root: JSON) -> Candidate? {
         var best: Candidate?
         var budget = 200_000
-        search(root, depth: 0, best: &best, budget: &budget)
+        search(root, depth: 0, isVariant: false, best: &best, budget: &budget)
         return best
     }
 
-    private static func search(_ value: JSON, depth: Int, best: inout Candidate?, budget: inout Int) {
+    /// Keys whose objects are parts of a product (its variants or offers), not products.
+    static let partKeys: Set<String> = ["variants", "variant", "skus", "hasvariant", "offers", "edges", "items", "selectedvariant"]
+
+    private static func search(_ value: JSON, depth: Int, isVariant: Bool, best: inout Candidate?, budget: inout Int) {
         guard depth < 16, budget > 0 else { return }
         budget -= 1
         switch value {
         case .object(let members):
-            let score = self.score(members) - depth / 4
+            let score = self.score(members) - depth / 4 - (isVariant ? 4 : 0)
             if score >= 4, best == nil || score > best!.score { best = Candidate(object: value, score: score) }
             for (key, member) in members where member.object != nil || member.array != nil {
                 let lowered = key.lowercased()
                 if skippedKeys.contains(where: lowered.contains) { continue }
-                search(member, depth: depth + 1, best: &best, budget: &budget)
+                search(member, depth: depth + 1, isVariant: isVariant || partKeys.contains(lowered), best: &best, budget: &budget)
             }
         case .array(let elements):
             // A list of many products is a listing; its first few are enough to look at.
-            for element in elements.prefix(50) { search(element, depth: depth + 1, best: &best, budget: &budget) }
+            for element in elements.prefix(50) { search(element, depth: depth + 1, isVariant: isVariant, best: &best, budget: &budget) }
         default:
             break
         }

@@ -41,8 +41,11 @@ struct MetaTagExtractor {
         var result: [ImageCandidate] = []
         for tag in tags {
             switch tag.key {
-            case "og:image", "og:image:url", "og:image:secure_url":
+            case "og:image", "og:image:url":
                 if result.last?.url != tag.value { result.append(ImageCandidate(url: tag.value)) }
+            case "og:image:secure_url":
+                // The https address of the og:image just before it.
+                if result.isEmpty { result.append(ImageCandidate(url: tag.value)) } else { result[result.count - 1].url = tag.value }
             case "og:image:width":
                 if !result.isEmpty, let width = Int(tag.value) { result[result.count - 1].width = width }
             default:

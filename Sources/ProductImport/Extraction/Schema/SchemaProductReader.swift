@@ -37,8 +37,7 @@ struct SchemaProductReader {
         facts.name = SchemaValue.text(product["name"])
         facts.description = SchemaValue.text(product["description"])
         facts.brand = brand(product)
-        facts.sku = SchemaValue.text(product["sku"]) ?? SchemaValue.text(product["mpn"])
-            ?? SchemaValue.text(product["productID"]) ?? SchemaValue.text(product["productGroupID"])
+        facts.sku = SchemaValue.text(product["sku"]) ?? SchemaValue.text(product["mpn"]) ?? SchemaValue.text(product["productID"])
         facts.material = SchemaValue.texts(product["material"]).joined(separator: ", ").nilIfEmpty
         facts.category = SchemaValue.texts(product["category"]).first
         facts.images = SchemaValue.images(graph.resolve(product["image"]))
@@ -47,23 +46,54 @@ struct SchemaProductReader {
         applyOffers(product["offers"], to: &facts)
 
         var selectedColor: String?
+        var selectedSKU: String?
+        var selectedImages: [ImageCandidate] = []
+        var firstVariantSKU: String?
+        let variesBy = Set(SchemaValue.texts(product["variesBy"]).map(SchemaValue.shortName))
         for variant in graph.list(product["hasVariant"]) {
-            let color = SchemaValue.text(variant["color"])
+            let options = variantOptions(variant, groupName: facts.name, variesBy: variesBy)
+            let color = SchemaValue.text(variant["color"]) ?? options.color
             ProductFacts.appendUnique(color, to: &facts.colors)
-            for size in SchemaValue.texts(variant["size"]) { ProductFacts.appendUnique(size, to: &facts.sizes) }
-            if isSelected(variant) { selectedColor = selectedColor ?? color }
-            facts.sku = facts.sku ?? SchemaValue.text(variant["sku"])
+            var sizes = SchemaValue.texts(variant["size"])
+            if sizes.isEmpty, let size = options.size { sizes = [size] }
+            for size in sizes { ProductFacts.appendUnique(size, to: &facts.sizes) }
+            let variantImages = SchemaValue.images(graph.resolve(variant["image"]))
+            if isSelected(variant), selectedSKU == nil {
+                selectedColor = color
+                selectedSKU = SchemaValue.text(variant["sku"])
+                selectedImages = variantImages
+            }
+            firstVariantSKU = firstVariantSKU ?? SchemaValue.text(variant["sku"])
             facts.material = facts.material ?? SchemaValue.text(variant["material"])
             facts.brand = facts.brand ?? brand(variant)
             if facts.price == nil { applyOffers(variant["offers"], to: &facts) }
-            for image in SchemaValue.images(graph.resolve(variant["image"])) where !facts.images.contains(image) {
-                facts.images.append(image)
-            }
+            for image in variantImages where !facts.images.contains(image) { facts.images.append(image) }
         }
+        // The variant the link selects leads: its color, sku and pictures.
+        facts.sku = facts.sku ?? selectedSKU ?? firstVariantSKU ?? SchemaValue.text(product["productGroupID"])
         if let selectedColor, let position = facts.colors.firstIndex(of: selectedColor) {
             facts.colors.insert(facts.colors.remove(at: position), at: 0)
         }
+        facts.images = selectedImages + facts.images.filter { !selectedImages.contains($0) }
         return facts
+    }
+
+    /// Shopify names variants "Slim Chino - Khaki / 30" and leaves color and size out;
+    /// with `variesBy` saying what varies, the name suffix gives them back.
+    private func variantOptions(_ variant: JSON, groupName: String?, variesBy: Set<String>) -> (color: String?, size: String?) {
+        guard !variesBy.isEmpty, let name = SchemaValue.text(variant["name"]) else { return (nil, nil) }
+        var suffix = Substring(name)
+        if let groupName, name.hasPrefix(groupName + " - ") {
+            suffix = name.dropFirst(groupName.count + 3)
+        } else if let dash = name.range(of: " - ", options: .backwards) {
+            suffix = name[dash.upperBound...]
+        } else {
+            return (nil, nil)
+        }
+        let parts = suffix.split(separator: "/").map { String($0).trimmed }.filter { !$0.isEmpty }
+        let color = variesBy.contains("color") ? parts.first : nil
+        let size = variesBy.contains("size") && (parts.count > 1 || color == nil) ? parts.last : nil
+        return (color, size)
     }
 
     private func brand(_ product: JSON) -> String? {

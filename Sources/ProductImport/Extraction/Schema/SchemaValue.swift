@@ -37,7 +37,7 @@ enum SchemaValue {
         case .double(let number): return String(number)
         case .array(let elements): return elements.lazy.compactMap { text($0) }.first
         case .object:
-            return text(value["name"]) ?? text(value["@value"]) ?? text(value["value"]) ?? text(value["legalName"])
+            return text(value["name"]) ?? text(value["@value"]) ?? text(value["value"]) ?? text(value["label"]) ?? text(value["legalName"])
         default: return nil
         }
     }
