@@ -20,8 +20,10 @@ extension KeywordRules {
         result.fit = hints.lazy.compactMap(\.fit).first ?? (garment == nil ? nil : .regular)
         if garment?.category == .bottom { result.legShape = hints.lazy.compactMap(\.legShape).first }
 
-        let fibre = [material, name, description].lazy.compactMap { self.mainMaterial(in: $0) }.first
-        result.material = fibre?.name
+        let fibres = [material, name, description].lazy.map { self.fibres(in: $0) }.first { !$0.isEmpty } ?? []
+        result.material = fibres.max { $0.share < $1.share }?.material.name
+        // Warmth follows the warmest fibre with a real share: a nylon shell filled with down is warm.
+        let fibre = fibres.filter { $0.share == 0 || $0.share >= 30 }.map(\.material).max { $0.warmth < $1.warmth }
 
         if let garment {
             // Only the name: descriptions say "casual" or "tailored" about anything.
@@ -62,18 +64,18 @@ extension KeywordRules {
         colors.first(in: KeywordText(text))
     }
 
-    /// The fibre with the largest stated share ("70% wool, 30% polyamide" → wool), else the first named.
-    private func mainMaterial(in text: KeywordText) -> Material? {
-        var best: (share: Int, material: Material)?
+    /// The fibres named in `text` with their stated share ("70% wool" → 70; 0 when none is given),
+    /// in reading order. The first of equal shares is the main fibre.
+    private func fibres(in text: KeywordText) -> [(material: Material, share: Int)] {
+        var found: [(material: Material, share: Int)] = []
         for match in materials.matches(in: text) {
             guard let material = match.value else { continue }
             // "100 wool" (the % sign is not a word) or "wool 100".
             let before = match.start > 0 ? Int(text.words[match.start - 1]) : nil
             let afterIndex = match.start + match.length
             let after = afterIndex < text.words.count ? Int(text.words[afterIndex]) : nil
-            let share = min(100, before ?? after ?? 0)
-            if best == nil || share > best!.share { best = (share, material) }
+            found.append((material, min(100, before ?? after ?? 0)))
         }
-        return best?.material
+        return found
     }
 }
