@@ -12,6 +12,8 @@ public struct ImportError: Error, Sendable, Equatable, CustomStringConvertible {
         case unreadable = "unreadable"
         /// The link points at an address the bot refuses to visit (private, loopback…).
         case refusedAddress = "refused_address"
+        /// The link's host name has no address.
+        case unresolvable = "unresolvable"
         /// The keyword rules file is missing or malformed (an operator problem).
         case invalidRules = "invalid_rules"
     }
@@ -46,6 +48,8 @@ public struct ImportError: Error, Sendable, Equatable, CustomStringConvertible {
             return "I couldn't read that page. Send a photo of the piece with a caption instead."
         case .refusedAddress:
             return "I can't open that link because it points to a private network. Send a public shop link instead."
+        case .unresolvable:
+            return "I couldn't find that shop's address. Check the link and send it again."
         case .invalidRules:
             return "My clothing keyword list is broken, so I can't sort this piece. Please tell the bot's admin."
         }
