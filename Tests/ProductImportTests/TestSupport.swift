@@ -18,7 +18,7 @@ enum TestSupport {
     }
 
     /// Extracts a draft from inline HTML at a sample shop URL.
-    static func draft(_ html: String, url: String = "https://shop.example/products/item") throws -> ProductDraft {
+    static func draft(_ html: String, url: String = "https://shop.example/products/item") throws(ImportError) -> ProductDraft {
         try extractor.extract(html: html, pageURL: URL(string: url)!)
     }
 }
