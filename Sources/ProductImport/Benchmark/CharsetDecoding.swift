@@ -1,0 +1,9 @@
+import Foundation
+import HTML
+
+/// Page bytes to text for files on disk, where no Content-Type header exists.
+enum CharsetDecoding {
+    static func text(_ data: Data) -> String {
+        CharsetDecoder.decode(Array(data), contentType: nil)
+    }
+}
