@@ -1,5 +1,5 @@
 // swift-tools-version:6.0
-// Modules present: JSON Closet Support SQLite Config Storage Chat Sodium Secrets Bot wardrobe WardrobeTestKit HTTP TryOn Images + tests
+// Modules present: JSON Closet Support SQLite Config Storage Chat Sodium Secrets Bot wardrobe WardrobeTestKit HTTP TryOn Images HTML ProductImport + tests
 import PackageDescription
 import Foundation
 

@@ -1,5 +1,7 @@
 import Closet
 import Foundation
+import Images
+import ProductImport
 import Secrets
 import Storage
 import Support
@@ -16,11 +18,24 @@ public struct BotEnvironment: Sendable {
     public let engine: OutfitEngine
     /// Seeds for the engine's small randomness; fixed in tests for deterministic answers.
     public let nextSeed: @Sendable () -> UInt64
+    /// The keyword rules from `bot-config/keywords.json`.
+    public let rules: KeywordRules
+    /// Reads product pages safely.
+    public let fetcher: ProductFetcher
+    /// Turns a product page into a draft.
+    public let extractor: ProductExtractor
+    /// Checks, rotates, strips and downsizes every incoming image.
+    public let images: ImageProcessor
 
     public init(
-        store: Store, keys: KeyStore, logger: Logger, clock: any WallClock, occasions: OccasionCatalog,
+        store: Store, keys: KeyStore, logger: Logger, clock: any WallClock, occasions: OccasionCatalog, rules: KeywordRules,
+        fetcher: ProductFetcher, images: ImageProcessor,
         nextSeed: @escaping @Sendable () -> UInt64 = { UInt64.random(in: 0...UInt64.max) }
     ) {
+        self.rules = rules
+        self.fetcher = fetcher
+        self.extractor = ProductExtractor(rules: rules)
+        self.images = images
         self.store = store
         self.keys = keys
         self.logger = logger

@@ -1,6 +1,7 @@
 import Chat
 import Storage
 import Support
+import Foundation
 
 /// Registers every feature's commands and handlers on one router.
 public enum Features {
@@ -13,6 +14,14 @@ public enum Features {
         var builder = RouterBuilder()
         OutfitCommand(environment: environment).register(on: &builder)
         ClosetCommands(environment: environment).register(on: &builder)
+        let importing = ImportFeature(environment: environment)
+        importing.register(on: &builder)
+        builder.onCaptionedPhotos("add") { context, attachments, text in
+            guard let photo = attachments.first, let text, !text.isEmpty else {
+                throw UserMessageError("Caption the photo with add and a description, e.g. add navy wool blazer.")
+            }
+            try await importing.draftFromPhoto(photo, text: text, context: context)
+        }
         PrivacyFeature(environment: environment).register(on: &builder)
         return builder.build(store: environment.store, logger: environment.logger, clock: environment.clock, welcome: welcome)
     }

@@ -1,6 +1,7 @@
 import Bot
 import Chat
 import Foundation
+import HTTP
 import Secrets
 import Storage
 import Support
@@ -12,13 +13,14 @@ final class Runtime: Sendable {
     let keys: KeyStore
     let router: Router
     let clock: any WallClock = SystemClock()
+    /// One libcurl-backed client for every outgoing request.
+    let http = HTTPClient()
 
     init(app: App, keys: KeyStore) throws {
         self.app = app
         self.keys = keys
         store = try app.openStore()
-        router = Features.router(BotEnvironment(
-            store: store, keys: keys, logger: app.logger, clock: clock, occasions: try app.loadOccasions()))
+        router = Features.router(try app.botEnvironment(store: store, keys: keys, http: http, clock: clock))
     }
 
     /// Runs the services until shutdown; returns the exit code.
