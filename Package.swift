@@ -1,5 +1,5 @@
 // swift-tools-version:6.0
-// Modules present: JSON Closet Support SQLite Config Storage Chat Sodium Secrets Bot wardrobe WardrobeTestKit HTTP TryOn Images HTML ProductImport + tests
+// Modules present: all so far + BotTests (v3)
 import PackageDescription
 import Foundation
 
@@ -41,7 +41,7 @@ let libraries: [(name: String, dependencies: [String])] = [
     ("Telegram", ["Chat", "HTTP", "JSON", "Storage", "Support"]),
     ("Matrix", ["Chat", "HTTP", "JSON", "Storage", "Secrets", "Support"]),
     // Shared fakes for tests: loopback servers, a manual clock.
-    ("WardrobeTestKit", ["JSON", "Support"]),
+    ("WardrobeTestKit", ["JSON", "Support", "Chat", "Storage"]),
 ]
 
 let root = Context.packageDirectory
