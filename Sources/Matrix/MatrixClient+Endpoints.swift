@@ -62,6 +62,16 @@ extension MatrixClient {
         return answer["joined"]?.object.map { Array($0.keys) } ?? []
     }
 
+    /// Whether the room has an `m.room.encryption` state event (`GET /rooms/{roomId}/state/m.room.encryption/`).
+    public func isEncrypted(roomID: String) async throws -> Bool {
+        do {
+            try await json(.get, "/_matrix/client/v3/rooms/\(MatrixClient.encode(roomID))/state/m.room.encryption/")
+            return true
+        } catch MatrixError.server(404, _, _) {
+            return false
+        }
+    }
+
     /// `PUT /rooms/{roomId}/send/{type}/{txnId}`; returns the event id. The server deduplicates on txnId.
     public func sendEvent(roomID: String, type: String, txnID: String, content: JSON) async throws -> String {
         let path = "/_matrix/client/v3/rooms/\(MatrixClient.encode(roomID))/send/\(MatrixClient.encode(type))/\(MatrixClient.encode(txnID))"

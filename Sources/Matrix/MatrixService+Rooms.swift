@@ -23,8 +23,17 @@ extension MatrixService {
         }
     }
 
+    /// Whether a room is encrypted: remembered once seen, else asked from the room state once.
+    func isEncrypted(_ roomID: String) async throws -> Bool {
+        if let known = encryptedRooms.withLock({ $0[roomID] }) { return known }
+        let encrypted = try await client.isEncrypted(roomID: roomID)
+        encryptedRooms.withLock { $0[roomID] = encrypted }
+        return encrypted
+    }
+
     /// Says once per room that encrypted rooms are not supported; the room's events are ignored.
     func noteEncrypted(_ roomID: String) async {
+        encryptedRooms.withLock { $0[roomID] = true }
         do {
             let chat = try await store.chat(transport: transport.name, externalID: roomID, kind: .group, now: clock.now())
             if chat.settings["matrix_encryption_notice"]?.bool == true { return }

@@ -51,12 +51,13 @@ extension MatrixService {
         var events: [ChatEvent] = []
         for room in response.joined {
             if room.changesMembership || room.joinedMemberCount != nil { updateKind(room) }
-            if room.showsEncryption {
+            let encrypted = try await room.showsEncryption ? true : isEncrypted(room.roomID)
+            if encrypted {
                 await noteEncrypted(room.roomID)
                 continue
             }
             var timeline = room.timeline
-            if room.limited, let previous = room.previousBatch {
+            if room.limited, let previous = room.previousBatch, !room.containsOwnJoin(configuration.userID) {
                 timeline = try await missedEvents(roomID: room.roomID, from: previous) + timeline
             }
             let chat = ChatAddress(transport: transport.name, id: room.roomID, kind: try await kind(of: room.roomID))

@@ -29,6 +29,8 @@ public final class MatrixService: Service {
     let mapper: EventMapper
     /// Room id → private or group, from sync summaries or `joined_members`.
     let roomKinds = Mutex<[String: ChatKind]>([:])
+    /// Room id → whether it is end-to-end encrypted, asked once per room and process.
+    let encryptedRooms = Mutex<[String: Bool]>([:])
     private let stopSignal: AsyncStream<Void>
     private let stopContinuation: AsyncStream<Void>.Continuation
 

@@ -70,3 +70,12 @@ extension SyncResponse.JoinedRoom {
         timeline.contains { $0["type"]?.string == "m.room.member" } || state.contains { $0["type"]?.string == "m.room.member" }
     }
 }
+
+extension SyncResponse.JoinedRoom {
+    /// Whether the timeline holds `userID` joining: nothing before it was meant for the bot.
+    public func containsOwnJoin(_ userID: String) -> Bool {
+        timeline.contains {
+            $0["type"]?.string == "m.room.member" && $0["state_key"]?.string == userID && $0["content"]?["membership"]?.string == "join"
+        }
+    }
+}

@@ -59,6 +59,7 @@ final class FakeHomeserver: HTTPTransport {
             }
             return .json(["event_id": .string("$sent\(number)")])
         }
+        if path.contains("/state/m.room.encryption") { return .json(["errcode": "M_NOT_FOUND", "error": "no event"], status: 404) }
         if path.contains("/messages") { return .json(["chunk": [], "start": "s", "end": "e"]) }
         return .json([:])
     }

@@ -64,6 +64,19 @@ import Testing
         #expect(harness.sentBodies.first?.contains("end-to-end encrypted") == true)
     }
 
+    @Test func plainMessagesInARoomWhoseStateSaysEncryptedAreNotAnswered() async throws {
+        let harness = try ServiceHarness()
+        defer { harness.cleanUp() }
+        try await harness.store.setCursor(transport: "matrix", value: "s1")
+        harness.server.on { _, path, _ in
+            path.contains("/state/m.room.encryption") ? .json(["algorithm": "m.megolm.v1.aes-sha2"]) : nil
+        }
+        harness.server.queueSync(Wire.sync("s2", events: [Wire.message("$p", body: "/echo plain")]))
+        try await harness.run { (try? await harness.store.cursor(transport: "matrix")) == "s2" }
+        #expect(harness.sentBodies.count == 1)
+        #expect(harness.sentBodies.first?.contains("end-to-end encrypted") == true)
+    }
+
     @Test func invitesFromTheAllowlistAreJoinedAndOthersRefused() async throws {
         let harness = try ServiceHarness()
         defer { harness.cleanUp() }
