@@ -39,7 +39,7 @@ let libraries: [(name: String, dependencies: [String])] = [
     ("TryOn", ["HTTP", "JSON", "Images", "Support"]),
     ("Bot", ["Chat", "Closet", "ProductImport", "TryOn", "Storage", "Secrets", "Images", "HTTP", "JSON", "Support"]),
     ("Telegram", ["Chat", "HTTP", "JSON", "Storage", "Support"]),
-    ("Matrix", ["Chat", "HTTP", "JSON", "Storage", "Secrets", "Support"]),
+    ("Matrix", ["Chat", "HTTP", "JSON", "Storage", "Secrets", "Support", "Bot"]),
     // Shared fakes for tests: loopback servers, a manual clock.
     ("WardrobeTestKit", ["JSON", "Support", "Chat", "Storage"]),
 ]

@@ -31,6 +31,9 @@ final class Runtime: Sendable {
             services.append(ConsoleService(
                 dispatcher: dispatcher, outputFolder: "\(app.dataDirectory)/console", logger: app.logger.child(label: "console")))
         }
+        if !console, let matrix = try MatrixWiring.service(app: app, keys: keys, store: store, dispatcher: dispatcher, clock: clock) {
+            services.append(matrix)
+        }
         let group = ServiceGroup(
             services: services, gracePeriod: Double(app.configuration.int("shutdown_grace_seconds")), logger: app.logger)
         try await group.run()
