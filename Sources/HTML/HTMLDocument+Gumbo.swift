@@ -29,8 +29,11 @@ extension HTMLDocument {
 
 /// Walks gumbo's tree once, iteratively (pages can nest deeply), into flat arrays.
 private struct TreeBuilder {
+    /// Elements in document order, filled in as subtrees close.
     var elements: [HTMLElement] = []
+    /// Text runs in document order.
     var texts: [String] = []
+    /// Element indices by tag name.
     var indicesByTag: [String: [Int]] = [:]
     /// Element index → index into the scan's scripts.
     var scriptsByElement: [Int: Int] = [:]
@@ -47,6 +50,7 @@ private struct TreeBuilder {
         var nextChild: Int = 0
     }
 
+    /// Copies the tree under `root` (the `<html>` element).
     mutating func copy(root: UnsafeMutablePointer<GumboNode>) {
         var stack: [Frame] = []
         guard let first = open(UnsafePointer(root), parent: nil, depth: 0) else { return }

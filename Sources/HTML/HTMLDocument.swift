@@ -14,6 +14,7 @@ public struct HTMLDocument: Sendable {
     /// Script element index → index into `scripts`.
     let scriptsByElement: [Int: Int]
 
+    /// A document from the builder's arrays.
     init(elements: [HTMLElement], texts: [String], indicesByTag: [String: [Int]], scripts: [HTMLScript], scriptsByElement: [Int: Int]) {
         self.elements = elements
         self.texts = texts

@@ -45,19 +45,28 @@ public struct HTMLScan: Sendable {
 
 /// The byte loop; it only lives inside `withUTF8`, so the buffer stays valid.
 private struct Scanner {
+    /// The page's UTF-8 bytes.
     let bytes: UnsafeBufferPointer<UInt8>
+    /// The next byte to read.
     var position = 0
+    /// The reduced page handed to gumbo.
     var output: [UInt8] = []
+    /// Scripts found so far.
     var scripts: [HTMLScript] = []
+    /// Meta tags found so far.
     var metas: [HTMLTag] = []
+    /// The first title's text.
     var title: String?
+    /// Whether an `itemscope` attribute was seen.
     var containsMicrodata = false
 
+    /// A scanner over `bytes`.
     init(_ bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
         output.reserveCapacity(bytes.count)
     }
 
+    /// Scans the whole page once.
     mutating func run() {
         let count = bytes.count
         while position < count {
@@ -90,7 +99,9 @@ private struct Scanner {
         let tagStart = position
         var cursor = position + 1
         while cursor < bytes.count, isNameByte(bytes[cursor]) { cursor += 1 }
-        let name = lowercased(bytes[(tagStart + 1)..<cursor])
+        // Only a handful of tags matter here; naming every tag would allocate a string per tag.
+        let nameRange = (tagStart + 1)..<cursor
+        let name = Self.interesting.first { nameEquals(nameRange, $0.bytes) }?.name ?? ""
         let wanted = name == "script" || name == "meta" || name == "title" || name == "style"
         let attributesStart = cursor
         let (tagEnd, attributes) = readAttributes(from: cursor, collect: wanted)  // tagEnd is one past '>'
@@ -121,6 +132,19 @@ private struct Scanner {
             copy(tagStart..<tagEnd)
             position = tagEnd
         }
+    }
+
+    /// The tags the scan handles specially, with their lowercase bytes.
+    private static let interesting: [(name: String, bytes: [UInt8])] =
+        ["meta", "script", "style", "title", "textarea", "xmp"].map { ($0, Array($0.utf8)) }
+
+    /// Whether the bytes in `range` spell `lowercaseName` in any case.
+    private func nameEquals(_ range: Range<Int>, _ lowercaseName: [UInt8]) -> Bool {
+        guard range.count == lowercaseName.count else { return false }
+        for (offset, expected) in lowercaseName.enumerated() where bytes[range.lowerBound + offset] | 0x20 != expected {
+            return false
+        }
+        return true
     }
 
     /// Reads attributes up to and including '>'; returns the offset after it.

@@ -2,21 +2,19 @@
 /// meta and link tags, a JavaScript bundle, a Next.js data blob, a JSON-LD block, mega-menu
 /// navigation, a gallery with srcsets, a grid of recommended products and a footer.
 public enum BenchmarkPage {
-    /// The page HTML, at least `bytes` long.
-    public static func html(bytes: Int = 2_000_000) -> String {
+    /// The page HTML, at least `bytes` long. Without `structuredData` the JSON-LD block is left
+    /// out, so the importer must build the full tree (the slow path).
+    public static func html(bytes: Int = 2_000_000, structuredData: Bool = true) -> String {
         var page = "<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>Pleated Wide-Leg Trouser | Atelier Nord</title>\n"
         for index in 0..<60 {
             page += "<link rel=\"preload\" href=\"/assets/chunk-\(index).js\" as=\"script\"><meta name=\"x-tag-\(index)\" content=\"value \(index)\">\n"
         }
+        if structuredData { page += jsonLD }
         page += """
         <meta property="og:type" content="product"><meta property="og:title" content="Pleated Wide-Leg Trouser">
         <meta property="og:image" content="https://cdn.atelier-nord.example/img/trouser-front.jpg">
         <meta property="product:price:amount" content="189.00"><meta property="product:price:currency" content="EUR">
-        <script type="application/ld+json">{"@context":"https://schema.org","@type":"Product","name":"Pleated Wide-Leg Trouser",
-        "brand":{"@type":"Brand","name":"Atelier Nord"},"material":"100% wool","color":"Navy","sku":"AN-7781",
-        "image":["https://cdn.atelier-nord.example/img/trouser-front.jpg","https://cdn.atelier-nord.example/img/trouser-back.jpg"],
-        "description":"Pleated trousers in pure wool with a wide leg.",
-        "offers":{"@type":"Offer","price":"189.00","priceCurrency":"EUR","availability":"https://schema.org/InStock"}}</script>\n
+
         """
         let target = bytes
         // About a fifth of the page is a minified script bundle.
@@ -57,4 +55,13 @@ public enum BenchmarkPage {
         page += "</footer></body></html>"
         return page
     }
+
+    private static let jsonLD = """
+        <script type="application/ld+json">{"@context":"https://schema.org","@type":"Product","name":"Pleated Wide-Leg Trouser",
+        "brand":{"@type":"Brand","name":"Atelier Nord"},"material":"100% wool","color":"Navy","sku":"AN-7781",
+        "image":["https://cdn.atelier-nord.example/img/trouser-front.jpg","https://cdn.atelier-nord.example/img/trouser-back.jpg"],
+        "description":"Pleated trousers in pure wool with a wide leg.",
+        "offers":{"@type":"Offer","price":"189.00","priceCurrency":"EUR","availability":"https://schema.org/InStock"}}</script>
+
+        """
 }

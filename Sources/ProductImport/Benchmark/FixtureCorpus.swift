@@ -8,7 +8,9 @@ public struct FixtureCorpus: Sendable {
     public struct Page: Sendable {
         /// The file name without extension.
         public let name: String
+        /// The page text.
         public let html: String
+        /// The address the page was saved from.
         public let pageURL: URL
         /// Expected field values; the `url` key is not a field and has been removed.
         public let expected: [String: JSON]
@@ -42,10 +44,15 @@ public struct FixtureCorpus: Sendable {
 
     /// One expected field compared with what the extractor produced.
     public struct Comparison: Sendable {
+        /// The page name.
         public let page: String
+        /// The draft field compared.
         public let field: String
+        /// What the expectation file says.
         public let expected: JSON
+        /// What the extractor produced.
         public let actual: JSON
+        /// Whether the two agree.
         public let matches: Bool
     }
 

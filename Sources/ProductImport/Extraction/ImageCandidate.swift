@@ -5,6 +5,7 @@ struct ImageCandidate: Sendable, Hashable {
     /// Width in pixels from srcset, a width attribute, ImageObject or og:image:width.
     var width: Int?
 
+    /// A candidate with an optional width hint.
     init(url: String, width: Int? = nil) {
         self.url = url
         self.width = width

@@ -5,9 +5,13 @@ import Foundation
 enum ImagePicker {
     /// One chosen image and the extractor it came from.
     struct Pick {
+        /// The absolute image address.
         let url: URL
+        /// The extractor that found it.
         let source: ExtractionSource
+        /// Its width in pixels, when known.
         let width: Int?
+        /// The picture's identity, ignoring size variants.
         let key: String
     }
 

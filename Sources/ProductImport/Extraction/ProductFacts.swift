@@ -4,12 +4,19 @@ struct ProductFacts: Sendable {
     var source: ExtractionSource
     /// True when the extractor saw a clear sign that the page is about one product.
     var isProduct = false
+    /// The product name.
     var name: String?
+    /// The brand or maker.
     var brand: String?
+    /// The description as plain text.
     var description: String?
+    /// The shop's article number.
     var sku: String?
+    /// The selling price.
     var price: Double?
+    /// ISO 4217 currency code.
     var currency: String?
+    /// Whether it can be bought now.
     var availability: Availability?
     /// The material text as the shop states it.
     var material: String?
@@ -17,9 +24,12 @@ struct ProductFacts: Sendable {
     var category: String?
     /// Color names as the shop writes them, one per colorway.
     var colors: [String] = []
+    /// Offered sizes in shop order.
     var sizes: [String] = []
+    /// Pictures as written on the page.
     var images: [ImageCandidate] = []
 
+    /// Empty facts from `source`.
     init(source: ExtractionSource) {
         self.source = source
     }

@@ -6,6 +6,7 @@ public struct KeywordInput: Sendable, Hashable {
     public var category: String?
     /// The stated material, e.g. "100% wool".
     public var material: String?
+    /// The shop's description.
     public var description: String?
     /// Color names as the shop writes them, one per colorway.
     public var colorNames: [String]

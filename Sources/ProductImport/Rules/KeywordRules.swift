@@ -8,28 +8,41 @@ import JSON
 public struct KeywordRules: Sendable {
     /// What a garment word says about the piece.
     struct Garment: Sendable {
+        /// Where the piece fits in an outfit.
         let category: Category
+        /// The finer kind, e.g. trouser.
         let subcategory: String
+        /// Usual formality, 1…5.
         let formality: Int
+        /// Usual warmth, 1…5.
         let warmth: Int
     }
 
     /// What a fit word says: a fit, a leg shape, or both.
     struct FitHint: Sendable {
+        /// The fit the word implies.
         let fit: Fit?
+        /// The leg shape the word implies (bottoms only).
         let legShape: LegShape?
     }
 
     /// A fibre and how warm it wears.
     struct Material: Sendable {
+        /// The fibre's name, e.g. wool.
         let name: String
+        /// How warm it wears, 1…5.
         let warmth: Int
     }
 
+    /// Garment words → category, subcategory, base formality and warmth.
     var garments = PhraseSet<Garment>()
+    /// Fit and leg-shape words.
     var fits = PhraseSet<FitHint>()
+    /// Fibre words with their warmth.
     var materials = PhraseSet<Material>()
+    /// Pattern words.
     var patterns = PhraseSet<Pattern>()
+    /// Color names → normalized colors.
     var colors = PhraseSet<ItemColor>()
     /// Words that move formality up or down by the given step.
     var formalityHints = PhraseSet<Int>()

@@ -6,6 +6,7 @@ struct KeywordText: Sendable {
     /// The folded words in order.
     let words: [String]
 
+    /// Folds and splits `text`.
     init(_ text: String) {
         var words: [String] = []
         var current = ""

@@ -40,6 +40,7 @@ public enum AddressPolicy {
         ([240, 0, 0, 0], 4, .reserved),
     ]
 
+    /// Why an IPv4 address is refused, if it is.
     static func v4Reason(_ bytes: [UInt8]) -> Refusal.Reason? {
         v4Ranges.first { IPAddress.bytes(bytes, match: $0.prefix, bits: $0.bits) }?.reason
     }
@@ -58,6 +59,7 @@ public enum AddressPolicy {
         ([0x01, 0x00, 0, 0, 0, 0, 0, 0], 64, .reserved),  // discard-only
     ]
 
+    /// Why an IPv6 address is refused, if it is.
     static func v6Reason(_ bytes: [UInt8]) -> Refusal.Reason? {
         let zeros = [UInt8](repeating: 0, count: 16)
         if bytes == zeros { return .unspecified }

@@ -17,6 +17,7 @@ public struct Refusal: Sendable, Hashable, CustomStringConvertible {
 
     /// The address as given.
     public let address: String
+    /// Why it is refused.
     public let reason: Reason
 
     /// A refusal of `address` for `reason`.

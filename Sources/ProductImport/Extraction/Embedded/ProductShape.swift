@@ -5,15 +5,23 @@ import JSON
 enum ProductShape {
     /// An object that looks like a product, and how strongly.
     struct Candidate {
+        /// The product-like object.
         let object: JSON
+        /// How product-like it is; higher is better.
         let score: Int
     }
 
+    /// Keys that hold a product's name.
     static let nameKeys = ["name", "title", "productName", "product_name", "displayName", "productTitle"]
+    /// Keys that hold a price, most specific first.
     static let priceKeys = ["salePrice", "currentPrice", "finalPrice", "sellingPrice", "price", "price_min", "prices", "priceRange", "priceInfo", "pricing", "offers"]
+    /// Keys that hold pictures.
     static let imageKeys = ["images", "image", "imageUrl", "imageURL", "media", "featured_image", "featuredImage", "gallery", "photos", "pictures", "xmedia"]
+    /// Keys that identify a product or its variants.
     static let idKeys = ["sku", "variants", "productId", "product_id", "articleNumber", "styleNumber", "reference", "mpn", "gtin"]
+    /// Keys that hold the brand.
     static let brandKeys = ["brand", "vendor", "manufacturer", "brandName"]
+    /// Keys that hold the description.
     static let descriptionKeys = ["description", "descriptionHtml", "body_html", "longDescription", "shortDescription"]
     /// Subtrees holding other products (recommendations) are not searched.
     static let skippedKeys = ["related", "recommend", "similar", "upsell", "crosssell", "recentlyviewed", "alsobought", "bundle", "reviews"]

@@ -11,10 +11,12 @@ struct JSONRepair {
     private var position = 0
     private var output: [UInt8] = []
 
+    /// A scanner over `text`; `substitutions` give JSON for bare identifiers.
     init(_ text: String, substitutions: [String: String] = [:]) {
         self.init(bytes: Array(text.utf8), substitutions: substitutions)
     }
 
+    /// A scanner over UTF-8 `bytes`.
     init(bytes: [UInt8], substitutions: [String: String] = [:]) {
         self.bytes = bytes
         self.substitutions = substitutions.mapValues { Array($0.utf8) }

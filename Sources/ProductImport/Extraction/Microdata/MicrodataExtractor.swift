@@ -5,6 +5,7 @@ import JSON
 /// Reads schema.org microdata (`itemscope`, `itemtype`, `itemprop`) into the same JSON shape
 /// JSON-LD has, so one reader interprets both.
 struct MicrodataExtractor {
+    /// The page address, used to order variants.
     let pageURL: URL?
 
     /// Facts about the main product, or nil when no item is a product.

@@ -8,6 +8,7 @@ struct SchemaGraph {
 
     /// A product node found in the graph and how it was reached.
     struct ProductNode {
+        /// The product node, references resolved.
         let node: JSON
         /// Reached through an ItemList or a related-products property: not the page's product.
         let isListed: Bool
@@ -15,6 +16,7 @@ struct SchemaGraph {
         let isVariant: Bool
     }
 
+    /// Indexes every node with an `@id` in `roots`.
     init(roots: [JSON]) {
         self.roots = roots
         var budget = 20_000

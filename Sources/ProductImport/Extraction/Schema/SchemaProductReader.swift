@@ -3,7 +3,9 @@ import JSON
 
 /// Turns schema.org Product data (from JSON-LD or microdata) into facts.
 struct SchemaProductReader {
+    /// All schema.org nodes of the page.
     let graph: SchemaGraph
+    /// The extractor to credit for the facts.
     let source: ExtractionSource
     /// The page address, used to put the colorway the link selects first.
     let pageURL: URL?

@@ -5,6 +5,7 @@ import JSON
 /// Reads schema.org data from `<script type="application/ld+json">` blocks, repairing the
 /// broken JSON real shops publish before parsing it.
 struct JSONLDExtractor {
+    /// The page address, used to order variants.
     let pageURL: URL?
 
     /// Facts about the main product, or nil when no block describes a product.
