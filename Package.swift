@@ -1,14 +1,10 @@
 // swift-tools-version:6.0
-// Modules present: JSON Closet Support SQLite Config Storage Chat Sodium Secrets Bot wardrobe WardrobeTestKit HTTP TryOn Images + tests
 import PackageDescription
-import Foundation
 
-/// Swift 6 language mode and strict concurrency, applied to every target from here.
-let settings: [SwiftSetting] = [
-    .swiftLanguageMode(.v6),
-]
+/// Swift 6 language mode (strict concurrency) for every target, set in one place.
+let settings: [SwiftSetting] = [.swiftLanguageMode(.v6)]
 
-/// The C libraries: one system-library target each (module.modulemap + shim.h).
+/// The C libraries: one system-library target each, holding only module.modulemap and shim.h.
 let cModules: [Target] = [
     .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
     .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
@@ -27,59 +23,67 @@ let libraries: [(name: String, dependencies: [String])] = [
     ("HTTP", ["CCurl"]),
     ("Images", ["CVips"]),
     ("HTML", ["CGumbo"]),
-    // Shared plumbing: logging, clocks, text helpers.
+    // Shared plumbing: logging, clocks, services, backoff.
     ("Support", []),
-    // Domain and infrastructure.
+    // Infrastructure.
     ("Secrets", ["Sodium", "JSON", "Support"]),
-    ("Storage", ["SQLite", "Sodium", "JSON", "Closet", "Support"]),
     ("Config", ["JSON", "Support"]),
+    // Domain.
     ("Closet", ["JSON", "Support"]),
+    ("Storage", ["SQLite", "Sodium", "JSON", "Closet", "Support"]),
     ("ProductImport", ["HTML", "JSON", "HTTP", "Closet", "Support"]),
-    ("Chat", ["JSON", "Support", "Storage"]),
     ("TryOn", ["HTTP", "JSON", "Images", "Storage", "Support"]),
+    // Chat core, features and transports.
+    ("Chat", ["JSON", "Support", "Storage"]),
     ("Bot", ["Chat", "Closet", "ProductImport", "TryOn", "Storage", "Secrets", "Images", "HTTP", "JSON", "Support"]),
-    ("Telegram", ["Chat", "HTTP", "JSON", "Storage", "Support"]),
     ("Matrix", ["Chat", "HTTP", "JSON", "Storage", "Secrets", "Support"]),
-    // Shared fakes for tests: loopback servers, a manual clock.
-    ("WardrobeTestKit", ["JSON", "Support"]),
+    // Shared fakes for tests: loopback servers, fake services, a manual clock.
+    ("WardrobeTestKit", ["JSON", "Support", "Chat", "Storage"]),
 ]
 
-let root = Context.packageDirectory
-/// A target is part of the package once its folder holds Swift sources.
-func present(_ folder: String) -> Bool {
-    let files = FileManager.default.enumerator(atPath: "\(root)/\(folder)")?.allObjects as? [String] ?? []
-    return files.contains { $0.hasSuffix(".swift") }
-}
+/// One test target per library, with extra dependencies where a test drives the whole bot.
+let testTargets: [(name: String, extra: [String], fixtures: Bool)] = [
+    ("JSONTests", [], false),
+    ("SQLiteTests", [], false),
+    ("SodiumTests", [], false),
+    ("HTTPTests", [], false),
+    ("ImagesTests", [], false),
+    ("HTMLTests", [], false),
+    ("SupportTests", [], false),
+    ("SecretsTests", [], false),
+    ("ConfigTests", [], false),
+    ("StorageTests", [], false),
+    ("ProductImportTests", [], true),
+    ("TryOnTests", [], false),
+    ("ChatTests", [], false),
+    ("BotTests", [], false),
+    ("MatrixTests", ["Bot"], false),
+]
 
-let libraryNames = Set(libraries.map(\.name)).filter { present("Sources/\($0)") }
-let cNames = Set(cModules.map(\.name))
-func available(_ deps: [String]) -> [Target.Dependency] {
-    deps.filter { cNames.contains($0) || libraryNames.contains($0) }.map { .target(name: $0) }
-}
+let dependencyMap = Dictionary(uniqueKeysWithValues: libraries.map { ($0.name, $0.dependencies) })
 
 var targets = cModules
-for library in libraries where libraryNames.contains(library.name) {
-    targets.append(.target(name: library.name, dependencies: available(library.dependencies), swiftSettings: settings))
+for library in libraries {
+    targets.append(.target(
+        name: library.name, dependencies: library.dependencies.map { .target(name: $0) }, swiftSettings: settings))
 }
-for library in libraries where libraryNames.contains(library.name) && library.name != "WardrobeTestKit" {
-    let testName = "\(library.name)Tests"
-    guard present("Tests/\(testName)") else { continue }
+for test in testTargets {
+    let library = String(test.name.dropLast("Tests".count))
+    let names = [library, "WardrobeTestKit"] + (dependencyMap[library] ?? []) + test.extra
+    var unique: [String] = []
+    for name in names where !unique.contains(name) { unique.append(name) }
     targets.append(.testTarget(
-        name: testName,
-        dependencies: available([library.name, "WardrobeTestKit"] + library.dependencies),
-        resources: FileManager.default.fileExists(atPath: "\(root)/Tests/\(testName)/Fixtures") ? [.copy("Fixtures")] : nil,
-        swiftSettings: settings))
+        name: test.name, dependencies: unique.map { .target(name: $0) },
+        resources: test.fixtures ? [.copy("Fixtures")] : nil, swiftSettings: settings))
 }
-if present("Sources/wardrobe") {
-    targets.append(.executableTarget(
-        name: "wardrobe",
-        dependencies: available(libraries.map(\.name).filter { $0 != "WardrobeTestKit" }),
-        swiftSettings: settings))
-}
+targets.append(.executableTarget(
+    name: "wardrobe",
+    dependencies: libraries.map(\.name).filter { $0 != "WardrobeTestKit" }.map { .target(name: $0) },
+    swiftSettings: settings))
 
 let package = Package(
     name: "Wardrobe",
     platforms: [.macOS(.v15)],
-    products: present("Sources/wardrobe") ? [.executable(name: "wardrobe", targets: ["wardrobe"])] : [],
+    products: [.executable(name: "wardrobe", targets: ["wardrobe"])],
     targets: targets
 )

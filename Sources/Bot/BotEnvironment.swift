@@ -1,5 +1,7 @@
 import Closet
 import Foundation
+import Images
+import ProductImport
 import Secrets
 import Storage
 import Support
@@ -16,14 +18,28 @@ public struct BotEnvironment: Sendable {
     public let engine: OutfitEngine
     /// Seeds for the engine's small randomness; fixed in tests for deterministic answers.
     public let nextSeed: @Sendable () -> UInt64
-    /// Try-on: images, provider resolver, prompts, the job worker; nil leaves the try-on commands out.
+    /// The keyword rules from `bot-config/keywords.json`.
+    public let rules: KeywordRules
+    /// Reads product pages safely.
+    public let fetcher: ProductFetcher
+    /// Turns a product page into a draft.
+    public let extractor: ProductExtractor
+    /// Checks, rotates, strips and downsizes every incoming image.
+    public let images: ImageProcessor
+
+    /// Try-on: provider resolver, prompts, the job worker; nil leaves the try-on commands out.
     public let tryOn: TryOnEnvironment?
 
     public init(
-        store: Store, keys: KeyStore, logger: Logger, clock: any WallClock, occasions: OccasionCatalog,
+        store: Store, keys: KeyStore, logger: Logger, clock: any WallClock, occasions: OccasionCatalog, rules: KeywordRules,
+        fetcher: ProductFetcher, images: ImageProcessor,
         nextSeed: @escaping @Sendable () -> UInt64 = { UInt64.random(in: 0...UInt64.max) }, tryOn: TryOnEnvironment? = nil
     ) {
         self.tryOn = tryOn
+        self.rules = rules
+        self.fetcher = fetcher
+        self.extractor = ProductExtractor(rules: rules)
+        self.images = images
         self.store = store
         self.keys = keys
         self.logger = logger
@@ -31,5 +47,14 @@ public struct BotEnvironment: Sendable {
         self.occasions = occasions
         self.engine = OutfitEngine(weights: occasions.weights ?? ScoringWeights())
         self.nextSeed = nextSeed
+    }
+}
+
+extension BotEnvironment {
+    /// The same environment with the try-on feature switched on.
+    public func adding(tryOn: TryOnEnvironment) -> BotEnvironment {
+        BotEnvironment(
+            store: store, keys: keys, logger: logger, clock: clock, occasions: occasions, rules: rules, fetcher: fetcher, images: images,
+            nextSeed: nextSeed, tryOn: tryOn)
     }
 }

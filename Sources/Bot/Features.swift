@@ -1,6 +1,7 @@
 import Chat
 import Storage
 import Support
+import Foundation
 
 /// Registers every feature's commands and handlers on one router.
 public enum Features {
@@ -13,14 +14,20 @@ public enum Features {
         var builder = RouterBuilder()
         OutfitCommand(environment: environment).register(on: &builder)
         ClosetCommands(environment: environment).register(on: &builder)
-        PrivacyFeature(environment: environment).register(on: &builder)
-        // Photos are dispatched by caption keyword (`add` for the closet, `me`/`wear` for try-on…);
-        // features claim keywords on `photos`, the try-on slots take the rest.
-        var photos = PhotoRouter()
-        if let tryOn = environment.tryOn {
-            TryOnFeature(environment: environment, tryOn: tryOn).register(on: &builder, photos: &photos)
+        let importing = ImportFeature(environment: environment)
+        importing.register(on: &builder)
+        builder.onCaptionedPhotos("add") { context, attachments, text in
+            guard let photo = attachments.first, let text, !text.isEmpty else {
+                throw UserMessageError("Caption the photo with add and a description, e.g. add navy wool blazer.")
+            }
+            try await importing.draftFromPhoto(photo, text: text, context: context)
         }
-        builder.onPhotos(photos.handler)
+        PrivacyFeature(environment: environment).register(on: &builder)
+        // Captions are dispatched by their first word in the router: `add` (above) belongs to the
+        // closet; every other photo — `me`, `wear`, uncaptioned, albums — goes to the try-on slots.
+        if let tryOn = environment.tryOn {
+            TryOnFeature(environment: environment, tryOn: tryOn).register(on: &builder)
+        }
         return builder.build(store: environment.store, logger: environment.logger, clock: environment.clock, welcome: welcome)
     }
 }

@@ -20,6 +20,7 @@ public final class Router: Sendable {
     private let commandIndex: [String: Command]
     private let textHandlers: [TextHandler]
     private let photoHandler: PhotoHandler?
+    private let captionHandlers: [String: PhotoHandler]
     private let buttonHandlers: [String: ButtonHandler]
     private let voteHandler: VoteHandler?
     private let store: Store
@@ -33,6 +34,7 @@ public final class Router: Sendable {
         commandIndex = Dictionary(builder.commands.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         textHandlers = builder.textHandlers
         photoHandler = builder.photoHandler
+        captionHandlers = builder.captionHandlers
         buttonHandlers = builder.buttonHandlers
         voteHandler = builder.voteHandler
         fallbackText = builder.fallbackText
@@ -91,8 +93,14 @@ public final class Router: Sendable {
             for handler in textHandlers where try await handler(context, text) { return }
             if context.chat.kind == .privateChat { try await context.reply(fallbackText) }
         case .photos(let attachments, let caption):
-            guard let photoHandler else { return }
-            try await photoHandler(context, attachments, caption)
+            let words = (caption ?? "").split(separator: " ", maxSplits: 1).map(String.init)
+            if let keyword = words.first?.lowercased(), let handler = captionHandlers[keyword] {
+                try await handler(context, attachments, words.count > 1 ? words[1] : nil)
+            } else if let photoHandler {
+                try await photoHandler(context, attachments, caption)
+            } else {
+                try await context.reply("Send a photo captioned \"add\" plus a description to add a piece, e.g. add navy wool blazer.")
+            }
         case .button(let token):
             try await pressed(token: token, context: context)
         case .vote(let pollID, let options):

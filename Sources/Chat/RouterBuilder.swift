@@ -6,6 +6,7 @@ public struct RouterBuilder {
     var commands: [Command] = []
     var textHandlers: [Router.TextHandler] = []
     var photoHandler: Router.PhotoHandler?
+    var captionHandlers: [String: Router.PhotoHandler] = [:]
     var buttonHandlers: [String: Router.ButtonHandler] = [:]
     var voteHandler: Router.VoteHandler?
     var fallbackText: RichText = "I didn't catch that. Send /help to see what I can do."
@@ -23,6 +24,12 @@ public struct RouterBuilder {
 
     /// Sets the handler for photos.
     public mutating func onPhotos(_ handler: @escaping Router.PhotoHandler) { photoHandler = handler }
+
+    /// Sets the handler for photos whose caption starts with `keyword` (e.g. "add"); it gets the
+    /// caption without the keyword. Other photos go to the `onPhotos` handler.
+    public mutating func onCaptionedPhotos(_ keyword: String, _ handler: @escaping Router.PhotoHandler) {
+        captionHandlers[keyword.lowercased()] = handler
+    }
 
     /// Sets the handler for buttons created with `action`.
     public mutating func onButton(_ action: String, _ handler: @escaping Router.ButtonHandler) { buttonHandlers[action] = handler }

@@ -88,14 +88,17 @@ public enum ImageBenchmark {
         let peakIsPipelineOnly = ProcessMemory.resetPeak()
         let baseline = ProcessMemory.currentResident()
         var times: [Duration] = []
+        var cpuTimes: [Duration] = []
         for _ in 0..<max(1, runs) {
+            let cpuStart = ProcessMemory.cpuTime()
             times.append(try time {
                 let stored = try processor.intake(photo)
                 _ = try processor.prepareForUpload(stored.bytes)
             })
+            cpuTimes.append(ProcessMemory.cpuTime() - cpuStart)
         }
         return PipelineMeasurement(
-            times: times, peakResident: ProcessMemory.peakResident(), baselineResident: baseline,
+            times: times, cpuTimes: cpuTimes, peakResident: ProcessMemory.peakResident(), baselineResident: baseline,
             peakIsPipelineOnly: peakIsPipelineOnly, inFreshProcess: false)
     }
 

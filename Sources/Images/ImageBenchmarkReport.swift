@@ -33,6 +33,7 @@ public struct ImageBenchmarkReport: Sendable, CustomStringConvertible {
             "  libvips:   decode → 2048 JPEG → 1024 JPEG, \(pipeline.times.count) runs "
                 + (pipeline.inFreshProcess ? "in a fresh worker process" : "in this process"),
             "             median \(Self.format(pipelineMedian)) (min \(Self.format(pipeline.times.min() ?? .zero)), max \(Self.format(pipeline.times.max() ?? .zero)))",
+            "             CPU time per run median \(Self.format(Self.median(pipeline.cpuTimes))) (user + system, all threads)",
             "             peak RSS \(Self.megabytes(pipeline.peakResident)), of which the process baseline "
                 + "\(Self.megabytes(pipeline.baselineResident)) (runtime, libraries, input bytes)"
                 + (pipeline.peakIsPipelineOnly ? "" : " — peak could not be reset, so it covers earlier work too"),

@@ -4,7 +4,7 @@ import Glibc
 import Foundation
 internal import CVips
 
-/// Resident-memory figures of this process and its children, from Linux `/proc` and `getrusage`.
+/// Resident-memory and CPU figures of this process and its children, from Linux `/proc` and `getrusage`.
 enum ProcessMemory {
     /// Peak resident set size (VmHWM) in bytes, or 0 when `/proc` is unavailable.
     static func peakResident() -> Int { statusField("VmHWM:") }
@@ -32,6 +32,14 @@ enum ProcessMemory {
         var usage = rusage()
         guard getrusage(__rusage_who_t(RUSAGE_CHILDREN.rawValue), &usage) == 0 else { return 0 }
         return usage.ru_maxrss * 1024  // kilobytes on Linux
+    }
+
+    /// User plus system CPU time this process has used so far, all threads together.
+    static func cpuTime() -> Duration {
+        var usage = rusage()
+        guard getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage) == 0 else { return .zero }
+        func duration(_ time: timeval) -> Duration { .seconds(time.tv_sec) + .microseconds(time.tv_usec) }
+        return duration(usage.ru_utime) + duration(usage.ru_stime)
     }
 
     private static func statusField(_ name: String) -> Int {

@@ -1,6 +1,7 @@
 import Bot
 import Chat
 import Foundation
+import HTTP
 import Secrets
 import Storage
 import Support
@@ -13,6 +14,8 @@ final class Runtime: Sendable {
     let keys: KeyStore
     let router: Router
     let clock: any WallClock = SystemClock()
+    /// One libcurl-backed client for every outgoing request.
+    let http = HTTPClient()
     /// The running transports by name, for messages sent outside handlers (try-on results).
     let transports = TransportDirectory()
     /// Try-on images, resolver, prompts and the job worker.
@@ -22,9 +25,10 @@ final class Runtime: Sendable {
         self.app = app
         self.keys = keys
         store = try app.openStore()
-        tryOn = try TryOnWiring.environment(app: app, store: store, keys: keys, transports: transports, clock: clock)
-        router = Features.router(BotEnvironment(
-            store: store, keys: keys, logger: app.logger, clock: clock, occasions: try app.loadOccasions(), tryOn: tryOn))
+        let environment = try app.botEnvironment(store: store, keys: keys, http: http, clock: clock)
+        tryOn = try TryOnWiring.environment(
+            app: app, store: store, keys: keys, images: environment.images, transports: transports, clock: clock)
+        router = Features.router(environment.adding(tryOn: tryOn))
     }
 
     /// Runs the services until shutdown; returns the exit code.
@@ -35,6 +39,10 @@ final class Runtime: Sendable {
             let transport = ConsoleTransport(outputFolder: "\(app.dataDirectory)/console") { line in print(line) }
             transports.register(transport)
             services.append(ConsoleService(dispatcher: dispatcher, transport: transport, logger: app.logger.child(label: "console")))
+        }
+        if !console, let matrix = try MatrixWiring.service(app: app, keys: keys, store: store, dispatcher: dispatcher, clock: clock) {
+            transports.register(matrix.transport)
+            services.append(matrix)
         }
         let group = ServiceGroup(
             services: services, gracePeriod: Double(app.configuration.int("shutdown_grace_seconds")), logger: app.logger)

@@ -10,15 +10,9 @@ import TryOn
 
 /// Builds the try-on pieces from the configuration: image limits, prompts, the provider resolver and the worker.
 enum TryOnWiring {
-    /// The image pipeline with the configured upload and pixel limits.
-    static func imageProcessor(_ configuration: Configuration) -> ImageProcessor {
-        ImageProcessor(configuration: ImageProcessor.Configuration(
-            maxByteCount: configuration.int("images.max_upload_bytes"), maxPixelCount: configuration.int("images.max_pixels")))
-    }
-
     /// Try-on environment and worker, reaching chats through `transports`.
     static func environment(
-        app: App, store: Store, keys: KeyStore, transports: TransportDirectory, clock: any WallClock
+        app: App, store: Store, keys: KeyStore, images: ImageProcessor, transports: TransportDirectory, clock: any WallClock
     ) throws -> TryOnEnvironment {
         let configuration = app.configuration
         let resolver = KeyedProviderResolver(
@@ -31,7 +25,7 @@ enum TryOnWiring {
             globalConcurrency: configuration.int("tryon.global_concurrency"),
             providerTimeout: Double(configuration.int("tryon.provider_timeout_seconds")))
         return TryOnEnvironment.make(
-            store: store, images: imageProcessor(configuration), resolver: resolver, prompts: try app.loadPrompts(), settings: settings,
+            store: store, images: images, resolver: resolver, prompts: try app.loadPrompts(), settings: settings,
             workerConfiguration: worker, transports: transports, clock: clock, logger: app.logger,
             registerSecret: { [redactor = app.redactor] in redactor.register($0) })
     }

@@ -2,7 +2,10 @@ import Bot
 import Chat
 import Closet
 import Foundation
+import HTTP
 import Images
+import JSON
+import ProductImport
 import Secrets
 import Storage
 import Support
@@ -50,8 +53,10 @@ final class TryOnHarness: @unchecked Sendable {
             settings: TryOnSettings(defaultService: .openrouter, dailyQuota: dailyQuota),
             workerConfiguration: TryOnWorker.Configuration(globalConcurrency: 4, providerTimeout: 180, backoff: Backoff(base: 10, cap: 60)),
             transports: transports, clock: clock, logger: logger)
+        let rules = try KeywordRules(json: JSON.parse(String(contentsOfFile: "\(BotHarness.configFolder)/keywords.json", encoding: .utf8)))
         router = Features.router(BotEnvironment(
-            store: store, keys: keys, logger: logger, clock: clock, occasions: OccasionCatalog(occasions: []), nextSeed: { 7 },
+            store: store, keys: keys, logger: logger, clock: clock, occasions: OccasionCatalog(occasions: []), rules: rules,
+            fetcher: ProductFetcher(configuration: ProductFetcher.Configuration(), http: HTTPClient()), images: images, nextSeed: { 7 },
             tryOn: tryOn))
     }
 

@@ -4,6 +4,7 @@ import Storage
 import Support
 import Synchronization
 import Testing
+import WardrobeTestKit
 
 @Suite struct DispatcherTests {
     @Test func eventsOfOneChatRunInOrderWhileDifferentChatsRunConcurrently() async throws {

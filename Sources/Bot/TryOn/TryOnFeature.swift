@@ -15,7 +15,7 @@ struct TryOnFeature {
 
     var store: Store { environment.store }
 
-    func register(on builder: inout RouterBuilder, photos: inout PhotoRouter) {
+    func register(on builder: inout RouterBuilder) {
         builder.add(Command("me", summary: "the next photo is you (the You slot)") { context, _ in
             try await context.updateState { state in
                 var slots = TryOnSlots(state: state)
@@ -38,10 +38,8 @@ struct TryOnFeature {
         builder.onText { context, text in
             try await replyToItemCard(context, text: text)
         }
-        photos.on(SlotRole.personWords + SlotRole.garmentWords) { context, attachments, caption in
-            try await receivePhotos(context, attachments: attachments, caption: caption)
-        }
-        photos.otherwise { context, attachments, caption in
+        // Photos captioned `add` go to the closet (`onCaptionedPhotos("add")`); the rest come here.
+        builder.onPhotos { context, attachments, caption in
             try await receivePhotos(context, attachments: attachments, caption: caption)
         }
         LookCommands(environment: environment, tryOn: tryOn).register(on: &builder)

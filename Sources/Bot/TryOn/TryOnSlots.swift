@@ -47,10 +47,18 @@ enum SlotRole: String, Sendable {
 
     /// The slot a caption's first word names: `me` → You; `wear`, `try`, `garment` → Clothing.
     static func from(caption: String?) -> SlotRole? {
-        guard let word = PhotoRouter.keyword(of: caption) else { return nil }
+        guard let word = keyword(of: caption) else { return nil }
         if personWords.contains(word) { return .person }
         if garmentWords.contains(word) { return .garment }
         return nil
+    }
+
+    /// The caption's first word, lower-cased, without a leading slash or punctuation.
+    static func keyword(of caption: String?) -> String? {
+        guard let caption else { return nil }
+        let word = caption.split(whereSeparator: { $0.isWhitespace }).first.map { String($0).lowercased() } ?? ""
+        let trimmed = word.drop { $0 == "/" }.filter { $0.isLetter || $0.isNumber }
+        return trimmed.isEmpty ? nil : String(trimmed)
     }
 
     static let personWords = ["me", "you", "selfie"]

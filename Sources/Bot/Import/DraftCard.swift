@@ -1,0 +1,53 @@
+import Chat
+import Closet
+import JSON
+
+/// Shows a draft with its photo and the buttons to confirm or correct it.
+enum DraftCard {
+    /// Most colorway and size buttons offered, so the menu stays short on a phone.
+    static let maximumChoices = 6
+
+    /// Sends (or re-sends) the draft card.
+    static func send(_ draft: ItemDraft, context: ChatContext, note: String? = nil, withPhoto: Bool = true) async throws {
+        if withPhoto, let sha = draft.item.photo, let record = try await context.store.image(userID: context.user.id, sha256: sha),
+            let bytes = try? context.store.imageBytes(userID: context.user.id, sha256: sha)
+        {
+            try await context.send(.photos([OutgoingImage(bytes: bytes, mimeType: record.mimeType, sha256: sha, width: record.width, height: record.height)]))
+        }
+        var text = ItemText.card(draft.item, title: "New piece: \(draft.item.name)")
+        if !draft.hasCategory { text += .plain("\nCategory: not sure yet — pick one below.") }
+        text += .plain("\n\n" + (note.map { $0 + "\n" } ?? "") + "Check the color\(draft.sizes.isEmpty ? "" : " and size"), then Save.")
+        try await context.reply(text, buttons: try await buttons(for: draft, context: context))
+    }
+
+    private static func buttons(for draft: ItemDraft, context: ChatContext) async throws -> [[Button]] {
+        func button(_ title: String, _ action: String, _ extra: JSON = [:]) async throws -> Button {
+            try await context.button(title, action: action, payload: extra.setting("draft", .string(draft.id)))
+        }
+        var rows: [[Button]] = [[try await button("✅ Save", "draft.save"), try await button("✖ Cancel", "draft.cancel")]]
+        if !draft.hasCategory {
+            var row: [Button] = []
+            for category in [Category.top, .bottom, .dress, .shoes, .outerwear, .accessory] {
+                row.append(try await button(category.rawValue.capitalized, "draft.category", ["category": .string(category.rawValue)]))
+            }
+            rows.append(row)
+        }
+        // The color always gets a confirmation button, since pages often list every colorway.
+        let colors = draft.colors.isEmpty ? [draft.item.color] : Array(draft.colors.prefix(maximumChoices))
+        var colorRow: [Button] = []
+        for (index, color) in colors.enumerated() {
+            let mark = color == draft.item.color ? "✓ " : ""
+            colorRow.append(try await button("\(mark)\(color.name)", "draft.color", ["index": .int(Int64(index)), "name": .string(color.name), "family": .string(color.family.rawValue)]))
+        }
+        colorRow.append(try await button("Other color", "draft.othercolor"))
+        rows.append(colorRow)
+        if !draft.sizes.isEmpty {
+            var sizeRow: [Button] = []
+            for size in draft.sizes.prefix(maximumChoices) {
+                sizeRow.append(try await button((draft.item.size == size ? "✓ " : "") + "Size \(size)", "draft.size", ["size": .string(size)]))
+            }
+            rows.append(sizeRow)
+        }
+        return rows
+    }
+}

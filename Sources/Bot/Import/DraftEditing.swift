@@ -1,0 +1,89 @@
+import Chat
+import Closet
+import Foundation
+import JSON
+import ProductImport
+import Storage
+import Support
+
+/// The draft buttons: Save, Cancel, category, color (including a typed one) and size.
+struct DraftEditing {
+    let environment: BotEnvironment
+
+    func register(on builder: inout RouterBuilder) {
+        builder.onButton("draft.save") { context, record in
+            var draft = try await Self.current(record, context: context)
+            guard draft.hasCategory else {
+                try await context.reply("Pick a category first, then Save.")
+                return
+            }
+            draft.item.addedAt = context.clock.now()
+            let saved = try await context.store.addItem(draft.item, userID: context.user.id)
+            try await context.updateState { $0.setting(ItemDraft.stateKey, .null) }
+            try await context.reply(RichText.plain(
+                "Saved as #\(saved.number) \(saved.name)" + (saved.photo == nil ? " (no photo)" : "") + ". Try /outfit to wear it."))
+        }
+        builder.onButton("draft.cancel") { context, record in
+            _ = try await Self.current(record, context: context)
+            try await context.updateState { $0.setting(ItemDraft.stateKey, .null) }
+            try await context.reply("Discarded. Nothing was saved.")
+        }
+        builder.onButton("draft.category") { context, record in
+            var draft = try await Self.current(record, context: context)
+            guard let category = record.payload["category"]?.string.flatMap(Category.init(rawValue:)) else { return }
+            draft.item.category = category
+            draft.hasCategory = true
+            if category != .bottom { draft.item.legShape = nil }
+            try await Self.save(draft, context: context)
+            try await DraftCard.send(draft, context: context, withPhoto: false)
+        }
+        builder.onButton("draft.color") { context, record in
+            var draft = try await Self.current(record, context: context)
+            guard let name = record.payload["name"]?.string, let family = record.payload["family"]?.string.flatMap(ColorFamily.init(rawValue:)) else { return }
+            draft.item.color = ItemColor(name: name, family: family)
+            try await Self.save(draft, context: context)
+            try await DraftCard.send(draft, context: context, withPhoto: false)
+        }
+        builder.onButton("draft.othercolor") { context, record in
+            _ = try await Self.current(record, context: context)
+            try await context.updateState { $0.setting("awaiting", "draft.color") }
+            try await context.reply("Type the color, e.g. navy, off-white or burgundy.")
+        }
+        builder.onButton("draft.size") { context, record in
+            var draft = try await Self.current(record, context: context)
+            draft.item.size = record.payload["size"]?.string
+            try await Self.save(draft, context: context)
+            try await DraftCard.send(draft, context: context, withPhoto: false)
+        }
+    }
+
+    /// Takes a typed color after "Other color"; true when the text was that answer.
+    static func takeTypedColor(_ text: String, context: ChatContext, rules: KeywordRules) async throws -> Bool {
+        let state = try await context.state()
+        guard state["awaiting"]?.string == "draft.color", var draft = state[ItemDraft.stateKey].flatMap(ItemDraft.init(json:)) else {
+            return false
+        }
+        guard let color = rules.color(named: text) else {
+            try await context.reply("I don't know that color. Try a common name such as navy, beige, olive or burgundy.")
+            return true
+        }
+        draft.item.color = color
+        try await context.updateState { $0.setting("awaiting", .null).setting(ItemDraft.stateKey, draft.json) }
+        try await DraftCard.send(draft, context: context, withPhoto: false)
+        return true
+    }
+
+    /// Stores the draft as the user's current one in this chat.
+    static func save(_ draft: ItemDraft, context: ChatContext) async throws {
+        try await context.updateState { $0.setting(ItemDraft.stateKey, draft.json) }
+    }
+
+    /// The draft a button belongs to; an older draft's buttons have expired.
+    static func current(_ record: ButtonRecord, context: ChatContext) async throws -> ItemDraft {
+        let state = try await context.state()
+        guard let draft = state[ItemDraft.stateKey].flatMap(ItemDraft.init(json:)), draft.id == record.payload["draft"]?.string else {
+            throw UserMessageError("This draft has expired. Paste the link or /add the piece again.")
+        }
+        return draft
+    }
+}

@@ -1,0 +1,104 @@
+import Chat
+import Closet
+import Foundation
+import Images
+import JSON
+import ProductImport
+import Support
+
+/// Adding pieces: a pasted product link (or `/add URL`), `/add TEXT`, or a photo captioned `add TEXT`.
+/// Every path shows a draft the user confirms or corrects before anything is saved.
+struct ImportFeature {
+    let environment: BotEnvironment
+
+    func register(on builder: inout RouterBuilder) {
+        builder.add(Command("add", usage: "LINK or TEXT", summary: "add a piece from a shop link or words, e.g. /add navy wool blazer") {
+            context, arguments in
+            let text = arguments.trimmingCharacters(in: .whitespacesAndNewlines)
+            guard !text.isEmpty else {
+                throw UserMessageError("Paste a shop link, or describe the piece: /add navy wool blazer.")
+            }
+            if let link = LinkFinder.firstLink(in: text) {
+                try await importLink(link, context: context)
+            } else {
+                try await draftFromText(text, photo: nil, context: context)
+            }
+        })
+        builder.onText { context, text in
+            if try await DraftEditing.takeTypedColor(text, context: context, rules: environment.rules) { return true }
+            guard let link = LinkFinder.firstLink(in: text) else { return false }
+            try await importLink(link, context: context)
+            return true
+        }
+        DraftEditing(environment: environment).register(on: &builder)
+    }
+
+    /// Fetches the page, extracts the product and its photo, and shows the draft.
+    func importLink(_ link: String, context: ChatContext) async throws {
+        let progress = try await context.reply("🔎 Reading the page…")
+        do {
+            let page = try await environment.fetcher.page(link)
+            let product = try environment.extractor.extract(bytes: page.bytes, contentType: page.contentType, pageURL: page.url)
+            let (photo, note) = await downloadPhoto(product, context: context)
+            let draft = ItemDraft(product: product, photo: photo, now: context.clock.now())
+            try await DraftEditing.save(draft, context: context)
+            if let progress, context.transport.capabilities.edits { _ = try? await context.send(.delete(progress)) }
+            try await DraftCard.send(draft, context: context, note: note)
+            context.logger.info("product imported", ["host": page.url.host ?? "", "sources": draft.sources.count])
+        } catch let error as FetchError {
+            context.logger.info("product link refused", ["reason": error.description])
+            throw UserMessageError(error.userMessage)
+        } catch let error as ImportError {
+            context.logger.info("no product on page", ["reason": error.description])
+            throw UserMessageError(error.userMessage)
+        }
+    }
+
+    /// A draft from typed words (and an optional photo already stored).
+    func draftFromText(_ text: String, photo: String?, context: ChatContext) async throws {
+        let product = environment.rules.draft(fromText: text)
+        let draft = ItemDraft(product: product, photo: photo, now: context.clock.now())
+        try await DraftEditing.save(draft, context: context)
+        try await DraftCard.send(draft, context: context, withPhoto: false)
+    }
+
+    /// A photo captioned "add TEXT": the photo is checked, stored and attached to the text draft.
+    func draftFromPhoto(_ attachment: Attachment, text: String, context: ChatContext) async throws {
+        let bytes = try await attachment.load()
+        let image = try await environment.images.intake(bytes)
+        let record = try await context.store.saveImage(
+            image.bytes, userID: context.user.id, mimeType: image.mimeType, width: image.width, height: image.height, now: context.clock.now())
+        try await draftFromText(text, photo: record.sha256, context: context)
+    }
+
+    /// The best product image, stored for the user; a failure still allows saving without a photo.
+    private func downloadPhoto(_ product: ProductDraft, context: ChatContext) async -> (String?, String?) {
+        guard let url = product.images.first else { return (nil, "The page has no product photo, so this piece is saved without one.") }
+        do {
+            let resource = try await environment.fetcher.image(url)
+            let image = try await environment.images.intake(resource.bytes)
+            let record = try await context.store.saveImage(
+                image.bytes, userID: context.user.id, mimeType: image.mimeType, width: image.width, height: image.height, now: context.clock.now())
+            return (record.sha256, nil)
+        } catch {
+            context.logger.info("product photo failed", ["url": url.absoluteString, "error": "\(error)"])
+            return (nil, "I couldn't download the product photo, so this piece will be saved without one.")
+        }
+    }
+}
+
+/// Finds http(s) links in text.
+enum LinkFinder {
+    /// The first http:// or https:// link, trimmed of trailing punctuation.
+    static func firstLink(in text: String) -> String? {
+        for word in text.split(whereSeparator: { $0.isWhitespace }) {
+            let lowered = word.lowercased()
+            guard lowered.hasPrefix("http://") || lowered.hasPrefix("https://") else { continue }
+            var link = String(word)
+            while let last = link.last, ").,;!?>\"'".contains(last) { link.removeLast() }
+            if link.hasPrefix("<") { link.removeFirst() }
+            return link
+        }
+        return nil
+    }
+}

@@ -1,0 +1,71 @@
+import Closet
+import Foundation
+import JSON
+import ProductImport
+
+/// A piece waiting for the user's confirmation: the item as it would be saved, plus the
+/// choices the page offered (colorways, sizes). Kept in the user's chat state, so it survives restarts.
+struct ItemDraft: Sendable, Hashable {
+    /// Changes whenever a new draft replaces the old one, so buttons of an old draft expire.
+    var id: String
+    var item: ClosetItem
+    /// False until the category is known (typed text may not say).
+    var hasCategory: Bool
+    var colors: [ItemColor]
+    var sizes: [String]
+    /// Where each field came from, e.g. "category": "json-ld".
+    var sources: [String: String]
+
+    /// The state key holding the draft.
+    static let stateKey = "draft"
+
+    /// A draft from extracted product data, with sensible defaults for what the page didn't say.
+    init(product: ProductDraft, photo: String?, now: Date) {
+        id = String(UInt32.random(in: 0...UInt32.max), radix: 36)
+        let category = product.category ?? .top
+        hasCategory = product.category != nil
+        colors = product.colors
+        sizes = product.sizes
+        sources = Dictionary(product.sources.map { ($0.key.rawValue, $0.value.rawValue) }, uniquingKeysWith: { first, _ in first })
+        item = ClosetItem(
+            name: product.name, category: category, subcategory: product.subcategory,
+            formality: product.formality ?? ItemDraft.defaultFormality(category), warmth: product.warmth ?? 3,
+            fit: product.fit ?? .regular, legShape: category == .bottom ? product.legShape : nil,
+            color: product.colors.first ?? ItemColor(name: "black", family: .black), pattern: product.pattern ?? .solid,
+            brand: product.brand, material: product.material, photo: photo, sourceURL: product.pageURL?.absoluteString,
+            price: product.price, currency: product.currency, addedAt: now)
+        if product.colors.isEmpty { colors = [] }
+    }
+
+    /// A middle formality per category when nothing says otherwise.
+    static func defaultFormality(_ category: Category) -> Int {
+        switch category {
+        case .top, .bottom, .dress, .shoes: return 2
+        case .outerwear: return 3
+        case .accessory: return 2
+        }
+    }
+
+    var json: JSON {
+        [
+            "id": .string(id), "item": item.json, "has_category": .bool(hasCategory),
+            "colors": .array(colors.map { ["name": .string($0.name), "family": .string($0.family.rawValue)] }),
+            "sizes": .array(sizes.map(JSON.string)), "sources": .object(sources.mapValues(JSON.string)),
+        ]
+    }
+
+    init?(json: JSON) {
+        guard let id = json["id"]?.string, let itemJSON = json["item"],
+            let item = try? ClosetCodec.importItems(jsonText: JSON.array([itemJSON]).serialized(), importedAt: Date()).first
+        else { return nil }
+        self.id = id
+        self.item = item
+        hasCategory = json["has_category"]?.bool ?? true
+        colors = (json["colors"]?.array ?? []).compactMap { color in
+            guard let name = color["name"]?.string, let family = color["family"]?.string.flatMap(ColorFamily.init(rawValue:)) else { return nil }
+            return ItemColor(name: name, family: family)
+        }
+        sizes = json["sizes"]?.array?.compactMap(\.string) ?? []
+        sources = (json["sources"]?.object ?? [:]).compactMapValues(\.string)
+    }
+}

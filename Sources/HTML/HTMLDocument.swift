@@ -1,0 +1,98 @@
+/// A parsed HTML page, copied out of gumbo into Swift-owned arrays in one pass.
+///
+/// Elements are stored flat in document order with an index by tag, and text runs are
+/// stored once, so extractors query by tag, attribute or subtree without walking C memory.
+public struct HTMLDocument: Sendable {
+    /// Every element in document order; `elements[0]` is `<html>`.
+    public let elements: [HTMLElement]
+    /// Text runs in document order; an element's text is a contiguous slice.
+    let texts: [String]
+    /// Element indices by lowercase tag name.
+    let indicesByTag: [String: [Int]]
+    /// Every script of the page with its text, from the scan.
+    public let scripts: [HTMLScript]
+    /// Script element index → index into `scripts`.
+    let scriptsByElement: [Int: Int]
+
+    /// A document from the builder's arrays.
+    init(elements: [HTMLElement], texts: [String], indicesByTag: [String: [Int]], scripts: [HTMLScript], scriptsByElement: [Int: Int]) {
+        self.elements = elements
+        self.texts = texts
+        self.indicesByTag = indicesByTag
+        self.scripts = scripts
+        self.scriptsByElement = scriptsByElement
+    }
+
+    /// The elements with tag `name` (lowercase), in document order.
+    public func elements(named name: String) -> [HTMLElement] {
+        (indicesByTag[name] ?? []).map { elements[$0] }
+    }
+
+    /// The first element with tag `name`, if any.
+    public func first(named name: String) -> HTMLElement? {
+        indicesByTag[name]?.first.map { elements[$0] }
+    }
+
+    /// All text inside `element`, concatenated verbatim (a script's source, a heading's words).
+    /// Style bodies and comments are not kept.
+    public func rawText(of element: HTMLElement) -> String {
+        if let script = scriptsByElement[element.index] { return scripts[script].text }
+        let runs = texts[element.textRuns]
+        if runs.count == 1 { return runs.first! }
+        return runs.joined()
+    }
+
+    /// The text inside `element` with runs of whitespace collapsed to one space and trimmed.
+    public func text(of element: HTMLElement) -> String {
+        Self.collapsingWhitespace(rawText(of: element))
+    }
+
+    /// The element's parent, nil for the root.
+    public func parent(of element: HTMLElement) -> HTMLElement? {
+        element.parent.map { elements[$0] }
+    }
+
+    /// The element's child elements in order.
+    public func children(of element: HTMLElement) -> [HTMLElement] {
+        var result: [HTMLElement] = []
+        var cursor = element.index + 1
+        while cursor < element.subtreeEnd {
+            let child = elements[cursor]
+            result.append(child)
+            cursor = child.subtreeEnd
+        }
+        return result
+    }
+
+    /// The element's descendants in document order.
+    public func descendants(of element: HTMLElement) -> ArraySlice<HTMLElement> {
+        elements[element.descendantIndices]
+    }
+
+    /// The nearest ancestor for which `matches` holds, if any.
+    public func ancestor(of element: HTMLElement, where matches: (HTMLElement) -> Bool) -> HTMLElement? {
+        var current = element.parent
+        while let index = current {
+            if matches(elements[index]) { return elements[index] }
+            current = elements[index].parent
+        }
+        return nil
+    }
+
+    /// `text` with every run of whitespace turned into one space, trimmed at both ends.
+    public static func collapsingWhitespace(_ text: String) -> String {
+        var result = ""
+        result.reserveCapacity(text.utf8.count)
+        var pendingSpace = false
+        for character in text {
+            if character.isWhitespace {
+                pendingSpace = !result.isEmpty
+            } else {
+                if pendingSpace { result.append(" ") }
+                pendingSpace = false
+                result.append(character)
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,255 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A fast single pass over a page that finds what most product pages carry in their head:
+/// every `<script>` with its text, every `<meta>`, the `<title>`, and whether microdata is used.
+///
+/// The full gumbo parse costs tens of milliseconds on a large page; this pass is a plain
+/// byte loop. It also prepares a copy of the page without script and style bodies, which
+/// is what gumbo then parses when the tree is needed.
+public struct HTMLScan: Sendable {
+    /// Every script in document order.
+    public let scripts: [HTMLScript]
+    /// Every `<meta>` start tag in document order.
+    public let metas: [HTMLTag]
+    /// The text of the first `<title>`, whitespace collapsed.
+    public let title: String?
+    /// Whether any tag carries an `itemscope` attribute.
+    public let containsMicrodata: Bool
+    /// The page with script and style bodies and comments removed; script tags get a
+    /// `data-wd-script` index so the tree can hand their text back.
+    let reduced: [UInt8]
+
+    /// The attribute that links a script element in the tree to `scripts`.
+    static let scriptIndexAttribute = "data-wd-script"
+
+    /// Scans `html` once.
+    public init(_ html: String) {
+        var text = html
+        let scanner = text.withUTF8 { buffer in
+            var scanner = Scanner(buffer)
+            scanner.run()
+            return (scripts: scanner.scripts, metas: scanner.metas, title: scanner.title,
+                    microdata: scanner.containsMicrodata, output: scanner.output)
+        }
+        scripts = scanner.scripts
+        metas = scanner.metas
+        title = scanner.title
+        containsMicrodata = scanner.microdata
+        reduced = scanner.output
+    }
+}
+
+/// The byte loop; it only lives inside `withUTF8`, so the buffer stays valid.
+private struct Scanner {
+    /// The page's UTF-8 bytes.
+    let bytes: UnsafeBufferPointer<UInt8>
+    /// The next byte to read.
+    var position = 0
+    /// The reduced page handed to gumbo.
+    var output: [UInt8] = []
+    /// Scripts found so far.
+    var scripts: [HTMLScript] = []
+    /// Meta tags found so far.
+    var metas: [HTMLTag] = []
+    /// The first title's text.
+    var title: String?
+    /// Whether an `itemscope` attribute was seen.
+    var containsMicrodata = false
+
+    /// A scanner over `bytes`.
+    init(_ bytes: UnsafeBufferPointer<UInt8>) {
+        self.bytes = bytes
+        output.reserveCapacity(bytes.count)
+    }
+
+    /// Scans the whole page once.
+    mutating func run() {
+        let count = bytes.count
+        while position < count {
+            let next = nextByte(0x3C, from: position)  // '<'
+            copy(position..<next)
+            position = next
+            guard position < count else { break }
+            if starts(with: "<!--", at: position) {
+                position = find("-->", from: position + 4).map { $0 + 3 } ?? count
+            } else if position + 1 < count, bytes[position + 1] == 0x21 || bytes[position + 1] == 0x3F || bytes[position + 1] == 0x2F {
+                copyThroughTagEnd()  // <!DOCTYPE>, <?xml?>, </end>
+            } else if position + 1 < count, isLetter(bytes[position + 1]) {
+                startTag()
+            } else {
+                output.append(bytes[position])
+                position += 1
+            }
+        }
+    }
+
+    private mutating func copyThroughTagEnd() {
+        var end = position + 1
+        while end < bytes.count && bytes[end] != 0x3E { end += 1 }
+        end = min(end + 1, bytes.count)
+        copy(position..<end)
+        position = end
+    }
+
+    private mutating func startTag() {
+        let tagStart = position
+        var cursor = position + 1
+        while cursor < bytes.count, isNameByte(bytes[cursor]) { cursor += 1 }
+        // Only a handful of tags matter here; naming every tag would allocate a string per tag.
+        let nameRange = (tagStart + 1)..<cursor
+        let name = Self.interesting.first { nameEquals(nameRange, $0.bytes) }?.name ?? ""
+        let wanted = name == "script" || name == "meta" || name == "title" || name == "style"
+        let attributesStart = cursor
+        let (tagEnd, attributes) = readAttributes(from: cursor, collect: wanted)  // tagEnd is one past '>'
+        switch name {
+        case "script":
+            let bodyEnd = findClosing("script", from: tagEnd)
+            let text = String(decoding: bytes[tagEnd..<bodyEnd], as: UTF8.self)
+            let index = scripts.count
+            scripts.append(HTMLScript(tag: HTMLTag(name: name, attributes: attributes), text: text))
+            output.append(contentsOf: Array("<script \(HTMLScan.scriptIndexAttribute)=\"\(index)\"".utf8))
+            copy(attributesStart..<tagEnd)
+            output.append(contentsOf: Array("</script>".utf8))
+            position = skipEndTag(from: bodyEnd)
+        case "style":
+            let bodyEnd = findClosing("style", from: tagEnd)
+            output.append(contentsOf: Array("<style></style>".utf8))
+            position = skipEndTag(from: bodyEnd)
+        case "title", "textarea", "xmp":
+            // Raw text: a `<` inside must not start a tag here or in gumbo's view.
+            let bodyEnd = findClosing(name, from: tagEnd)
+            if name == "title" && title == nil {
+                title = HTMLDocument.collapsingWhitespace(HTMLEntities.decode(String(decoding: bytes[tagEnd..<bodyEnd], as: UTF8.self)))
+            }
+            copy(tagStart..<bodyEnd)
+            position = bodyEnd
+        default:
+            if name == "meta" { metas.append(HTMLTag(name: name, attributes: attributes)) }
+            copy(tagStart..<tagEnd)
+            position = tagEnd
+        }
+    }
+
+    /// The tags the scan handles specially, with their lowercase bytes.
+    private static let interesting: [(name: String, bytes: [UInt8])] =
+        ["meta", "script", "style", "title", "textarea", "xmp"].map { ($0, Array($0.utf8)) }
+
+    /// Whether the bytes in `range` spell `lowercaseName` in any case.
+    private func nameEquals(_ range: Range<Int>, _ lowercaseName: [UInt8]) -> Bool {
+        guard range.count == lowercaseName.count else { return false }
+        for (offset, expected) in lowercaseName.enumerated() where bytes[range.lowerBound + offset] | 0x20 != expected {
+            return false
+        }
+        return true
+    }
+
+    /// Reads attributes up to and including '>'; returns the offset after it.
+    private mutating func readAttributes(from start: Int, collect: Bool) -> (end: Int, attributes: [HTMLAttribute]) {
+        var cursor = start
+        var attributes: [HTMLAttribute] = []
+        let count = bytes.count
+        while cursor < count {
+            let byte = bytes[cursor]
+            if byte == 0x3E { return (cursor + 1, attributes) }
+            if isSpace(byte) || byte == 0x2F { cursor += 1; continue }
+            let nameStart = cursor
+            while cursor < count, !isSpace(bytes[cursor]), bytes[cursor] != 0x3D, bytes[cursor] != 0x3E, bytes[cursor] != 0x2F {
+                cursor += 1
+            }
+            let nameEnd = cursor
+            if nameEnd - nameStart == 9, lowercased(bytes[nameStart..<nameEnd]) == "itemscope" { containsMicrodata = true }
+            while cursor < count, isSpace(bytes[cursor]) { cursor += 1 }
+            var value: Range<Int>?
+            if cursor < count, bytes[cursor] == 0x3D {
+                cursor += 1
+                while cursor < count, isSpace(bytes[cursor]) { cursor += 1 }
+                if cursor < count, bytes[cursor] == 0x22 || bytes[cursor] == 0x27 {
+                    let quote = bytes[cursor]
+                    let valueStart = cursor + 1
+                    cursor = valueStart
+                    while cursor < count, bytes[cursor] != quote { cursor += 1 }
+                    value = valueStart..<cursor
+                    cursor = min(cursor + 1, count)
+                } else {
+                    let valueStart = cursor
+                    while cursor < count, !isSpace(bytes[cursor]), bytes[cursor] != 0x3E { cursor += 1 }
+                    value = valueStart..<cursor
+                }
+            }
+            if collect, nameEnd > nameStart {
+                let text = value.map { HTMLEntities.decode(String(decoding: bytes[$0], as: UTF8.self)) } ?? ""
+                attributes.append(HTMLAttribute(name: lowercased(bytes[nameStart..<nameEnd]), value: text))
+            }
+        }
+        return (count, attributes)
+    }
+
+    /// The offset of `</name` (any case) at or after `start`, or the end of input.
+    private func findClosing(_ name: String, from start: Int) -> Int {
+        let pattern = Array(name.utf8)
+        var cursor = start
+        let count = bytes.count
+        while cursor + 2 + pattern.count <= count {
+            cursor = nextByte(0x3C, from: cursor)
+            guard cursor + 2 + pattern.count <= count else { break }
+            if bytes[cursor + 1] == 0x2F {
+                var matched = true
+                for offset in 0..<pattern.count where bytes[cursor + 2 + offset] | 0x20 != pattern[offset] {
+                    matched = false
+                    break
+                }
+                if matched { return cursor }
+            }
+            cursor += 1
+        }
+        return count
+    }
+
+    /// Appends the bytes in `range` to the reduced page (a memcpy, not a byte loop).
+    private mutating func copy(_ range: Range<Int>) {
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[range]))
+    }
+
+    /// The offset of the next `byte` at or after `start` (memchr), or the end of input.
+    private func nextByte(_ byte: UInt8, from start: Int) -> Int {
+        guard start < bytes.count, let base = bytes.baseAddress else { return bytes.count }
+        guard let found = memchr(base + start, Int32(byte), bytes.count - start) else { return bytes.count }
+        return UnsafeRawPointer(found) - UnsafeRawPointer(base)
+    }
+
+    private func skipEndTag(from start: Int) -> Int {
+        var cursor = start
+        while cursor < bytes.count && bytes[cursor] != 0x3E { cursor += 1 }
+        return min(cursor + 1, bytes.count)
+    }
+
+    private func find(_ literal: String, from start: Int) -> Int? {
+        let pattern = Array(literal.utf8)
+        var cursor = start
+        while cursor + pattern.count <= bytes.count {
+            cursor = nextByte(pattern[0], from: cursor)
+            guard cursor + pattern.count <= bytes.count else { return nil }
+            if bytes[cursor..<(cursor + pattern.count)].elementsEqual(pattern) { return cursor }
+            cursor += 1
+        }
+        return nil
+    }
+
+    private func starts(with literal: String, at offset: Int) -> Bool {
+        let pattern = Array(literal.utf8)
+        guard offset + pattern.count <= bytes.count else { return false }
+        return bytes[offset..<(offset + pattern.count)].elementsEqual(pattern)
+    }
+
+    private func lowercased(_ slice: Slice<UnsafeBufferPointer<UInt8>>) -> String {
+        String(decoding: slice.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }, as: UTF8.self)
+    }
+
+    private func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A }
+    private func isNameByte(_ byte: UInt8) -> Bool { !isSpace(byte) && byte != 0x3E && byte != 0x2F }
+    private func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D || byte == 0x0C }
+}

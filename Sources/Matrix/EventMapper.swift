@@ -1,0 +1,104 @@
+import Chat
+import Foundation
+import JSON
+
+/// One timeline event, classified.
+public enum IncomingEvent: Sendable {
+    /// A message for the router.
+    case message(ChatEvent)
+    /// An `m.annotation` reaction with `key` on the event `target`.
+    case reaction(id: String, sender: String, target: String, key: String)
+    /// A redaction of the event `redacts`.
+    case redaction(id: String, sender: String, redacts: String)
+    /// Nothing the bot answers (its own events, notices, edits, state, unknown types).
+    case ignored
+}
+
+/// Turns timeline JSON into `IncomingEvent`s; pure apart from the lazy image download it wires in.
+public struct EventMapper: Sendable {
+    /// The bot's user id: its own events are ignored.
+    public let botUserID: String
+    /// Largest image accepted (checked against the declared size before downloading).
+    public let maxDownloadBytes: Int
+    /// Downloads an `mxc://` URI.
+    public let download: @Sendable (String) async throws -> [UInt8]
+
+    /// A mapper for `botUserID`.
+    public init(botUserID: String, maxDownloadBytes: Int, download: @escaping @Sendable (String) async throws -> [UInt8]) {
+        self.botUserID = botUserID
+        self.maxDownloadBytes = maxDownloadBytes
+        self.download = download
+    }
+
+    /// Classifies one event of `chat`.
+    public func map(_ event: JSON, in chat: ChatAddress) -> IncomingEvent {
+        guard let id = event["event_id"]?.string, let sender = event["sender"]?.string, sender != botUserID else { return .ignored }
+        let content = event["content"] ?? [:]
+        switch event["type"]?.string {
+        case "m.reaction":
+            let relation = content["m.relates_to"]
+            guard relation?["rel_type"]?.string == "m.annotation", let target = relation?["event_id"]?.string,
+                let key = relation?["key"]?.string
+            else { return .ignored }
+            return .reaction(id: id, sender: sender, target: target, key: key)
+        case "m.room.redaction":
+            guard let redacts = event["redacts"]?.string ?? content["redacts"]?.string else { return .ignored }
+            return .redaction(id: id, sender: sender, redacts: redacts)
+        case "m.room.message":
+            guard let payload = payload(content) else { return .ignored }
+            let date = event["origin_server_ts"]?.double.map { Date(timeIntervalSince1970: $0 / 1000) } ?? Date()
+            let replyTo = content["m.relates_to"]?["m.in_reply_to"]?["event_id"]?.string.map { MessageRef(chatID: chat.id, messageID: $0) }
+            return .message(ChatEvent(
+                id: id, chat: chat, sender: Sender(id: sender), payload: payload,
+                message: MessageRef(chatID: chat.id, messageID: id), replyTo: replyTo, date: date))
+        default:
+            return .ignored
+        }
+    }
+
+    /// The payload of an `m.room.message` content, or nil for notices, edits and unsupported types.
+    func payload(_ content: JSON) -> EventPayload? {
+        // Edits repeat a message the bot has already seen.
+        if content["m.relates_to"]?["rel_type"]?.string == "m.replace" { return nil }
+        guard let body = content["body"]?.string else { return nil }
+        switch content["msgtype"]?.string {
+        case "m.text", "m.emote":
+            let text = content["m.relates_to"]?["m.in_reply_to"] != nil ? EventMapper.strippingReplyFallback(body) : body
+            if let command = CommandParser.parse(text, botUsername: nil) {
+                return .command(name: command.name, arguments: command.arguments)
+            }
+            return .text(text)
+        case "m.image":
+            return photo(content, body: body)
+        case "m.file" where content["info"]?["mimetype"]?.string?.hasPrefix("image/") == true:
+            return photo(content, body: body)
+        default:
+            return nil
+        }
+    }
+
+    private func photo(_ content: JSON, body: String) -> EventPayload? {
+        guard let url = content["url"]?.string else { return nil }
+        let info = content["info"]
+        let size = info?["size"]?.int.map(Int.init)
+        let fileName = content["filename"]?.string
+        // Since Matrix 1.10 a `filename` different from `body` makes `body` the caption.
+        let caption = fileName.flatMap { $0 != body && !body.isEmpty ? body : nil }
+        let limit = maxDownloadBytes
+        let download = self.download
+        let attachment = Attachment(id: url, mimeType: info?["mimetype"]?.string, byteCount: size, fileName: fileName ?? body) {
+            if let size, size > limit { throw MatrixError.mediaTooLarge(limit: limit) }
+            return try await download(url)
+        }
+        return .photos([attachment], caption: caption)
+    }
+
+    /// Removes the `> <@user> quoted` lines some clients put before a reply's text.
+    static func strippingReplyFallback(_ body: String) -> String {
+        var lines = body.split(separator: "\n", omittingEmptySubsequences: false)
+        guard lines.first?.hasPrefix("> ") == true else { return body }
+        while let first = lines.first, first.hasPrefix(">") { lines.removeFirst() }
+        if lines.first?.isEmpty == true { lines.removeFirst() }
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,150 @@
+import Chat
+import Foundation
+import JSON
+import Storage
+
+extension MatrixService {
+    /// The filter: a limited timeline, no presence, no ephemeral events or account data.
+    var filter: JSON {
+        [
+            "presence": ["not_types": ["*"]],
+            "account_data": ["not_types": ["*"]],
+            "room": [
+                "timeline": ["limit": .int(Int64(configuration.timelineLimit))],
+                "state": ["lazy_load_members": true],
+                "ephemeral": ["not_types": ["*"]],
+                "account_data": ["not_types": ["*"]],
+            ],
+        ]
+    }
+
+    /// Filter ids are per user and per definition; a changed definition gets a new filter.
+    var filterSignature: String { "v1/\(configuration.userID)/\(configuration.timelineLimit)" }
+
+    /// The stored filter id when it was made for the current definition.
+    func storedFilterID() async throws -> String? {
+        guard let stored = try await store.cursor(transport: Self.filterKey), let space = stored.lastIndex(of: " ") else { return nil }
+        return stored[..<space] == filterSignature ? String(stored[stored.index(after: space)...]) : nil
+    }
+
+    /// Creates the filter on the server and stores its id.
+    func createFilter() async throws -> String {
+        let id = try await client.createFilter(userID: configuration.userID, filter: filter)
+        do {
+            try await store.setCursor(transport: Self.filterKey, value: "\(filterSignature) \(id)", now: clock.now())
+        } catch {
+            throw MatrixError.local("cannot store the filter id: \(error)")
+        }
+        logger.info("created sync filter", ["filter": id])
+        return id
+    }
+
+    /// Handles one sync answer completely; returns once its events are handled and `next_batch` is stored.
+    func handle(_ response: SyncResponse, initial: Bool) async throws {
+        for invite in response.invites { await answer(invite) }
+        if initial {
+            // The very first sync only marks where the bot starts; old history is not answered.
+            try await store.setCursor(transport: Self.cursorKey, value: response.nextBatch, now: clock.now())
+            logger.notice("first matrix sync; starting from now", ["rooms": response.joined.count])
+            return
+        }
+        var events: [ChatEvent] = []
+        for room in response.joined {
+            if room.changesMembership || room.joinedMemberCount != nil { updateKind(room) }
+            let encrypted = try await room.showsEncryption ? true : isEncrypted(room.roomID)
+            if encrypted {
+                await noteEncrypted(room.roomID)
+                continue
+            }
+            var timeline = room.timeline
+            if room.limited, let previous = room.previousBatch, !room.containsOwnJoin(configuration.userID) {
+                timeline = try await missedEvents(roomID: room.roomID, from: previous) + timeline
+            }
+            let chat = ChatAddress(transport: transport.name, id: room.roomID, kind: try await kind(of: room.roomID))
+            for event in timeline {
+                if let chatEvent = try await incoming(event, in: chat) { events.append(chatEvent) }
+            }
+        }
+        try await dispatch(events, nextBatch: response.nextBatch)
+    }
+
+    /// The chat event for one timeline event, or nil when there is nothing to answer.
+    func incoming(_ event: JSON, in chat: ChatAddress) async throws -> ChatEvent? {
+        guard let id = event["event_id"]?.string else { return nil }
+        let mapped = mapper.map(event, in: chat)
+        if case .ignored = mapped { return nil }
+        if try await store.isProcessed(transport: Self.cursorKey, updateID: id) { return nil }
+        switch mapped {
+        case .message(let chatEvent):
+            return chatEvent
+        case .reaction(let id, let sender, let target, let key):
+            guard let record = try await store.sentChoices(transport: transport.name, messageID: target),
+                record.chatExternalID == chat.id, let payload = MatrixChoices.payload(forReaction: key, on: record.tokens)
+            else { return nil }
+            if case .vote(let pollID, _) = payload {
+                try await store.recordChoices(
+                    transport: transport.name, messageID: id, chatExternalID: chat.id,
+                    tokens: MatrixChoices.voteReaction(pollID: pollID, voter: sender), now: clock.now())
+            }
+            return ChatEvent(
+                id: id, chat: chat, sender: Sender(id: sender), payload: payload, message: MessageRef(chatID: chat.id, messageID: target))
+        case .redaction(let id, let sender, let redacts):
+            guard let record = try await store.sentChoices(transport: transport.name, messageID: redacts),
+                let payload = MatrixChoices.payload(forRedactionOf: record.tokens, by: sender)
+            else { return nil }
+            return ChatEvent(id: id, chat: chat, sender: Sender(id: sender), payload: payload)
+        case .ignored:
+            return nil
+        }
+    }
+
+    /// Submits a batch and waits until it is handled; the last event records the new cursor in its transaction.
+    func dispatch(_ events: [ChatEvent], nextBatch: String) async throws {
+        guard !events.isEmpty else {
+            try await store.setCursor(transport: Self.cursorKey, value: nextBatch, now: clock.now())
+            return
+        }
+        let batch = BatchCompletion(count: events.count)
+        for event in events {
+            await attribution.began(event.id, room: event.chat.id)
+            let accepted = await dispatcher.submit(event, via: transport) { [store, attribution, clock, logger] in
+                await attribution.ended(event.id, room: event.chat.id)
+                let last = await batch.complete()
+                do {
+                    try await store.markProcessed(
+                        transport: MatrixService.cursorKey, updateID: event.id, cursor: last ? nextBatch : nil, now: clock.now())
+                } catch {
+                    logger.error("cannot record a handled event", ["update": event.id, "error": "\(error)"])
+                }
+                if last { await batch.finish() }
+            }
+            // The dispatcher stopped taking work: shutting down, the cursor stays where it was.
+            guard accepted else { throw CancellationError() }
+        }
+        await batch.wait()
+    }
+
+    /// Events left out of a `limited` timeline, oldest first, back to the last handled event
+    /// (or the bot's own join, or `maxGapPages` pages).
+    func missedEvents(roomID: String, from token: String) async throws -> [JSON] {
+        var collected: [JSON] = []
+        var from = token
+        pages: for _ in 0..<configuration.maxGapPages {
+            let page = try await client.messages(roomID: roomID, from: from, limit: configuration.timelineLimit)
+            let chunk = page["chunk"]?.array ?? []
+            for event in chunk {
+                if let id = event["event_id"]?.string, try await store.isProcessed(transport: Self.cursorKey, updateID: id) { break pages }
+                if event["type"]?.string == "m.room.member", event["state_key"]?.string == configuration.userID,
+                    event["content"]?["membership"]?.string == "join"
+                {
+                    break pages
+                }
+                collected.append(event)
+            }
+            guard let end = page["end"]?.string, !chunk.isEmpty, end != from else { break }
+            from = end
+        }
+        if !collected.isEmpty { logger.notice("filled a sync gap", ["room": roomID, "events": collected.count]) }
+        return collected.reversed()
+    }
+}

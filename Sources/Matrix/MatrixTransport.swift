@@ -1,0 +1,119 @@
+import Chat
+import Foundation
+import JSON
+import Storage
+import Support
+
+/// Sends the bot's messages to Matrix rooms: `m.notice` text with numbered choices, images, edits, redactions.
+public final class MatrixTransport: ChatTransport {
+    public let name = "matrix"
+    /// No inline buttons or native polls; edits and redactions work (redaction needs the room's power level).
+    public let capabilities = TransportCapabilities(inlineButtons: false, edits: true, polls: false, deletesUserMessages: true)
+    public let choiceHint =
+        "Choices come as numbered options (1️⃣ 2️⃣ …): react to my message with that emoji (✅ picks the first), or reply with the number."
+    let outbox: MatrixOutbox
+    let client: MatrixClient
+    let store: Store
+    let userID: String
+    let logger: Logger
+    let clock: any WallClock
+
+    /// A transport sending through `outbox`.
+    public init(outbox: MatrixOutbox, userID: String, logger: Logger) {
+        self.outbox = outbox
+        self.client = outbox.client
+        self.store = outbox.store
+        self.userID = userID
+        self.logger = logger
+        self.clock = outbox.clock
+    }
+
+    @discardableResult
+    public func send(_ message: OutgoingMessage, to chat: ChatAddress) async throws -> [MessageRef] {
+        let room = chat.id
+        switch message {
+        case .text(let text, let buttons, let replyTo):
+            let id = try await sendMessage(MessageFormatter.notice(text, buttons: buttons, replyTo: replyTo?.messageID), room: room)
+            try await record(buttons, on: id, room: room)
+            return [MessageRef(chatID: room, messageID: id)]
+        case .photos(let images, let caption, let buttons):
+            var refs: [MessageRef] = []
+            for (index, image) in images.enumerated() {
+                refs.append(MessageRef(chatID: room, messageID: try await sendImage(image, number: index + 1, room: room)))
+            }
+            if caption != nil || !buttons.isEmpty {
+                let id = try await sendMessage(MessageFormatter.notice(caption ?? "", buttons: buttons), room: room)
+                try await record(buttons, on: id, room: room)
+                refs.append(MessageRef(chatID: room, messageID: id))
+            }
+            return refs
+        case .edit(let ref, let text, let buttons):
+            _ = try await sendMessage(MessageFormatter.edit(ref.messageID, text, buttons: buttons), room: room)
+            // Reactions land on the original event, so its recorded choices follow the edit.
+            if buttons.isEmpty {
+                try await store.deleteChoices(transport: name, messageID: ref.messageID)
+            } else {
+                try await record(buttons, on: ref.messageID, room: room)
+            }
+            return [ref]
+        case .editButtons(let ref, let buttons):
+            // An edit needs the whole text, which is not at hand: offer the new choices in a reply instead.
+            try await store.deleteChoices(transport: name, messageID: ref.messageID)
+            guard !buttons.isEmpty else { return [ref] }
+            let id = try await sendMessage(MessageFormatter.notice("", buttons: buttons, replyTo: ref.messageID), room: room)
+            try await record(buttons, on: id, room: room)
+            return [MessageRef(chatID: room, messageID: id)]
+        case .delete(let ref):
+            try await outbox.redact(eventID: ref.messageID, room: room)
+            return []
+        case .document(let fileName, let bytes, let mimeType, let caption):
+            let txnID = await outbox.transactionID(room: room)
+            if let sent = try await outbox.alreadySent(txnID) { return [MessageRef(chatID: room, messageID: sent)] }
+            let uri = try await outbox.retrying.run { try await self.client.upload(bytes, contentType: mimeType, fileName: fileName) }
+            let content = MessageFormatter.file(uri: uri, fileName: fileName, mimeType: mimeType, size: bytes.count, caption: caption)
+            return [MessageRef(chatID: room, messageID: try await outbox.send(type: "m.room.message", content: content, room: room, txnID: txnID))]
+        case .poll(let question, let options, _):
+            let id = try await sendMessage(MessageFormatter.vote(question: question, options: options), room: room)
+            try await store.recordChoices(
+                transport: name, messageID: id, chatExternalID: room, tokens: MatrixChoices.vote(pollID: id, options: options.count),
+                now: clock.now())
+            return [MessageRef(chatID: room, messageID: id)]
+        case .action:
+            do {
+                try await client.typing(roomID: room, userID: userID, seconds: 30)
+            } catch {
+                logger.debug("typing notice failed", ["room": room, "error": "\(error)"])
+            }
+            return []
+        case .stopPoll, .answerButton:
+            // Votes close by the voting feature's own message; button presses need no acknowledgement here.
+            return []
+        }
+    }
+
+    /// Sends one `m.room.message` content under the next transaction id of the room.
+    func sendMessage(_ content: JSON, room: String) async throws -> String {
+        let txnID = await outbox.transactionID(room: room)
+        return try await outbox.send(type: "m.room.message", content: content, room: room, txnID: txnID)
+    }
+
+    /// Uploads an image (unless an earlier attempt already sent it) and posts it as `m.image`.
+    func sendImage(_ image: OutgoingImage, number: Int, room: String) async throws -> String {
+        let txnID = await outbox.transactionID(room: room)
+        if let sent = try await outbox.alreadySent(txnID) { return sent }
+        let fileName = "\(image.sha256.map { String($0.prefix(12)) } ?? "image-\(number)").\(Store.fileExtension(for: image.mimeType))"
+        let uri = try await outbox.retrying.run { try await self.client.upload(image.bytes, contentType: image.mimeType, fileName: fileName) }
+        // Thumbnails need the Images module (libvips), which is not in this build yet; clients scale the full image.
+        let content = MessageFormatter.image(
+            uri: uri, fileName: fileName, mimeType: image.mimeType, size: image.bytes.count, width: image.width, height: image.height,
+            caption: image.caption)
+        return try await outbox.send(type: "m.room.message", content: content, room: room, txnID: txnID)
+    }
+
+    /// Records the tokens a notice offers, so a reaction on it presses the right button.
+    func record(_ buttons: [[Button]], on eventID: String, room: String) async throws {
+        guard !buttons.isEmpty else { return }
+        try await store.recordChoices(
+            transport: name, messageID: eventID, chatExternalID: room, tokens: MatrixChoices.buttons(buttons), now: clock.now())
+    }
+}

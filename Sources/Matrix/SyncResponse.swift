@@ -1,0 +1,81 @@
+import JSON
+
+/// The parts of a `/sync` answer the bot uses.
+public struct SyncResponse: Sendable {
+    /// A room the bot has joined, with what happened in it since the last sync.
+    public struct JoinedRoom: Sendable {
+        /// The room id.
+        public let roomID: String
+        /// Timeline events, oldest first.
+        public let timeline: [JSON]
+        /// True when events were left out between the last sync and `timeline`.
+        public let limited: Bool
+        /// The token to page back from the first timeline event.
+        public let previousBatch: String?
+        /// State events before the timeline.
+        public let state: [JSON]
+        /// `summary.m.joined_member_count`, when the server sent it.
+        public let joinedMemberCount: Int?
+        /// `summary.m.invited_member_count`, when the server sent it.
+        public let invitedMemberCount: Int?
+    }
+
+    /// A pending invite for the bot.
+    public struct Invite: Sendable, Hashable {
+        /// The room id.
+        public let roomID: String
+        /// Who invited the bot, from the stripped membership event.
+        public let inviter: String?
+    }
+
+    /// The position to continue from.
+    public let nextBatch: String
+    /// Joined rooms with news, sorted by room id for stable processing.
+    public let joined: [JoinedRoom]
+    /// Pending invites.
+    public let invites: [Invite]
+
+    /// Parses a `/sync` answer; `userID` picks the bot's own invite event.
+    public init(_ json: JSON, userID: String) throws {
+        guard let next = json["next_batch"]?.string else { throw MatrixError.malformedResponse("sync answer without next_batch") }
+        nextBatch = next
+        let rooms = json["rooms"]
+        joined = (rooms?["join"]?.object ?? [:]).sorted { $0.key < $1.key }.map { roomID, room in
+            JoinedRoom(
+                roomID: roomID, timeline: room["timeline"]?["events"]?.array ?? [],
+                limited: room["timeline"]?["limited"]?.bool ?? false, previousBatch: room["timeline"]?["prev_batch"]?.string,
+                state: room["state"]?["events"]?.array ?? [],
+                joinedMemberCount: room["summary"]?["m.joined_member_count"]?.int.map(Int.init),
+                invitedMemberCount: room["summary"]?["m.invited_member_count"]?.int.map(Int.init))
+        }
+        invites = (rooms?["invite"]?.object ?? [:]).sorted { $0.key < $1.key }.map { roomID, room in
+            let events = room["invite_state"]?["events"]?.array ?? []
+            let own = events.first {
+                $0["type"]?.string == "m.room.member" && $0["state_key"]?.string == userID
+                    && $0["content"]?["membership"]?.string == "invite"
+            }
+            return Invite(roomID: roomID, inviter: own?["sender"]?.string)
+        }
+    }
+}
+
+extension SyncResponse.JoinedRoom {
+    /// Whether the room is end-to-end encrypted, as far as this sync shows.
+    public var showsEncryption: Bool {
+        (state + timeline).contains { $0["type"]?.string == "m.room.encryption" || $0["type"]?.string == "m.room.encrypted" }
+    }
+
+    /// Whether membership changed, so a cached member count is stale.
+    public var changesMembership: Bool {
+        timeline.contains { $0["type"]?.string == "m.room.member" } || state.contains { $0["type"]?.string == "m.room.member" }
+    }
+}
+
+extension SyncResponse.JoinedRoom {
+    /// Whether the timeline holds `userID` joining: nothing before it was meant for the bot.
+    public func containsOwnJoin(_ userID: String) -> Bool {
+        timeline.contains {
+            $0["type"]?.string == "m.room.member" && $0["state_key"]?.string == userID && $0["content"]?["membership"]?.string == "join"
+        }
+    }
+}

@@ -1,0 +1,147 @@
+import JSON
+
+extension ProductShape {
+    /// Facts read from a product-shaped object, understanding Shopify's product JSON
+    /// (prices in cents, options and variants) and common headless-shop shapes.
+    static func facts(from product: JSON) -> ProductFacts {
+        var facts = ProductFacts(source: .embedded)
+        facts.isProduct = true
+        let isShopify = product["handle"] != nil || product["vendor"] != nil || product["variants"]?[0]?["public_title"] != nil
+        facts.name = nameKeys.lazy.compactMap { product[$0]?.string?.cleanedText }.first ?? shopifyVariantName(product)
+        facts.brand = brandKeys.lazy.compactMap { SchemaValue.text(product[$0]) }.first
+        facts.description = descriptionKeys.lazy.compactMap { product[$0]?.string?.cleanedText }.first
+        let firstVariant = product["variants"]?[0]
+        facts.sku = (product["sku"] ?? firstVariant?["sku"] ?? product["articleNumber"] ?? product["styleNumber"] ?? product["reference"])
+            .flatMap { SchemaValue.text($0) }
+        facts.material = (product["material"] ?? product["composition"] ?? product["materials"]).flatMap(materialText)
+        facts.category = (product["category"] ?? product["product_type"] ?? product["productType"] ?? product["breadcrumbs"])
+            .flatMap { SchemaValue.texts($0).joined(separator: " > ").nilIfEmpty }
+
+        for key in priceKeys {
+            guard let value = product[key], facts.price == nil else { continue }
+            read(price: value, cents: isShopify || key.lowercased().contains("cent"), into: &facts)
+        }
+        if facts.price == nil, let variantPrice = firstVariant?["price"] { read(price: variantPrice, cents: isShopify, into: &facts) }
+        facts.currency = facts.currency ?? ["currency", "currencyCode", "priceCurrency"].lazy.compactMap { product[$0]?.string.flatMap(PriceParser.currency) }.first
+        facts.availability = availability(product) ?? firstVariant.flatMap(availability)
+
+        for key in imageKeys { facts.images.append(contentsOf: images(product[key])) }
+        readOptions(product, into: &facts)
+        return facts
+    }
+
+    /// Shopify's `meta.product` has no title, only variant names like "Linen Shirt - Navy / M".
+    private static func shopifyVariantName(_ product: JSON) -> String? {
+        guard let name = product["variants"]?[0]?["name"]?.string else { return nil }
+        if let suffix = product["variants"]?[0]?["public_title"]?.string, name.hasSuffix(" - " + suffix) {
+            return String(name.dropLast(suffix.count + 3)).cleanedText
+        }
+        return name.cleanedText
+    }
+
+    private static func read(price value: JSON, cents: Bool, into facts: inout ProductFacts) {
+        switch value {
+        case .int(let minor) where cents:
+            facts.price = Double(minor) / 100
+        case .int, .double:
+            facts.price = value.double
+        case .string(let text):
+            facts.price = PriceParser.amount(text)
+            facts.currency = facts.currency ?? PriceParser.currency(text)
+        case .object(let members):
+            if let centAmount = members["centAmount"]?.double {
+                facts.price = centAmount / 100
+            } else if let minVariant = members["minVariantPrice"] ?? members["min"] {
+                read(price: minVariant, cents: false, into: &facts)
+            } else {
+                for key in ["current", "value", "amount", "sale", "final", "raw", "price", "selling", "formatted"] {
+                    guard facts.price == nil, let inner = members[key] else { continue }
+                    read(price: inner, cents: cents, into: &facts)
+                }
+            }
+            let currency = members["currency"] ?? members["currencyCode"] ?? members["priceCurrency"]
+            facts.currency = facts.currency ?? currency?.string.flatMap(PriceParser.currency)
+        case .array(let elements):
+            if let first = elements.first { read(price: first, cents: cents, into: &facts) }
+        default:
+            break
+        }
+    }
+
+    private static func availability(_ object: JSON) -> Availability? {
+        if let available = (object["available"] ?? object["inStock"] ?? object["isAvailable"])?.bool {
+            return available ? .inStock : .outOfStock
+        }
+        return (object["availability"] ?? object["stockStatus"] ?? object["stock"])?.string.flatMap(Availability.init(text:))
+    }
+
+    private static func materialText(_ value: JSON) -> String? {
+        if let text = value.string { return text.cleanedText }
+        let parts = (value.array ?? [value]).compactMap { part -> String? in
+            guard let name = SchemaValue.text(part["material"] ?? part["name"] ?? part) else { return nil }
+            if let share = SchemaValue.number(part["percentage"] ?? part["percent"]) { return "\(Int(share))% \(name)" }
+            return name
+        }
+        return parts.joined(separator: ", ").nilIfEmpty
+    }
+
+    /// Image URLs from strings, objects with src/url, or lists of either.
+    static func images(_ value: JSON?) -> [ImageCandidate] {
+        guard let value else { return [] }
+        switch value {
+        case .string(let url):
+            return url.trimmed.isEmpty ? [] : [ImageCandidate(url: url.trimmed)]
+        case .array(let elements):
+            return elements.prefix(30).flatMap { images($0) }
+        case .object(let members):
+            let width = SchemaValue.number(members["width"]).map { Int($0) }
+            for key in ["src", "url", "originalSrc", "href", "uri", "large", "zoom", "full", "preview_image"] {
+                if let url = members[key]?.string { return [ImageCandidate(url: url.trimmed, width: width)] }
+                if let nested = members[key], nested.object != nil { return images(nested) }
+            }
+            return []
+        default:
+            return []
+        }
+    }
+
+    /// Colors and sizes from Shopify options/variants or generic color and size lists.
+    private static func readOptions(_ product: JSON, into facts: inout ProductFacts) {
+        let colorWords = ["color", "colour", "farbe", "couleur", "colore", "kleur"]
+        let sizeWords = ["size", "grosse", "größe", "taille", "talla", "taglia", "maat"]
+        func kind(_ name: String) -> String? {
+            let lowered = name.lowercased()
+            if colorWords.contains(where: lowered.contains) { return "color" }
+            if sizeWords.contains(where: lowered.contains) { return "size" }
+            return nil
+        }
+        func add(_ value: String?, kind: String?) {
+            if kind == "color" { ProductFacts.appendUnique(value, to: &facts.colors) }
+            if kind == "size" { ProductFacts.appendUnique(value, to: &facts.sizes) }
+        }
+        // Shopify: options ["Color", "Size"] or [{name, values}], variants with option1…3.
+        var optionKinds: [String?] = []
+        for option in product["options"]?.array ?? [] {
+            let name = option.string ?? option["name"]?.string ?? ""
+            optionKinds.append(kind(name))
+            for value in option["values"]?.array ?? [] { add(SchemaValue.text(value), kind: kind(name)) }
+        }
+        for variant in (product["variants"]?.array ?? []).prefix(200) {
+            for (position, optionKind) in optionKinds.enumerated() {
+                add(variant["option\(position + 1)"]?.string, kind: optionKind)
+            }
+            add(SchemaValue.text(variant["color"] ?? variant["colour"]), kind: "color")
+            add(SchemaValue.text(variant["size"]), kind: "size")
+            if optionKinds.isEmpty, let title = variant["public_title"]?.string {
+                // "Navy / M": without option names, the first part is usually the color.
+                add(title.split(separator: "/").first.map { String($0) }, kind: "color")
+            }
+        }
+        for key in ["colors", "colours", "colorways", "color", "colour"] {
+            for value in product[key].map({ $0.array ?? [$0] }) ?? [] { add(SchemaValue.text(value), kind: "color") }
+        }
+        for key in ["sizes", "size", "availableSizes"] {
+            for value in product[key].map({ $0.array ?? [$0] }) ?? [] { add(SchemaValue.text(value), kind: "size") }
+        }
+    }
+}

@@ -1,0 +1,74 @@
+import JSON
+
+/// A generic search for product-shaped objects in script state: an object with a name
+/// and at least two of price, images, sku/variants, brand or description.
+enum ProductShape {
+    /// An object that looks like a product, and how strongly.
+    struct Candidate {
+        /// The product-like object.
+        let object: JSON
+        /// How product-like it is; higher is better.
+        let score: Int
+    }
+
+    /// Keys that hold a product's name.
+    static let nameKeys = ["name", "title", "productName", "product_name", "displayName", "productTitle"]
+    /// Keys that hold a price, most specific first.
+    static let priceKeys = ["salePrice", "currentPrice", "finalPrice", "sellingPrice", "price", "price_min", "prices", "priceRange", "priceInfo", "pricing", "offers"]
+    /// Keys that hold pictures.
+    static let imageKeys = ["images", "image", "imageUrl", "imageURL", "media", "featured_image", "featuredImage", "gallery", "photos", "pictures", "xmedia"]
+    /// Keys that identify a product or its variants.
+    static let idKeys = ["sku", "variants", "productId", "product_id", "articleNumber", "styleNumber", "reference", "mpn", "gtin"]
+    /// Keys that hold the brand.
+    static let brandKeys = ["brand", "vendor", "manufacturer", "brandName"]
+    /// Keys that hold the description.
+    static let descriptionKeys = ["description", "descriptionHtml", "body_html", "longDescription", "shortDescription"]
+    /// Subtrees holding other products (recommendations) are not searched.
+    static let skippedKeys = ["related", "recommend", "similar", "upsell", "crosssell", "recentlyviewed", "alsobought", "bundle", "reviews"]
+
+    /// The most product-like object in `root`, searched depth- and size-bounded.
+    static func best(in root: JSON) -> Candidate? {
+        var best: Candidate?
+        var budget = 200_000
+        search(root, depth: 0, isVariant: false, best: &best, budget: &budget)
+        return best
+    }
+
+    /// Keys whose objects are parts of a product (its variants or offers), not products.
+    static let partKeys: Set<String> = ["variants", "variant", "skus", "hasvariant", "offers", "edges", "items", "selectedvariant"]
+
+    private static func search(_ value: JSON, depth: Int, isVariant: Bool, best: inout Candidate?, budget: inout Int) {
+        guard depth < 16, budget > 0 else { return }
+        budget -= 1
+        switch value {
+        case .object(let members):
+            let score = self.score(members) - depth / 4 - (isVariant ? 4 : 0)
+            if score >= 4, best == nil || score > best!.score { best = Candidate(object: value, score: score) }
+            for (key, member) in members where member.object != nil || member.array != nil {
+                let lowered = key.lowercased()
+                if skippedKeys.contains(where: lowered.contains) { continue }
+                search(member, depth: depth + 1, isVariant: isVariant || partKeys.contains(lowered), best: &best, budget: &budget)
+            }
+        case .array(let elements):
+            // A list of many products is a listing; its first few are enough to look at.
+            for element in elements.prefix(50) { search(element, depth: depth + 1, isVariant: isVariant, best: &best, budget: &budget) }
+        default:
+            break
+        }
+    }
+
+    private static func score(_ members: [String: JSON]) -> Int {
+        let typeName = (members["__typename"] ?? members["@type"] ?? members["type"])?.string?.lowercased() ?? ""
+        let hasName = nameKeys.contains { members[$0]?.string?.isEmpty == false }
+            || (members["variants"]?[0]?["name"]?.string != nil && members["vendor"] != nil)
+        guard hasName else { return 0 }
+        var score = 1
+        if priceKeys.contains(where: { members[$0] != nil && members[$0]?.isNull == false }) { score += 3 }
+        if imageKeys.contains(where: { members[$0] != nil && members[$0]?.isNull == false }) { score += 2 }
+        if idKeys.contains(where: { members[$0] != nil }) { score += 2 }
+        if brandKeys.contains(where: { members[$0] != nil }) { score += 1 }
+        if descriptionKeys.contains(where: { members[$0]?.string != nil }) { score += 1 }
+        if typeName == "product" || typeName.hasSuffix("product") { score += 3 }
+        return score
+    }
+}

@@ -1,0 +1,95 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import JSON
+
+/// Finds state objects assigned in inline scripts, e.g. `window.__INITIAL_STATE__ = {…};`
+/// or Nuxt 2's `window.__NUXT__=(function(a,b){return {…}}(1,"x"))`.
+enum ScriptState {
+    /// Assignment targets that hold page state on common shop stacks.
+    static let markers = [
+        "__NUXT__", "__INITIAL_STATE__", "__PRELOADED_STATE__", "__APOLLO_STATE__", "__APP_STATE__",
+        "__STATE__", "__DATA__", "__PRODUCT__", "var meta", "ShopifyAnalytics.meta", "dataLayer.push",
+    ].map { Array($0.utf8) }
+
+    /// The JSON values assigned to known markers in `script`.
+    static func values(in script: String) -> [JSON] {
+        let bytes = Array(script.utf8)
+        var values: [JSON] = []
+        for marker in markers {
+            var searchStart = 0
+            while values.count < 8, let found = find(marker, in: bytes, from: searchStart) {
+                searchStart = found + marker.count
+                guard let value = value(after: searchStart, in: bytes) else { continue }
+                values.append(value)
+            }
+        }
+        return values
+    }
+
+    /// The offset of `needle` in `bytes` at or after `start`, if present; memchr finds
+    /// candidate first bytes so long scripts without the marker cost little.
+    static func find(_ needle: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
+        guard start < bytes.count, let first = needle.first else { return nil }
+        return bytes.withUnsafeBufferPointer { haystack -> Int? in
+            let base = haystack.baseAddress!
+            var cursor = start
+            while cursor + needle.count <= haystack.count {
+                guard let hit = memchr(base + cursor, Int32(first), haystack.count - cursor) else { return nil }
+                let offset = UnsafeRawPointer(hit) - UnsafeRawPointer(base)
+                guard offset + needle.count <= haystack.count else { return nil }
+                if memcmp(base + offset, needle, needle.count) == 0 { return offset }
+                cursor = offset + 1
+            }
+            return nil
+        }
+    }
+
+    private static func value(after start: Int, in bytes: [UInt8]) -> JSON? {
+        // Skip `=`, `(` and spaces to the value; anything else means the marker is read, not assigned.
+        var cursor = start
+        var sawAssignment = false
+        while cursor < bytes.count {
+            let byte = bytes[cursor]
+            if byte == UInt8(ascii: "=") || byte == UInt8(ascii: "(") {
+                sawAssignment = true
+            } else if byte != 0x20 && byte != 0x0A && byte != 0x09 && byte != 0x0D {
+                break
+            }
+            cursor += 1
+        }
+        guard sawAssignment, cursor < bytes.count else { return nil }
+        if bytes[cursor...].starts(with: Array("function".utf8)) { return nuxtFunction(in: bytes, at: cursor) }
+        guard bytes[cursor] == UInt8(ascii: "{") || bytes[cursor] == UInt8(ascii: "[") else { return nil }
+        guard let repaired = JSONRepair.value(in: bytes, at: cursor) else { return nil }
+        return try? JSON.parse(repaired.json)
+    }
+
+    /// Evaluates the one shape of JavaScript Nuxt 2 emits: a function returning an object
+    /// literal, called with the values of its parameters.
+    private static func nuxtFunction(in bytes: [UInt8], at start: Int) -> JSON? {
+        guard let open = bytes[start...].firstIndex(of: UInt8(ascii: "(")),
+              let close = bytes[open...].firstIndex(of: UInt8(ascii: ")")),
+              let returnOffset = find(Array("return".utf8), in: bytes, from: close) else { return nil }
+        let parameters = String(decoding: bytes[(open + 1)..<close], as: UTF8.self).split(separator: ",").map { String($0).trimmed }
+        let bodyOffset = returnOffset + 6
+        guard let body = JSONRepair.value(in: bytes, at: bodyOffset) else { return nil }
+        // After the body: `}(` then the arguments, separated by commas.
+        var offset = body.end
+        while offset < bytes.count, bytes[offset] != UInt8(ascii: "(") { offset += 1 }
+        offset += 1
+        var arguments: [String] = []
+        while arguments.count < parameters.count, offset < bytes.count {
+            guard let argument = JSONRepair.value(in: bytes, at: offset) else { break }
+            arguments.append(argument.json)
+            offset = argument.end
+            while offset < bytes.count, bytes[offset] == UInt8(ascii: ",") || bytes[offset] == 0x20 || bytes[offset] == 0x0A { offset += 1 }
+        }
+        var substitutions: [String: String] = [:]
+        for (parameter, argument) in zip(parameters, arguments) { substitutions[parameter] = argument }
+        guard let resolved = JSONRepair.value(in: bytes, at: bodyOffset, substitutions: substitutions) else { return nil }
+        return try? JSON.parse(resolved.json)
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+
+/// Turns image candidates into absolute URLs: resolved against the page, deduplicated
+/// (size variants of one picture count once, the larger kept), largest first within a source.
+enum ImagePicker {
+    /// One chosen image and the extractor it came from.
+    struct Pick {
+        /// The absolute image address.
+        let url: URL
+        /// The extractor that found it.
+        let source: ExtractionSource
+        /// Its width in pixels, when known.
+        let width: Int?
+        /// The picture's identity, ignoring size variants.
+        let key: String
+    }
+
+    /// Images from every source in trust order; a later source's copy of a picture replaces
+    /// an earlier one only when both widths are known and the later one is larger.
+    static func pick(_ groups: [(source: ExtractionSource, candidates: [ImageCandidate])], pageURL: URL) -> [Pick] {
+        var picks: [Pick] = []
+        for group in groups {
+            var added: [Pick] = []
+            for candidate in group.candidates {
+                guard let url = resolve(candidate.url, against: pageURL) else { continue }
+                let key = identity(of: url)
+                let width = candidate.width ?? width(in: url)
+                let pick = Pick(url: url, source: group.source, width: width, key: key)
+                if let existing = picks.firstIndex(where: { $0.key == key }) {
+                    if let old = picks[existing].width, let new = width, new > old { picks[existing] = pick }
+                } else if let existing = added.firstIndex(where: { $0.key == key }) {
+                    if (width ?? 0) > (added[existing].width ?? 0) { added[existing] = pick }
+                } else {
+                    added.append(pick)
+                }
+            }
+            // Within one source the widest picture leads; unknown widths keep page order.
+            let ordered = added.enumerated().sorted { lhs, rhs in
+                let left = lhs.element.width ?? 0, right = rhs.element.width ?? 0
+                return left != right ? left > right : lhs.offset < rhs.offset
+            }
+            picks.append(contentsOf: ordered.map(\.element))
+        }
+        return picks
+    }
+
+    /// An absolute http(s) URL for a relative, protocol-relative or absolute reference.
+    static func resolve(_ reference: String, against pageURL: URL) -> URL? {
+        let trimmed = reference.trimmed.replacingOccurrences(of: " ", with: "%20")
+        guard !trimmed.isEmpty, !trimmed.hasPrefix("data:"), !trimmed.hasPrefix("javascript:") else { return nil }
+        guard let url = URL(string: trimmed, relativeTo: pageURL)?.absoluteURL,
+              let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else { return nil }
+        return url
+    }
+
+    /// The picture a URL shows, ignoring size parameters: the query, Shopify's `_800x`, WordPress's `-800x800`.
+    static func identity(of url: URL) -> String {
+        var path = url.host.map { $0 + url.path } ?? url.path
+        if let range = path.range(of: sizeSuffix, options: .regularExpression) { path.removeSubrange(range) }
+        return path.lowercased()
+    }
+
+    /// A width the URL itself states: `?width=1920`, `?w=`, `?sw=` (Salesforce), `_1200x` (Shopify), `-1024x1024` (WordPress).
+    static func width(in url: URL) -> Int? {
+        if let items = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems {
+            for item in items where ["width", "w", "sw", "wid", "imwidth"].contains(item.name.lowercased()) {
+                if let value = item.value.flatMap({ Int($0) }) { return value }
+            }
+        }
+        guard let range = url.path.range(of: sizeSuffix, options: .regularExpression) else { return nil }
+        let digits = url.path[range].drop { !$0.isNumber }.prefix { $0.isNumber }
+        return Int(digits)
+    }
+
+    private static let sizeSuffix = #"[_-](\d+x\d*|x\d+|pico|icon|thumb|small|compact|medium|large|grande|original|master)(@\dx)?(?=\.[a-zA-Z]+$)"#
+}

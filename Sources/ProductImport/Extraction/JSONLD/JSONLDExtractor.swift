@@ -1,0 +1,30 @@
+import Foundation
+import HTML
+import JSON
+
+/// Reads schema.org data from `<script type="application/ld+json">` blocks, repairing the
+/// broken JSON real shops publish before parsing it.
+struct JSONLDExtractor {
+    /// The page address, used to order variants.
+    let pageURL: URL?
+
+    /// Facts about the main product, or nil when no block describes a product.
+    func extract(from scripts: [HTMLScript]) -> ProductFacts? {
+        var roots: [JSON] = []
+        for script in scripts {
+            guard let type = script["type"]?.lowercased(), type.contains("ld+json") else { continue }
+            roots.append(contentsOf: Self.parse(script.text))
+        }
+        guard !roots.isEmpty else { return nil }
+        return SchemaProductReader(graph: SchemaGraph(roots: roots), source: .jsonLD, pageURL: pageURL).mainProduct()
+    }
+
+    /// The JSON values in one script block: strict JSON first, then the repair pass.
+    static func parse(_ text: String) -> [JSON] {
+        var source = text
+        // Some shops escape the whole block as HTML: {&quot;@type&quot;:…}.
+        if !source.contains("\"") && source.contains("&quot;") { source = HTMLEntities.decode(source) }
+        if let strict = try? JSON.parse(source), strict.object != nil || strict.array != nil { return [strict] }
+        return JSONRepair.values(in: source).compactMap { try? JSON.parse($0) }
+    }
+}

@@ -1,0 +1,128 @@
+import Foundation
+import HTML
+
+/// Turns a product page into a draft: reads every structured-data source, takes each field
+/// from the most trusted source that has it, then applies the keyword rules. Pure: no I/O.
+///
+/// Sources are read in order of trust. JSON-LD, meta tags and script data come from a fast
+/// scan; the full HTML tree (for microdata and the visible page) is only built when the
+/// earlier sources leave gaps, which keeps large pages with good JSON-LD fast.
+public struct ProductExtractor: Sendable {
+    /// The keyword rules that derive category, fit, warmth and colors.
+    public let rules: KeywordRules
+
+    /// An extractor using `rules` (load them from `bot-config/keywords.json`).
+    public init(rules: KeywordRules) {
+        self.rules = rules
+    }
+
+    /// Decodes fetched bytes (charset from the Content-Type header, the page, or sniffing) and extracts.
+    public func extract(bytes: [UInt8], contentType: String?, pageURL: URL) throws(ImportError) -> ProductDraft {
+        try extract(html: CharsetDecoder.decode(bytes, contentType: contentType), pageURL: pageURL)
+    }
+
+    /// Extracts the draft from page text; `pageURL` resolves relative image links.
+    public func extract(html: String, pageURL: URL) throws(ImportError) -> ProductDraft {
+        let scan = HTMLScan(html)
+        var tree: HTMLDocument?
+        func document() throws(ImportError) -> HTMLDocument {
+            if let tree { return tree }
+            do {
+                let parsed = try HTMLDocument.parse(scan)
+                tree = parsed
+                return parsed
+            } catch {
+                throw ImportError(.unreadable, detail: error.description)
+            }
+        }
+
+        var found: [ProductFacts] = []
+        if let facts = JSONLDExtractor(pageURL: pageURL).extract(from: scan.scripts) { found.append(facts) }
+        if scan.containsMicrodata && hasGaps(found, strict: true),
+           let facts = MicrodataExtractor(pageURL: pageURL).extract(from: try document()) {
+            found.append(facts)
+        }
+        if let facts = MetaTagExtractor().extract(from: scan.metas) { found.append(facts) }
+        if hasGaps(found, strict: true), let facts = EmbeddedDataExtractor().extract(from: scan.scripts) { found.append(facts) }
+        guard found.contains(where: \.isProduct) else { throw PageGate.refusal(for: try document()) }
+        if hasGaps(found, strict: false) {
+            var page = PageExtractor().extract(from: try document())
+            page.name = page.name ?? scan.title.flatMap(PageExtractor.nameFromTitle)
+            found.append(page)
+        }
+        guard let draft = merge(found, pageURL: pageURL) else {
+            throw ImportError(.notAProduct, detail: "product data without a name")
+        }
+        return draft
+    }
+
+    /// Whether lower-trust sources could still add something. Strict also asks for price, brand,
+    /// description and colors, which only structured sources carry; the visible page only fills
+    /// the basics. Offered sizes alone do not justify parsing a large script blob.
+    private func hasGaps(_ found: [ProductFacts], strict: Bool) -> Bool {
+        func has(_ check: (ProductFacts) -> Bool) -> Bool { found.contains(where: check) }
+        guard let name = found.lazy.compactMap(\.name).first, has({ !$0.images.isEmpty }) else { return true }
+        let knowsGarment = has({ $0.category != nil }) || rules.classify(KeywordInput(name: name)).category != nil
+        if !knowsGarment { return true }
+        guard strict else { return false }
+        return !has({ $0.price != nil }) || !has({ $0.brand != nil }) || !has({ $0.description != nil })
+            || !has({ !$0.colors.isEmpty })
+    }
+
+    /// Takes each field from the first (most trusted) source that has it.
+    func merge(_ found: [ProductFacts], pageURL: URL) -> ProductDraft? {
+        func pick<Value>(_ value: (ProductFacts) -> Value?) -> (Value, ExtractionSource)? {
+            for facts in found { if let value = value(facts) { return (value, facts.source) } }
+            return nil
+        }
+        guard let (name, nameSource) = pick(\.name) else { return nil }
+        var draft = ProductDraft(name: name, pageURL: pageURL)
+        draft.sources[.name] = nameSource
+        func set<Value>(_ keyPath: WritableKeyPath<ProductDraft, Value?>, _ field: DraftField, _ value: (ProductFacts) -> Value?) {
+            guard let (found, source) = pick(value) else { return }
+            draft[keyPath: keyPath] = found
+            draft.sources[field] = source
+        }
+        set(\.brand, .brand, \.brand)
+        set(\.description, .description, \.description)
+        set(\.sku, .sku, \.sku)
+        set(\.availability, .availability, \.availability)
+        set(\.material, .material, \.material)
+        // Price and currency travel together so a price never gets another source's currency.
+        if let (priced, source) = pick({ $0.price == nil ? nil : $0 }) {
+            draft.price = priced.price
+            draft.sources[.price] = source
+            if let currency = priced.currency {
+                draft.currency = currency
+                draft.sources[.currency] = source
+            } else if let (currency, currencySource) = pick(\.currency) {
+                draft.currency = currency
+                draft.sources[.currency] = currencySource
+            }
+        }
+        if let (sizes, source) = pick({ $0.sizes.isEmpty ? nil : $0.sizes }) {
+            draft.sizes = sizes
+            draft.sources[.sizes] = source
+        }
+        // Structured sources pool their pictures; the visible page only helps when they have none.
+        let structured = found.filter { $0.source != .page }.map { (source: $0.source, candidates: $0.images) }
+        var images = ImagePicker.pick(structured, pageURL: pageURL)
+        if images.isEmpty {
+            images = ImagePicker.pick(found.filter { $0.source == .page }.map { ($0.source, $0.images) }, pageURL: pageURL)
+        }
+        draft.images = images.map(\.url)
+        if let first = images.first { draft.sources[.images] = first.source }
+
+        let colorFacts = found.first { !$0.colors.isEmpty }
+        let input = KeywordInput(
+            name: name,
+            category: found.compactMap(\.category).first,
+            material: draft.material,
+            description: draft.description,
+            colorNames: colorFacts?.colors ?? [])
+        let classification = rules.classify(input)
+        let colorSource = classification.colorsFromColorNames ? colorFacts?.source ?? .keywords : .keywords
+        draft.apply(classification, source: .keywords, materialSource: .keywords, colorSource: colorSource)
+        return draft
+    }
+}

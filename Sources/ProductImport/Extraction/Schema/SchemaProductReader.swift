@@ -1,0 +1,151 @@
+import Foundation
+import JSON
+
+/// Turns schema.org Product data (from JSON-LD or microdata) into facts.
+struct SchemaProductReader {
+    /// All schema.org nodes of the page.
+    let graph: SchemaGraph
+    /// The extractor to credit for the facts.
+    let source: ExtractionSource
+    /// The page address, used to put the colorway the link selects first.
+    let pageURL: URL?
+
+    /// Facts about the page's main product, or nil when the graph describes none
+    /// (only related products or list entries count as none).
+    func mainProduct() -> ProductFacts? {
+        let candidates = graph.products()
+        var best: (score: Int, node: JSON)?
+        for candidate in candidates {
+            let node = candidate.node
+            var score = 0
+            if SchemaValue.isProductGroup(node) { score += 3 }
+            if node["offers"] != nil { score += 2 }
+            if SchemaValue.text(node["name"]) != nil { score += 1 }
+            if node["image"] != nil { score += 1 }
+            if candidate.isVariant { score -= 5 }
+            if candidate.isListed { score -= 20 }
+            if best == nil || score > best!.score { best = (score, node) }
+        }
+        guard let best, best.score > -10 else { return nil }
+        var facts = read(best.node)
+        facts.category = facts.category ?? graph.breadcrumb()
+        return facts
+    }
+
+    /// Everything the product node says, with variants of a ProductGroup folded in.
+    func read(_ product: JSON) -> ProductFacts {
+        var facts = ProductFacts(source: source)
+        facts.isProduct = true
+        facts.name = SchemaValue.text(product["name"])
+        facts.description = SchemaValue.text(product["description"])
+        facts.brand = brand(product)
+        facts.sku = SchemaValue.text(product["sku"]) ?? SchemaValue.text(product["mpn"]) ?? SchemaValue.text(product["productID"])
+        facts.material = SchemaValue.texts(product["material"]).joined(separator: ", ").nilIfEmpty
+        facts.category = SchemaValue.texts(product["category"]).first
+        facts.images = SchemaValue.images(graph.resolve(product["image"]))
+        for color in SchemaValue.texts(product["color"]) { ProductFacts.appendUnique(color, to: &facts.colors) }
+        for size in SchemaValue.texts(product["size"]) { ProductFacts.appendUnique(size, to: &facts.sizes) }
+        applyOffers(product["offers"], to: &facts)
+
+        var selectedColor: String?
+        var selectedSKU: String?
+        var selectedImages: [ImageCandidate] = []
+        var firstVariantSKU: String?
+        let variesBy = Set(SchemaValue.texts(product["variesBy"]).map(SchemaValue.shortName))
+        for variant in graph.list(product["hasVariant"]) {
+            let options = variantOptions(variant, groupName: facts.name, variesBy: variesBy)
+            let color = SchemaValue.text(variant["color"]) ?? options.color
+            ProductFacts.appendUnique(color, to: &facts.colors)
+            var sizes = SchemaValue.texts(variant["size"])
+            if sizes.isEmpty, let size = options.size { sizes = [size] }
+            for size in sizes { ProductFacts.appendUnique(size, to: &facts.sizes) }
+            let variantImages = SchemaValue.images(graph.resolve(variant["image"]))
+            if isSelected(variant), selectedSKU == nil {
+                selectedColor = color
+                selectedSKU = SchemaValue.text(variant["sku"])
+                selectedImages = variantImages
+            }
+            firstVariantSKU = firstVariantSKU ?? SchemaValue.text(variant["sku"])
+            facts.material = facts.material ?? SchemaValue.text(variant["material"])
+            facts.brand = facts.brand ?? brand(variant)
+            if facts.price == nil { applyOffers(variant["offers"], to: &facts) }
+            for image in variantImages where !facts.images.contains(image) { facts.images.append(image) }
+        }
+        // The variant the link selects leads: its color, sku and pictures.
+        facts.sku = facts.sku ?? selectedSKU ?? firstVariantSKU ?? SchemaValue.text(product["productGroupID"])
+        if let selectedColor, let position = facts.colors.firstIndex(of: selectedColor) {
+            facts.colors.insert(facts.colors.remove(at: position), at: 0)
+        }
+        facts.images = selectedImages + facts.images.filter { !selectedImages.contains($0) }
+        return facts
+    }
+
+    /// Shopify names variants "Slim Chino - Khaki / 30" and leaves color and size out;
+    /// with `variesBy` saying what varies, the name suffix gives them back.
+    private func variantOptions(_ variant: JSON, groupName: String?, variesBy: Set<String>) -> (color: String?, size: String?) {
+        guard !variesBy.isEmpty, let name = SchemaValue.text(variant["name"]) else { return (nil, nil) }
+        var suffix = Substring(name)
+        if let groupName, name.hasPrefix(groupName + " - ") {
+            suffix = name.dropFirst(groupName.count + 3)
+        } else if let dash = name.range(of: " - ", options: .backwards) {
+            suffix = name[dash.upperBound...]
+        } else {
+            return (nil, nil)
+        }
+        let parts = suffix.split(separator: "/").map { String($0).trimmed }.filter { !$0.isEmpty }
+        let color = variesBy.contains("color") ? parts.first : nil
+        let size = variesBy.contains("size") && (parts.count > 1 || color == nil) ? parts.last : nil
+        return (color, size)
+    }
+
+    private func brand(_ product: JSON) -> String? {
+        SchemaValue.text(graph.resolve(product["brand"])) ?? SchemaValue.text(graph.resolve(product["manufacturer"]))
+    }
+
+    /// Whether a variant is the one the page link points at (same URL, or the link's variant id).
+    private func isSelected(_ variant: JSON) -> Bool {
+        guard let pageURL, let variantURL = variant["url"]?.string ?? variant["@id"]?.string else { return false }
+        if variantURL == pageURL.absoluteString { return true }
+        guard let query = URL(string: variantURL, relativeTo: pageURL)?.query, let pageQuery = pageURL.query else { return false }
+        return query == pageQuery
+    }
+
+    /// Price, currency and availability from an Offer, AggregateOffer, list of offers or priceSpecification.
+    private func applyOffers(_ value: JSON?, to facts: inout ProductFacts) {
+        let offers = graph.list(value).flatMap { offer -> [JSON] in
+            // AggregateOffer may itself carry a list of offers.
+            [offer] + graph.list(offer["offers"])
+        }
+        for offer in offers {
+            let price = SchemaValue.number(offer["price"]) ?? SchemaValue.number(offer["lowPrice"])
+            let currency = SchemaValue.text(offer["priceCurrency"])
+            if facts.price == nil, let price {
+                facts.price = price
+                facts.currency = currency.flatMap(PriceParser.currency) ?? facts.currency
+            }
+            if facts.price == nil, let specification = bestSpecification(offer["priceSpecification"]) {
+                facts.price = SchemaValue.number(specification["price"]) ?? SchemaValue.number(specification["minPrice"])
+                facts.currency = SchemaValue.text(specification["priceCurrency"]).flatMap(PriceParser.currency) ?? currency
+            }
+            if facts.currency == nil { facts.currency = currency.flatMap(PriceParser.currency) }
+            if facts.availability == nil, let availability = SchemaValue.text(offer["availability"]) {
+                facts.availability = Availability(text: availability)
+            }
+        }
+    }
+
+    /// The selling price among price specifications, skipping list and strike-through prices.
+    private func bestSpecification(_ value: JSON?) -> JSON? {
+        let specifications = graph.list(value)
+        let selling = specifications.first { specification in
+            let kind = SchemaValue.text(specification["priceType"]).map(SchemaValue.shortName) ?? ""
+            return !["listprice", "strikethroughprice", "srp", "msrp", "invoiceprice"].contains(kind)
+        }
+        return selling ?? specifications.first
+    }
+}
+
+extension String {
+    /// nil for the empty string.
+    var nilIfEmpty: String? { isEmpty ? nil : self }
+}

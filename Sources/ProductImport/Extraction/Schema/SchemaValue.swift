@@ -1,0 +1,82 @@
+import JSON
+
+/// Reading schema.org values the many ways pages write them.
+enum SchemaValue {
+    /// The short, lowercase type names of a node: "Product", "schema:Product",
+    /// "https://schema.org/Product" and ["Product", "Thing"] all give "product".
+    static func types(of node: JSON) -> [String] {
+        let raw: [JSON] = node["@type"].map { $0.array ?? [$0] } ?? []
+        return raw.compactMap(\.string).map(shortName)
+    }
+
+    /// "https://schema.org/InStock" → "instock"; "schema:Product" → "product".
+    static func shortName(_ name: String) -> String {
+        let afterSlash = name.split(whereSeparator: { $0 == "/" || $0 == "#" }).last.map(String.init) ?? name
+        let afterColon = afterSlash.split(separator: ":").last.map(String.init) ?? afterSlash
+        return afterColon.trimmed.lowercased()
+    }
+
+    /// Whether the node's type is one schema.org uses for a product or a product family.
+    static func isProduct(_ node: JSON) -> Bool {
+        types(of: node).contains { productTypes.contains($0) }
+    }
+
+    /// Whether the node is a ProductGroup.
+    static func isProductGroup(_ node: JSON) -> Bool {
+        types(of: node).contains("productgroup")
+    }
+
+    private static let productTypes: Set<String> = ["product", "productgroup", "individualproduct", "productmodel", "someproducts"]
+
+    /// A readable string: a string, a number, the first of an array, or an object's name/@value.
+    static func text(_ value: JSON?) -> String? {
+        guard let value else { return nil }
+        switch value {
+        case .string(let string): return string.cleanedText
+        case .int(let number): return String(number)
+        case .double(let number): return String(number)
+        case .array(let elements): return elements.lazy.compactMap { text($0) }.first
+        case .object:
+            return text(value["name"]) ?? text(value["@value"]) ?? text(value["value"]) ?? text(value["label"]) ?? text(value["legalName"])
+        default: return nil
+        }
+    }
+
+    /// Every readable string of a value that may be a single value or an array.
+    static func texts(_ value: JSON?) -> [String] {
+        guard let value else { return [] }
+        if let elements = value.array { return elements.compactMap { text($0) } }
+        return text(value).map { [$0] } ?? []
+    }
+
+    /// A number written as a number, a numeric string or a QuantitativeValue.
+    static func number(_ value: JSON?) -> Double? {
+        guard let value else { return nil }
+        switch value {
+        case .int, .double: return value.double
+        case .string(let string): return PriceParser.amount(string)
+        case .array(let elements): return elements.lazy.compactMap { number($0) }.first
+        case .object: return number(value["value"]) ?? number(value["@value"])
+        default: return nil
+        }
+    }
+
+    /// Image candidates from a URL string, an ImageObject, or an array of either.
+    static func images(_ value: JSON?) -> [ImageCandidate] {
+        guard let value else { return [] }
+        switch value {
+        case .string(let url):
+            let trimmed = url.trimmed
+            return trimmed.isEmpty ? [] : [ImageCandidate(url: trimmed)]
+        case .array(let elements):
+            return elements.flatMap { images($0) }
+        case .object:
+            let width = number(value["width"]).map { Int($0) }
+            let urls = [value["url"], value["contentUrl"], value["contentURL"], value["@id"]].compactMap { $0?.string }
+            if let url = urls.first { return [ImageCandidate(url: url.trimmed, width: width)] }
+            return []
+        default:
+            return []
+        }
+    }
+}

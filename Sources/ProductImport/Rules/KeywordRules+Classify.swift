@@ -1,0 +1,81 @@
+import Closet
+
+extension KeywordRules {
+    /// Applies the rules to a piece's words. The name is read first; the breadcrumb and
+    /// description only fill what the name leaves open.
+    public func classify(_ input: KeywordInput) -> KeywordClassification {
+        let name = KeywordText(input.name)
+        let category = KeywordText(input.category ?? "")
+        let material = KeywordText(input.material ?? "")
+        let description = KeywordText(input.description ?? "")
+        var result = KeywordClassification()
+
+        let garment = [name, category, description].lazy.compactMap { garments.best(in: $0)?.value }.first
+        if let garment {
+            result.category = garment.category
+            result.subcategory = garment.subcategory
+        }
+
+        let hints = [name, category, description].flatMap { fits.matches(in: $0).compactMap(\.value) }
+        result.fit = hints.lazy.compactMap(\.fit).first ?? (garment == nil ? nil : .regular)
+        if garment?.category == .bottom { result.legShape = hints.lazy.compactMap(\.legShape).first }
+
+        let fibres = [material, name, description].lazy.map { self.fibres(in: $0) }.first { !$0.isEmpty } ?? []
+        result.material = fibres.max { $0.share < $1.share }?.material.name
+        // Warmth follows the warmest fibre with a real share: a nylon shell filled with down is warm.
+        let fibre = fibres.filter { $0.share == 0 || $0.share >= 30 }.map(\.material).max { $0.warmth < $1.warmth }
+
+        if let garment {
+            // Only the name: descriptions say "casual" or "tailored" about anything.
+            let step = formalityHints.first(in: name) ?? 0
+            result.formality = min(5, max(1, garment.formality + step))
+            if let fibre {
+                // Blend the garment's usual warmth with the fibre, leaning warm: wool trousers are warmer than cotton ones.
+                result.warmth = Int((Double(garment.warmth + fibre.warmth) / 2).rounded(.up))
+            } else {
+                result.warmth = garment.warmth
+            }
+        }
+
+        result.pattern = [name, description].lazy.compactMap { self.patterns.first(in: $0) }.first
+            ?? (garment == nil ? nil : .solid)
+
+        for colorName in input.colorNames {
+            if let color = self.color(named: colorName), !result.colors.contains(color) { result.colors.append(color) }
+        }
+        result.colorsFromColorNames = !result.colors.isEmpty
+        if result.colors.isEmpty {
+            for match in colors.matches(in: name) {
+                if let color = match.value, !result.colors.contains(color) { result.colors.append(color) }
+            }
+        }
+        if result.colors.isEmpty {
+            // Descriptions name other pieces too ("pair it with white sneakers"), so only a
+            // description that names exactly one color is trusted.
+            let named = Set(colors.matches(in: description).compactMap(\.value))
+            if named.count == 1 { result.colors = Array(named) }
+        }
+        return result
+    }
+
+    /// The normalized color a shop's color name stands for ("Navy Blue" → navy), if known.
+    /// For combined names ("Black/White") the first color wins.
+    public func color(named text: String) -> ItemColor? {
+        colors.first(in: KeywordText(text))
+    }
+
+    /// The fibres named in `text` with their stated share ("70% wool" → 70; 0 when none is given),
+    /// in reading order. The first of equal shares is the main fibre.
+    private func fibres(in text: KeywordText) -> [(material: Material, share: Int)] {
+        var found: [(material: Material, share: Int)] = []
+        for match in materials.matches(in: text) {
+            guard let material = match.value else { continue }
+            // "100 wool" (the % sign is not a word) or "wool 100".
+            let before = match.start > 0 ? Int(text.words[match.start - 1]) : nil
+            let afterIndex = match.start + match.length
+            let after = afterIndex < text.words.count ? Int(text.words[afterIndex]) : nil
+            found.append((material, min(100, before ?? after ?? 0)))
+        }
+        return found
+    }
+}

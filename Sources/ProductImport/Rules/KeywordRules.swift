@@ -1,0 +1,115 @@
+import Closet
+import Foundation
+import JSON
+
+/// Keyword rules that turn a product's words into closet fields: category, fit, formality,
+/// warmth, pattern, material and colors. The words live in `bot-config/keywords.json`,
+/// in English, German, French, Spanish and Italian; this type only knows how to apply them.
+public struct KeywordRules: Sendable {
+    /// What a garment word says about the piece.
+    struct Garment: Sendable {
+        /// Where the piece fits in an outfit.
+        let category: Category
+        /// The finer kind, e.g. trouser.
+        let subcategory: String
+        /// Usual formality, 1…5.
+        let formality: Int
+        /// Usual warmth, 1…5.
+        let warmth: Int
+    }
+
+    /// What a fit word says: a fit, a leg shape, or both.
+    struct FitHint: Sendable {
+        /// The fit the word implies.
+        let fit: Fit?
+        /// The leg shape the word implies (bottoms only).
+        let legShape: LegShape?
+    }
+
+    /// A fibre and how warm it wears.
+    struct Material: Sendable {
+        /// The fibre's name, e.g. wool.
+        let name: String
+        /// How warm it wears, 1…5.
+        let warmth: Int
+    }
+
+    /// Garment words → category, subcategory, base formality and warmth.
+    var garments = PhraseSet<Garment>()
+    /// Fit and leg-shape words.
+    var fits = PhraseSet<FitHint>()
+    /// Fibre words with their warmth.
+    var materials = PhraseSet<Material>()
+    /// Pattern words.
+    var patterns = PhraseSet<Pattern>()
+    /// Color names → normalized colors.
+    var colors = PhraseSet<ItemColor>()
+    /// Words that move formality up or down by the given step.
+    var formalityHints = PhraseSet<Int>()
+
+    /// Reads the rules file at `url` (normally `bot-config/keywords.json`).
+    public static func load(contentsOf url: URL) throws(ImportError) -> KeywordRules {
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw ImportError(.invalidRules, detail: "cannot read \(url.path): \(error)")
+        }
+        let json: JSON
+        do {
+            json = try JSON.parse(bytes: Array(data))
+        } catch {
+            throw ImportError(.invalidRules, detail: "\(url.lastPathComponent): \(error.description)")
+        }
+        return try KeywordRules(json: json)
+    }
+
+    /// Builds the rules from the parsed rules file.
+    public init(json: JSON) throws(ImportError) {
+        for (order, rule) in (json["garments"]?.array ?? []).enumerated() {
+            guard let category = rule["category"]?.string.flatMap(Category.init(rawValue:)),
+                  let subcategory = rule["subcategory"]?.string else {
+                throw ImportError(.invalidRules, detail: "garment rule \(order) needs a known category and a subcategory")
+            }
+            let garment = Garment(category: category, subcategory: subcategory,
+                                  formality: Int(rule["formality"]?.int ?? 2), warmth: Int(rule["warmth"]?.int ?? 3))
+            Self.addWords(of: rule, value: garment, order: order, to: &garments)
+        }
+        for (order, rule) in (json["fits"]?.array ?? []).enumerated() {
+            let hint = FitHint(fit: rule["fit"]?.string.flatMap(Fit.init(rawValue:)),
+                               legShape: rule["legShape"]?.string.flatMap(LegShape.init(rawValue:)))
+            Self.addWords(of: rule, value: hint, order: order, to: &fits)
+        }
+        for (order, rule) in (json["materials"]?.array ?? []).enumerated() {
+            let material = rule["material"]?.string.map { Material(name: $0, warmth: Int(rule["warmth"]?.int ?? 3)) }
+            Self.addWords(of: rule, value: material, order: order, to: &materials)
+        }
+        for (order, rule) in (json["patterns"]?.array ?? []).enumerated() {
+            let pattern = rule["pattern"]?.string.flatMap(Pattern.init(rawValue:))
+            if pattern == nil && rule["pattern"]?.isNull == false {
+                throw ImportError(.invalidRules, detail: "pattern rule \(order) names an unknown pattern")
+            }
+            Self.addWords(of: rule, value: pattern, order: order, to: &patterns)
+        }
+        for (order, rule) in (json["colors"]?.array ?? []).enumerated() {
+            guard let name = rule["name"]?.string, let family = rule["family"]?.string.flatMap(ColorFamily.init(rawValue:)) else {
+                throw ImportError(.invalidRules, detail: "color rule \(order) needs a name and a known family")
+            }
+            Self.addWords(of: rule, value: ItemColor(name: name, family: family), order: order, to: &colors)
+        }
+        for (order, rule) in (json["formality"]?.array ?? []).enumerated() {
+            Self.addWords(of: rule, value: rule["step"]?.int.map(Int.init), order: order, to: &formalityHints)
+        }
+    }
+
+    /// Adds a rule's words, given either as a list or as lists per language ({"en": […], "de": […]}).
+    private static func addWords<Value>(of rule: JSON, value: Value?, order: Int, to set: inout PhraseSet<Value>) {
+        var phrases: [String] = []
+        if let list = rule["words"]?.array {
+            phrases = list.compactMap(\.string)
+        } else if let languages = rule["words"]?.object {
+            phrases = languages.keys.sorted().flatMap { languages[$0]?.array?.compactMap(\.string) ?? [] }
+        }
+        for phrase in phrases { set.add(phrase, value: value, order: order) }
+    }
+}

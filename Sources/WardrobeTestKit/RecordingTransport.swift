@@ -1,0 +1,50 @@
+import Chat
+import Foundation
+import Synchronization
+
+/// A transport that records what the bot sends, for router and feature tests.
+public final class RecordingTransport: ChatTransport {
+    public let name: String
+    public let capabilities: TransportCapabilities
+    private let sent = Mutex<[(ChatAddress, OutgoingMessage)]>([])
+
+    /// `inlineButtons: false` behaves like the console and Matrix (numbered choices).
+    public init(name: String = "test", inlineButtons: Bool = true, edits: Bool = true) {
+        self.name = name
+        capabilities = TransportCapabilities(inlineButtons: inlineButtons, edits: edits, polls: false, deletesUserMessages: true)
+    }
+
+    public func send(_ message: OutgoingMessage, to chat: ChatAddress) async throws -> [MessageRef] {
+        let count = sent.withLock { list in
+            list.append((chat, message))
+            return list.count
+        }
+        return [MessageRef(chatID: chat.id, messageID: String(count))]
+    }
+
+    /// Every message sent, in order.
+    public var messages: [OutgoingMessage] { sent.withLock { $0.map(\.1) } }
+
+    /// The plain text of every text message sent, in order.
+    public var texts: [String] {
+        messages.compactMap { if case .text(let text, _, _) = $0 { return text.plainText } else { return nil } }
+    }
+
+    /// Images sent in photo messages, in order.
+    public var photos: [OutgoingImage] {
+        messages.flatMap { if case .photos(let images, _, _) = $0 { return images } else { return [] } }
+    }
+
+    /// Buttons of the last message that had any.
+    public var lastButtons: [Button] {
+        messages.compactMap { $0.buttons?.flatMap { $0 } }.last { !$0.isEmpty } ?? []
+    }
+
+    /// The button titled `title` on the last message with buttons.
+    public func button(_ title: String) -> Button? {
+        lastButtons.first { $0.title == title || $0.title.hasSuffix(title) }
+    }
+
+    /// Forgets everything recorded.
+    public func reset() { sent.withLock { $0.removeAll() } }
+}

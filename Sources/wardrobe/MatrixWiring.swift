@@ -1,0 +1,31 @@
+import Chat
+import Config
+import HTTP
+import Matrix
+import Secrets
+import Storage
+import Support
+
+/// Builds the Matrix worker from the configuration, when `matrix.homeserver_url` is set.
+enum MatrixWiring {
+    /// The typed settings, or nil when Matrix is off.
+    static func configuration(_ configuration: Configuration) throws -> MatrixConfiguration? {
+        guard let url = configuration.string("matrix.homeserver_url") else { return nil }
+        guard let userID = configuration.string("matrix.user_id"), userID.hasPrefix("@"), userID.contains(":") else {
+            throw ConfigError(key: "matrix.user_id", problem: "set the bot's full Matrix user id, e.g. @wardrobe:example.org")
+        }
+        return MatrixConfiguration(
+            homeserverURL: url, userID: userID, inviteAllowlist: InviteAllowlist(configuration.strings("matrix.invite_allowlist")),
+            syncTimeoutMilliseconds: configuration.int("matrix.sync_timeout_ms"),
+            maxDownloadBytes: configuration.int("images.max_upload_bytes"))
+    }
+
+    /// The Matrix service feeding `dispatcher`, or nil when Matrix is off.
+    static func service(app: App, keys: KeyStore, store: Store, dispatcher: ChatDispatcher, clock: any WallClock) throws -> MatrixService? {
+        guard let settings = try configuration(app.configuration) else { return nil }
+        let redactor = app.redactor
+        return MatrixService(
+            configuration: settings, http: HTTPClient(), keys: keys, store: store, dispatcher: dispatcher, clock: clock,
+            logger: app.logger.child(label: "matrix"), onNewSecret: { redactor.register($0) })
+    }
+}

@@ -1,0 +1,101 @@
+import Bot
+import Chat
+import Foundation
+import Images
+import Testing
+import WardrobeTestKit
+
+@Suite struct ImportFlowTests {
+    /// A loopback shop serving one product page whose JSON-LD points at a product photo on the same server.
+    static func shop() throws -> LoopbackHTTPServer {
+        let photo = try SyntheticPhoto.generate(width: 1600, height: 2400, format: .jpeg, quality: 85)
+        return try LoopbackHTTPServer { request in
+            switch request.path {
+            case "/products/trouser":
+                return .text(
+                    """
+                    <!doctype html><html><head><title>Pleated wide-leg trouser</title>
+                    <script type="application/ld+json">{"@context":"https://schema.org","@type":"Product","name":"Pleated wide-leg trouser",
+                    "brand":{"@type":"Brand","name":"Atelier Nord"},"material":"100% wool","color":"Navy Blue",
+                    "image":"/media/trouser.jpg","offers":{"@type":"Offer","price":"189.00","priceCurrency":"EUR"}}</script>
+                    </head><body><h1>Pleated wide-leg trouser</h1></body></html>
+                    """, contentType: "text/html; charset=utf-8")
+            case "/media/trouser.jpg":
+                return LoopbackResponse(headers: [("Content-Type", "image/jpeg")], body: photo)
+            case "/login":
+                return .text("<html><head><title>Sign in</title></head><body><form><input type=password name=password></form></body></html>", contentType: "text/html")
+            default:
+                return .text("not found", status: 404)
+            }
+        }
+    }
+
+    @Test func aPastedLinkBecomesADraftAndThenAnItemWithItsPhoto() async throws {
+        let shop = try Self.shop()
+        defer { shop.stop() }
+        let bot = try BotHarness()
+        await bot.say("Look at this \(shop.url("/products/trouser")) !")
+        #expect(bot.transport.photos.count == 1, "the draft shows the product photo")
+        #expect(bot.lastText.contains("New piece: Pleated wide-leg trouser"))
+        #expect(bot.lastText.contains("Category: bottom (trouser)"))
+        #expect(bot.lastText.contains("wide leg"))
+        #expect(try await bot.closet().isEmpty, "nothing is saved before confirmation")
+        try await bot.press("navy")
+        try await bot.press("Save")
+        let closet = try await bot.closet()
+        #expect(closet.count == 1)
+        let item = try #require(closet.first)
+        #expect(item.brand == "Atelier Nord")
+        #expect(item.color.family == .navy)
+        #expect(item.legShape == .wide)
+        #expect(item.formality == 3)
+        let photo = try #require(item.photo)
+        let stored = try bot.store.imageBytes(userID: try #require(try await bot.store.user(key: "console:ana")).id, sha256: photo)
+        let info = try await ImageProcessor().inspect(stored)
+        #expect(max(info.width, info.height) <= 2048, "stored photos are resized to 2048 px at most")
+        #expect(bot.lastText.hasPrefix("Saved as #1 Pleated wide-leg trouser"))
+    }
+
+    @Test func aPageThatIsNotAProductSavesNothingAndSaysWhatToDo() async throws {
+        let shop = try Self.shop()
+        defer { shop.stop() }
+        let bot = try BotHarness()
+        await bot.say(shop.url("/login"))
+        #expect(bot.lastText.contains("sign-in") || bot.lastText.contains("couldn't find a product"))
+        await bot.say(shop.url("/gone"))
+        #expect(bot.lastText.contains("doesn't exist any more"))
+        #expect(try await bot.closet().isEmpty)
+    }
+
+    @Test func loopbackLinksAreRefusedUnlessPrivateNetworksAreAllowed() async throws {
+        let shop = try Self.shop()
+        defer { shop.stop() }
+        let bot = try BotHarness(allowPrivateNetworks: false)
+        await bot.say(shop.url("/products/trouser"))
+        #expect(bot.lastText == "I can't open that link because it points to a private network. Send a public shop link instead.")
+        #expect(shop.requests.isEmpty, "the refused address was never contacted")
+    }
+
+    @Test func typedWordsMakeADraftThatCanBeCorrectedBeforeSaving() async throws {
+        let bot = try BotHarness()
+        await bot.say("/add navy wool blazer")
+        #expect(bot.lastText.contains("New piece: Navy wool blazer"))
+        try await bot.press("Other color")
+        await bot.say("burgundy")
+        #expect(bot.lastText.contains("Color: burgundy"))
+        try await bot.press("Save")
+        let item = try #require(try await bot.closet().first)
+        #expect(item.color.name == "burgundy")
+        #expect(item.category == .outerwear)
+    }
+
+    @Test func buttonsOfAReplacedDraftHaveExpired() async throws {
+        let bot = try BotHarness()
+        await bot.say("/add white linen shirt")
+        let oldSave = try #require(bot.transport.button("Save"))
+        await bot.say("/add grey wool coat")
+        await bot.send(.button(token: oldSave.token))
+        #expect(bot.lastText.contains("This draft has expired"))
+        #expect(try await bot.closet().isEmpty)
+    }
+}

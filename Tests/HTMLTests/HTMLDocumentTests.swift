@@ -1,0 +1,47 @@
+import Testing
+import HTML
+
+@Suite struct HTMLDocumentTests {
+    @Test func elementsKeepTagsAttributesAndTextInDocumentOrder() throws {
+        let document = try HTMLDocument.parse(#"<html><body><div id="a" class="x  product"><h1>Hello <b>big</b>   world</h1><p data-src="/i.jpg">Tom &amp; Jerry</p></div></body></html>"#)
+        let div = try #require(document.first(named: "div"))
+        #expect(div["id"] == "a")
+        #expect(div.hasClass("product"))
+        #expect(document.children(of: div).map(\.tag) == ["h1", "p"])
+        let heading = try #require(document.first(named: "h1"))
+        #expect(document.text(of: heading) == "Hello big world")
+        #expect(document.text(of: try #require(document.first(named: "p"))) == "Tom & Jerry")
+        #expect(document.parent(of: heading)?.index == div.index)
+        #expect(document.descendants(of: div).count == 3)
+    }
+
+    @Test func scriptsKeepTheirSourceVerbatim() throws {
+        let source = #"var a = "<div>"; if (a < 3 && b > 2) { x = '&amp;'; } // </scrip"#
+        let document = try HTMLDocument.parse("<head><script type=\"text/javascript\">\(source)</script></head><body><p>after</p></body>")
+        let script = try #require(document.first(named: "script"))
+        #expect(document.rawText(of: script) == source)
+        #expect(script["type"] == "text/javascript")
+        #expect(!script.has("data-wd-script"))
+        #expect(document.scripts.map(\.text) == [source])
+        #expect(document.first(named: "p").map { document.text(of: $0) } == "after")
+    }
+
+    @Test func brokenMarkupStillGivesATree() throws {
+        let document = try HTMLDocument.parse("<div><p>one<p>two<span>three</div><li>four")
+        #expect(document.elements(named: "p").count == 2)
+        #expect(document.first(named: "li").map { document.text(of: $0) } == "four")
+    }
+
+    @Test func deeplyNestedPagesDoNotExhaustTheStack() throws {
+        let depth = 5_000
+        let html = String(repeating: "<div>", count: depth) + "deep" + String(repeating: "</div>", count: depth)
+        let document = try HTMLDocument.parse(html)
+        #expect(document.elements(named: "div").count > 100)
+    }
+
+    @Test func emptyInputParsesToAnEmptyDocument() throws {
+        let document = try HTMLDocument.parse("")
+        #expect(document.first(named: "html") != nil)
+        #expect(document.first(named: "h1") == nil)
+    }
+}

@@ -1,0 +1,71 @@
+import Testing
+import ProductImport
+
+@Suite struct AddressPolicyTests {
+    @Test(arguments: ["93.184.216.34", "8.8.8.8", "1.1.1.1", "172.32.0.1", "100.128.0.1", "192.169.0.1"])
+    func publicIPv4AddressesAreAllowed(address: String) {
+        #expect(AddressPolicy.check(address) == nil)
+    }
+
+    @Test(arguments: [
+        ("127.0.0.1", Refusal.Reason.loopback), ("10.1.2.3", .privateNetwork), ("172.16.0.1", .privateNetwork),
+        ("172.31.255.255", .privateNetwork), ("192.168.1.1", .privateNetwork), ("169.254.10.1", .linkLocal),
+        ("169.254.169.254", .cloudMetadata), ("100.64.0.1", .sharedAddressSpace), ("100.127.255.255", .sharedAddressSpace),
+        ("224.0.0.1", .multicast), ("0.0.0.0", .unspecified), ("0.1.2.3", .reserved), ("255.255.255.255", .broadcast),
+        ("240.0.0.1", .reserved), ("192.0.2.10", .documentation), ("198.18.0.1", .reserved),
+    ])
+    func nonPublicIPv4AddressesAreRefused(address: String, reason: Refusal.Reason) {
+        #expect(AddressPolicy.check(address)?.reason == reason)
+    }
+
+    @Test(arguments: ["2606:4700:4700::1111", "2a00:1450:4001:82b::200e", "[2001:4860:4860::8888]"])
+    func publicIPv6AddressesAreAllowed(address: String) {
+        #expect(AddressPolicy.check(address) == nil)
+    }
+
+    @Test(arguments: [
+        ("::1", Refusal.Reason.loopback), ("::", .unspecified), ("fc00::1", .privateNetwork), ("fd12:3456::1", .privateNetwork),
+        ("fe80::1%eth0", .linkLocal), ("ff02::1", .multicast), ("fd00:ec2::254", .cloudMetadata), ("2001:db8::1", .documentation),
+        ("2001:0:4136:e378::1", .reserved), ("::2:3:4:5:6", .reserved),
+    ])
+    func nonPublicIPv6AddressesAreRefused(address: String, reason: Refusal.Reason) {
+        #expect(AddressPolicy.check(address)?.reason == reason)
+    }
+
+    @Test(arguments: [
+        ("::ffff:127.0.0.1", Refusal.Reason.loopback), ("::ffff:7f00:1", .loopback), ("::ffff:169.254.169.254", .cloudMetadata),
+        ("::ffff:10.0.0.1", .privateNetwork), ("::127.0.0.1", .loopback), ("64:ff9b::192.168.0.1", .privateNetwork),
+        ("2002:c0a8:0101::1", .privateNetwork), ("2002:7f00:1::", .loopback),
+    ])
+    func ipv4HiddenInIPv6IsCheckedAsIPv4(address: String, reason: Refusal.Reason) {
+        #expect(AddressPolicy.check(address)?.reason == reason)
+    }
+
+    @Test func mappedPublicAddressesAreAllowed() {
+        #expect(AddressPolicy.allows("::ffff:93.184.216.34"))
+        #expect(AddressPolicy.allows("64:ff9b::8.8.8.8"))
+        #expect(AddressPolicy.allows("2002:5db8:d822::1"))
+    }
+
+    @Test(arguments: ["localhost", "2130706433", "0x7f.0.0.1", "127.1", "", "1.2.3.4.5", "::ffff:999.1.1.1"])
+    func anythingThatIsNotAStrictIPLiteralIsRefused(address: String) {
+        #expect(AddressPolicy.check(address)?.reason == .invalid)
+    }
+
+    @Test func refusalsBecomeImportErrorsWithAUserMessage() throws {
+        let refusal = try #require(AddressPolicy.check("192.168.0.1"))
+        #expect(refusal.importError.code == "refused_address")
+        #expect(refusal.importError.userMessage.contains("private network"))
+    }
+
+    @Test func theResolverReturnsEveryAddressOfAHost() throws {
+        let addresses = try HostResolver.resolve(host: "localhost")
+        #expect(!addresses.isEmpty)
+        #expect(addresses.allSatisfy { AddressPolicy.check($0)?.reason == .loopback })
+        #expect(try HostResolver.resolve(host: "[::1]") == ["::1"])
+    }
+
+    @Test func unknownHostsFailWithATypedError() {
+        #expect(throws: ImportError.self) { try HostResolver.resolve(host: "no-such-host.invalid") }
+    }
+}

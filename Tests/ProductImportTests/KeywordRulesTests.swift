@@ -1,0 +1,137 @@
+import Closet
+import Testing
+import ProductImport
+
+@Suite struct KeywordRulesTests {
+    private let rules = TestSupport.rules
+
+    private func classify(_ name: String, category: String? = nil, material: String? = nil, description: String? = nil) -> KeywordClassification {
+        rules.classify(KeywordInput(name: name, category: category, material: material, description: description))
+    }
+
+    @Test func theSeedTrouserBecomesARelaxedWideLegWoolBottom() {
+        let found = classify("Pleated wide-leg trouser", material: "100% wool")
+        #expect(found.category == .bottom)
+        #expect(found.subcategory == "trouser")
+        #expect(found.fit == .relaxed)
+        #expect(found.legShape == .wide)
+        #expect(found.formality == 3)
+        #expect((3...4).contains(found.warmth ?? 0))
+        #expect(found.material == "wool")
+    }
+
+    @Test func theSeedPageCarriesBrandMaterialAndPhotoThrough() throws {
+        let draft = try TestSupport.draft("""
+        <script type="application/ld+json">{"@type":"Product","name":"Pleated wide-leg trouser","brand":{"@type":"Brand","name":"Atelier Nord"},
+        "material":"100% wool","image":"/img/trouser.jpg","offers":{"price":"189","priceCurrency":"EUR"}}</script>
+        """, url: "https://atelier-nord.example/p/trouser")
+        #expect(draft.category == .bottom && draft.subcategory == "trouser")
+        #expect(draft.fit == .relaxed && draft.legShape == .wide)
+        #expect(draft.formality == 3)
+        #expect((3...4).contains(draft.warmth ?? 0))
+        #expect(draft.brand == "Atelier Nord")
+        #expect(draft.material == "100% wool")
+        #expect(draft.images.map(\.absoluteString) == ["https://atelier-nord.example/img/trouser.jpg"])
+    }
+
+    @Test(arguments: [
+        ("Slim stretch chinos", "chino"), ("Oxford button-down shirt", "shirt"), ("Shirt dress", "dress"), ("Dress shirt", "dress shirt"),
+        ("Denim shorts", "shorts"), ("Wool overcoat", "coat"), ("Puffer jacket", "puffer"), ("Leather ankle boots", "boot"),
+    ])
+    func englishGarmentWordsGiveTheSubcategory(name: String, subcategory: String) {
+        #expect(classify(name).subcategory == subcategory)
+    }
+
+    @Test(arguments: [
+        ("Stoffhose mit Bundfalten", "trouser"), ("Sommerkleid aus Leinen", "dress"), ("Steppjacke", "puffer"), ("Strickjacke", "cardigan"),
+        ("Jeanshose", "jeans"), ("Wollmantel", "coat"), ("Hemd aus Baumwolle", "shirt"), ("Faltenrock", "skirt"),
+    ])
+    func germanGarmentWordsAndCompoundsAreRecognised(name: String, subcategory: String) {
+        #expect(classify(name).subcategory == subcategory)
+    }
+
+    @Test(arguments: [
+        ("Pantalon large en lin", "trouser"), ("Robe chemise", "dress"), ("Chemise en coton", "shirt"), ("Manteau en laine", "coat"),
+        ("Pull col roulé", "sweater"), ("Jupe plissée", "skirt"), ("Escarpins en cuir", "heels"),
+    ])
+    func frenchGarmentWordsAreRecognised(name: String, subcategory: String) {
+        #expect(classify(name).subcategory == subcategory)
+    }
+
+    @Test(arguments: [
+        ("VESTIDO MIDI SATINADO", "dress"), ("Camisa de lino", "shirt"), ("Pantalón recto", "trouser"), ("Abrigo de lana", "coat"),
+        ("Falda midi", "skirt"), ("Zapatillas deportivas", "sneaker"), ("Sudadera con capucha", "hoodie"),
+    ])
+    func spanishGarmentWordsAreRecognised(name: String, subcategory: String) {
+        #expect(classify(name).subcategory == subcategory)
+    }
+
+    @Test(arguments: [
+        ("Giacca in lana", "jacket"), ("Giacca doppiopetto", "blazer"), ("Pantaloni palazzo", "trouser"), ("Gonna a pieghe", "skirt"),
+        ("Maglione girocollo", "sweater"), ("Camicia di lino", "shirt"), ("Borsa a tracolla", "bag"),
+    ])
+    func italianGarmentWordsAreRecognised(name: String, subcategory: String) {
+        #expect(classify(name).subcategory == subcategory)
+    }
+
+    @Test func matchingIsWholeWordSoShortsAreNotShortAndPetticoatsAreNotCoats() {
+        #expect(classify("Short sleeve tee").subcategory == "t-shirt")
+        #expect(classify("Linen shorts").subcategory == "shorts")
+        #expect(classify("Lace petticoat").category == nil)
+        #expect(classify("Coatigan").category == nil)
+    }
+
+    @Test func matchingIgnoresCaseAndAccents() {
+        #expect(classify("PANTALÓN").subcategory == "trouser")
+        #expect(classify("pantalon").subcategory == "trouser")
+        #expect(classify("GRÜNE HOSE").subcategory == "trouser")
+    }
+
+    @Test(arguments: [
+        ("Navy Blue", "navy", ColorFamily.navy), ("écru", "off-white", .white), ("Khaki", "khaki", .beige), ("burgundy", "burgundy", .red),
+        ("Dunkelblau", "navy", .navy), ("Bleu marine", "navy", .navy), ("Azul marino", "navy", .navy), ("Blu navy", "navy", .navy),
+        ("Gris chiné", "grey", .grey), ("Black/White", "black", .black), ("Verde salvia", "green", .green), ("Light Wash", "denim", .denim),
+    ])
+    func colorNamesAreNormalised(text: String, name: String, family: ColorFamily) {
+        #expect(rules.color(named: text) == ItemColor(name: name, family: family))
+    }
+
+    @Test func unknownColorNamesGiveNoColor() {
+        #expect(rules.color(named: "Moonbeam") == nil)
+    }
+
+    @Test func fibresDecideWarmthAndTheLargestShareIsTheMaterial() {
+        #expect(classify("Linen shirt").warmth == 2)
+        #expect(classify("Shirt", material: "70% wool, 30% polyamide").material == "wool")
+        #expect(classify("Parka", material: "Shell: 100% nylon; Fill: 90% down").warmth == 5)
+        #expect(classify("Button-down shirt").material == nil)
+    }
+
+    @Test func patternsComeFromTheNameThenTheDescription() {
+        #expect(classify("Striped Breton top").pattern == .stripe)
+        #expect(classify("Camisa a rayas").pattern == .stripe)
+        #expect(classify("Kleid", description: "Mit Blumenmuster").pattern == .floral)
+        #expect(classify("Shirt", description: "Please check the size guide").pattern == .solid)
+    }
+
+    @Test func tailoringWordsRaiseFormality() {
+        #expect(classify("Suit trousers").formality == 4)
+        #expect(classify("Distressed jeans").formality == 1)
+    }
+
+    @Test func aTypedDescriptionBecomesADraft() {
+        let draft = rules.draft(fromText: "navy wool blazer")
+        #expect(draft.name == "Navy wool blazer")
+        #expect(draft.category == .outerwear)
+        #expect(draft.subcategory == "blazer")
+        #expect(draft.colors == [ItemColor(name: "navy", family: .navy)])
+        #expect(draft.material == "wool")
+        #expect(draft.warmth == 4)
+        #expect(draft.pageURL == nil)
+        #expect(draft.sources[.category] == .text)
+    }
+
+    @Test func brokenRulesFilesFailWithATypedError() {
+        #expect(throws: ImportError.self) { try KeywordRules(json: ["garments": [["category": "hat-rack", "subcategory": "x"]]]) }
+    }
+}

@@ -1,0 +1,24 @@
+import Foundation
+import ProductImport
+
+/// Shared helpers for the import tests.
+enum TestSupport {
+    /// The repository's keyword rules (`bot-config/keywords.json`), loaded once.
+    static let rules: KeywordRules = {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        return try! KeywordRules.load(contentsOf: root.appendingPathComponent("bot-config/keywords.json"))
+    }()
+
+    /// An extractor with the repository's rules.
+    static let extractor = ProductExtractor(rules: rules)
+
+    /// The fixture page folder copied into the test bundle.
+    static var pagesFolder: URL {
+        Bundle.module.resourceURL!.appendingPathComponent("Fixtures/pages")
+    }
+
+    /// Extracts a draft from inline HTML at a sample shop URL.
+    static func draft(_ html: String, url: String = "https://shop.example/products/item") throws(ImportError) -> ProductDraft {
+        try extractor.extract(html: html, pageURL: URL(string: url)!)
+    }
+}
