@@ -31,7 +31,8 @@ test: test-unit test-matrix
 
 # Unit and loopback tests; the Synapse-backed MatrixIntegration tests run in test-matrix.
 test-unit: test-deps
-	$(SWIFT) test $(BUILD_FLAGS) --skip MatrixIntegration 2>&1 | tee .build/test-unit.log; exit $${PIPESTATUS[0]}
+	$(SWIFT) build $(BUILD_FLAGS) --build-tests
+	$(SWIFT) test $(BUILD_FLAGS) --no-parallel --skip MatrixIntegration 2>&1 | tee .build/test-unit.log; exit $${PIPESTATUS[0]}
 
 # Matrix integration tests against a real Synapse on loopback (installed into $(VENV) from PyPI).
 test-matrix: test-deps

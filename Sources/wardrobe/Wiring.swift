@@ -29,19 +29,10 @@ extension App {
             maxByteCount: configuration.int("images.max_upload_bytes"), maxPixelCount: configuration.int("images.max_pixels"))
     }
 
-    /// The keyword rules from `keywords.json` beside the config file.
-    func loadKeywordRules() throws -> KeywordRules {
-        do { return try KeywordRules(json: try JSON.parse(try configFile("keywords.json"))) } catch let error as JSONError {
-            throw ConfigError(key: "\(configDirectory)/keywords.json", problem: error.description)
-        } catch let error as ImportError {
-            throw ConfigError(key: "\(configDirectory)/keywords.json", problem: error.detail)
-        }
-    }
-
     /// Everything the bot's features share.
     func botEnvironment(store: Store, keys: KeyStore, http: any HTTPTransport, clock: any WallClock) throws -> BotEnvironment {
-        BotEnvironment(
-            store: store, keys: keys, logger: logger, clock: clock, occasions: try loadOccasions(), rules: try loadKeywordRules(),
-            fetcher: ProductFetcher(configuration: fetcherConfiguration, http: http), images: ImageProcessor(configuration: imageConfiguration))
+        try BotEnvironment(
+            store: store, keys: keys, logger: logger, clock: clock, configFolder: configDirectory.isEmpty ? "." : configDirectory,
+            fetcher: fetcherConfiguration, http: http, images: imageConfiguration)
     }
 }

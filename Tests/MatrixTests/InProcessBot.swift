@@ -23,7 +23,9 @@ struct InProcessBot {
         keys = try KeyStore.open(path: "\(folder)/secrets.enc", key: MasterKeySource.resolve(environment: [:], dataDirectory: folder))
         try keys.set(environment.botPassword, for: SecretName.matrixPassword)
         let logger = Logger(label: "it", level: .notice)
-        let botEnvironment = BotEnvironment(store: store, keys: keys, logger: logger, clock: SystemClock())
+        let configFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../bot-config").path
+        let botEnvironment = try BotEnvironment(
+            store: store, keys: keys, logger: logger, clock: SystemClock(), configFolder: configFolder, fetcher: .init(), http: HTTPClient())
         dispatcher = ChatDispatcher(router: (router ?? Features.router)(botEnvironment), logger: logger)
         let configuration = MatrixConfiguration(
             homeserverURL: environment.homeserver, userID: environment.bot, inviteAllowlist: InviteAllowlist(allowlist),

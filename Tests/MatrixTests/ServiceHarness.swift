@@ -52,7 +52,7 @@ struct ServiceHarness {
         return builder.build(store: store, logger: logger, clock: SystemClock(), welcome: "hi")
     }
 
-    /// Runs the service until `done` holds (or 5 s pass), then shuts down; rethrows a fatal service error.
+    /// Runs the service until `done` holds (or 60 s pass, generous for a loaded machine), then shuts down; rethrows a fatal service error.
     func run(until done: @escaping @Sendable () async -> Bool) async throws {
         let stopped = Flag()
         try await withThrowingTaskGroup(of: Void.self) { group in
@@ -66,7 +66,7 @@ struct ServiceHarness {
                     throw error
                 }
             }
-            let deadline = ContinuousClock.now + .seconds(5)
+            let deadline = ContinuousClock.now + .seconds(60)
             while !stopped.isSet, !(await done()), ContinuousClock.now < deadline {
                 try await Task.sleep(for: .milliseconds(10))
             }

@@ -96,9 +96,10 @@ struct FixedLookup: HostLookup {
         var configuration = ProductFetcher.Configuration()
         configuration.allowPrivateNetworks = true
         configuration.maxPageBytes = 100_000
-        configuration.timeout = .milliseconds(800)
         let fetcher = ProductFetcher(configuration: configuration, http: HTTPClient())
         await #expect(throws: FetchError.tooLarge(limit: 100_000)) { try await fetcher.page(server.url("/big")) }
-        await #expect(throws: FetchError.timeout) { try await fetcher.page(server.url("/slow")) }
+        configuration.timeout = .milliseconds(800)
+        let impatient = ProductFetcher(configuration: configuration, http: HTTPClient())
+        await #expect(throws: FetchError.timeout) { try await impatient.page(server.url("/slow")) }
     }
 }

@@ -1,0 +1,49 @@
+import Closet
+import Foundation
+import HTTP
+import Images
+import JSON
+import ProductImport
+import Secrets
+import Storage
+import Support
+
+/// A data file in the bot's config folder that is missing or malformed.
+public struct BotConfigError: Error, CustomStringConvertible, UserFacingError {
+    public let path: String
+    public let problem: String
+    public var description: String { "config error: \(path): \(problem)" }
+    public var userMessage: String { description }
+}
+
+extension BotEnvironment {
+    /// An environment whose occasions and keyword rules come from `occasions.json` and
+    /// `keywords.json` in `configFolder` (normally `bot-config/`).
+    public init(
+        store: Store, keys: KeyStore, logger: Logger, clock: any WallClock, configFolder: String,
+        fetcher: ProductFetcher.Configuration, http: any HTTPTransport, images: ImageProcessor.Configuration = .init(),
+        nextSeed: @escaping @Sendable () -> UInt64 = { UInt64.random(in: 0...UInt64.max) }
+    ) throws {
+        let occasionsPath = "\(configFolder)/occasions.json", keywordsPath = "\(configFolder)/keywords.json"
+        let occasions: OccasionCatalog
+        do { occasions = try OccasionCatalog(jsonText: try Self.read(occasionsPath)) } catch let error as ClosetError {
+            throw BotConfigError(path: occasionsPath, problem: error.detail)
+        }
+        let rules: KeywordRules
+        do { rules = try KeywordRules(json: try JSON.parse(try Self.read(keywordsPath))) } catch let error as JSONError {
+            throw BotConfigError(path: keywordsPath, problem: error.description)
+        } catch let error as ImportError {
+            throw BotConfigError(path: keywordsPath, problem: error.detail)
+        }
+        self.init(
+            store: store, keys: keys, logger: logger, clock: clock, occasions: occasions, rules: rules,
+            fetcher: ProductFetcher(configuration: fetcher, http: http), images: ImageProcessor(configuration: images), nextSeed: nextSeed)
+    }
+
+    private static func read(_ path: String) throws -> String {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw BotConfigError(path: path, problem: "file not found; copy it from the repository's bot-config/ folder")
+        }
+        return String(decoding: data, as: UTF8.self)
+    }
+}
