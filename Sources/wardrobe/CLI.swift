@@ -19,6 +19,11 @@ enum CLI {
           closet export --user ID   print a user's closet as JSON
           closet import FILE --user ID
                                     load a closet file (all rows or none)
+          import URL                fetch a product page and print the extracted fields as JSON (nothing saved)
+          import --html FILE --url PAGE_URL
+                                    the same from a saved page, without network access
+          bench outfit|import|images|telegram|all
+                                    run benchmarks and print their figures
           config defaults|docs|check  print every setting's default, a docs table, or validate
         """
 
@@ -53,6 +58,8 @@ enum CLI {
             case "config": return ConfigCommand.run(app: app, arguments: rest)
             case "closet": return try await ClosetCommand.run(app: app, arguments: rest)
             case "outfit": return try await ClosetCommand.outfit(app: app, arguments: rest)
+            case "import": return try await ImportCommand.run(app: app, arguments: rest)
+            case "bench": return try await BenchCommand.run(app: app, arguments: rest)
             default:
                 return fail("unknown command \(command)", usage: true)
             }

@@ -1,0 +1,50 @@
+import Foundation
+import HTML
+import HTTP
+import JSON
+import ProductImport
+
+/// `wardrobe import URL` fetches and extracts without saving; `import --html FILE --url PAGE_URL`
+/// extracts from a saved page with no network access. Both print one JSON object.
+enum ImportCommand {
+    static func run(app: App, arguments: [String]) async throws -> Int32 {
+        let options = Options(arguments)
+        let rules = try app.loadKeywordRules()
+        let extractor = ProductExtractor(rules: rules)
+        let draft: ProductDraft
+        do {
+            if let file = options.value("--html") {
+                guard let page = options.value("--url").flatMap(URL.init(string:)) else {
+                    return CLI.fail("import --html FILE needs --url PAGE_URL (used to resolve relative links)")
+                }
+                guard let data = FileManager.default.contents(atPath: file) else { return CLI.fail("can't read \(file)") }
+                draft = try extractor.extract(bytes: [UInt8](data), contentType: nil, pageURL: page)
+            } else if let link = options.positional.first {
+                let fetcher = ProductFetcher(configuration: app.fetcherConfiguration, http: HTTPClient())
+                let page = try await fetcher.page(link)
+                draft = try extractor.extract(bytes: page.bytes, contentType: page.contentType, pageURL: page.url)
+            } else {
+                return CLI.fail("usage: wardrobe import URL | import --html FILE --url PAGE_URL")
+            }
+        } catch let error as FetchError {
+            print(JSON.object(["error": .string(error.importError.code), "detail": .string(error.description), "message": .string(error.userMessage)]).serialized(pretty: true))
+            return 1
+        } catch let error as ImportError {
+            print(JSON.object(["error": .string(error.code), "detail": .string(error.detail), "message": .string(error.userMessage)]).serialized(pretty: true))
+            return 1
+        }
+        print(draft.json.serialized(pretty: true))
+        return 0
+    }
+}
+
+extension App {
+    /// The keyword rules from `keywords.json` beside the config file.
+    func loadKeywordRules() throws -> KeywordRules {
+        do { return try KeywordRules(json: try JSON.parse(try configFile("keywords.json"))) } catch let error as JSONError {
+            throw CLIError("\(configDirectory)/keywords.json: \(error.description)")
+        } catch let error as ImportError {
+            throw CLIError("\(configDirectory)/keywords.json: \(error.detail)")
+        }
+    }
+}
