@@ -1,4 +1,5 @@
 import Foundation
+import HTTP
 import Secrets
 import SQLite
 import Storage
@@ -61,18 +62,50 @@ enum DoctorCommand {
     }
 }
 
-/// Reachability of the configured remote services.
+/// Reachability of the configured remote services: any HTTP answer means reachable.
 enum ServiceChecks {
     static func run(app: App, keys: KeyStore?) async -> [DoctorCommand.Finding] {
+        let http = HTTPClient()
         var findings: [DoctorCommand.Finding] = []
-        let telegramToken = keys?.value(for: SecretName.telegramToken)
-        findings.append(DoctorCommand.Finding(
-            ok: true, text: telegramToken == nil ? "telegram: no token stored (wardrobe keys set telegram.token)" : "telegram: token stored"))
-        if let homeserver = app.configuration.string("matrix.homeserver_url") {
-            findings.append(DoctorCommand.Finding(ok: true, text: "matrix: homeserver \(homeserver)"))
+        let config = app.configuration
+        if let token = keys?.value(for: SecretName.telegramToken) {
+            let api = config.string("telegram.api_base_url") ?? ""
+            findings.append(await probe("telegram", url: "\(api)/bot\(token)/getMe", http: http) { status in
+                status == 200 ? nil : status == 401 ? "the bot token was rejected (401); store a new one with wardrobe keys set telegram.token" : "answered HTTP \(status)"
+            })
+        } else {
+            findings.append(DoctorCommand.Finding(ok: true, text: "telegram: no token stored (wardrobe keys set telegram.token)"))
+        }
+        if let homeserver = config.string("matrix.homeserver_url") {
+            findings.append(await probe("matrix", url: "\(homeserver)/_matrix/client/versions", http: http) { status in
+                status == 200 ? nil : "answered HTTP \(status); is \(homeserver) a Matrix homeserver?"
+            })
         } else {
             findings.append(DoctorCommand.Finding(ok: true, text: "matrix: not configured (matrix.homeserver_url is null)"))
         }
+        for service in ["openrouter", "gemini", "fal"] {
+            let base = config.string("tryon.\(service).base_url") ?? ""
+            guard keys?.value(for: service) != nil else {
+                findings.append(DoctorCommand.Finding(ok: true, text: "\(service): no operator key (users can bring their own with /key)"))
+                continue
+            }
+            findings.append(await probe(service, url: base, http: http) { _ in nil })
+        }
         return findings
+    }
+
+    /// GETs `url` with a short timeout; `judge` turns the status into a problem, or nil when fine.
+    static func probe(_ name: String, url: String, http: HTTPClient, judge: (Int) -> String?) async -> DoctorCommand.Finding {
+        var request = HTTPRequest(url: url)
+        request.timeout = .seconds(8)
+        request.connectTimeout = .seconds(5)
+        request.maxResponseBytes = 1_000_000
+        do {
+            let response = try await http.send(request)
+            if let problem = judge(response.status) { return DoctorCommand.Finding(ok: false, text: "\(name): \(problem)") }
+            return DoctorCommand.Finding(ok: true, text: "\(name): reachable (HTTP \(response.status))")
+        } catch {
+            return DoctorCommand.Finding(ok: false, text: "\(name): can't be reached: \(error.userMessage)")
+        }
     }
 }
