@@ -1,0 +1,124 @@
+import Bot
+import Chat
+import Closet
+import Foundation
+import Testing
+import WardrobeTestKit
+
+@Suite struct ClosetCommandTests {
+    static let exampleCloset = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../bot-config/examples/closet.json").path
+
+    /// Gives `user` the example closet (14 pieces).
+    static func stock(_ bot: BotHarness, user: String = "ana") async throws {
+        let items = try ClosetCodec.importItems(jsonText: String(contentsOfFile: exampleCloset, encoding: .utf8), importedAt: Date(timeIntervalSince1970: 0))
+        let record = try await bot.store.user(transport: "console", externalID: user)
+        _ = try await bot.store.addItems(items, userID: record.id)
+    }
+
+    @Test func anEmptyClosetGetsOneFriendlyLineAndNoOutfit() async throws {
+        let bot = try BotHarness()
+        await bot.say("/outfit business")
+        #expect(bot.transport.texts == ["Your closet is empty. Paste a product link, or send /add navy wool blazer, to add your first piece."])
+    }
+
+    @Test func anOutfitIsBuiltOnlyFromTheAskersOwnPiecesInAGroup() async throws {
+        let bot = try BotHarness()
+        try await Self.stock(bot, user: "ana")
+        await bot.say("/outfit business", user: "ana", chat: "group", kind: .group)
+        let outfit = bot.lastText
+        #expect(outfit.hasPrefix("Business Casual"))
+        let names = try ClosetCodec.importItems(jsonText: String(contentsOfFile: Self.exampleCloset, encoding: .utf8), importedAt: Date()).map(\.name)
+        let listed = outfit.split(separator: "\n").dropFirst().map { String($0) }
+        #expect(listed.count >= 3)
+        #expect(listed.allSatisfy { line in names.contains { line.contains($0) } }, "every piece is one Ana owns")
+        await bot.say("/outfit business", user: "ben", chat: "group", kind: .group)
+        #expect(bot.lastText.contains("Your closet is empty"))
+        await bot.say("/item 1", user: "ben", chat: "group", kind: .group)
+        #expect(bot.lastText == "You have no item #1. /closet lists your pieces.")
+        await bot.say("/remove 1", user: "ben", chat: "group", kind: .group)
+        #expect(try await bot.closet(of: "ana").count == 14)
+    }
+
+    @Test func someoneElsesOutfitButtonsDoNothing() async throws {
+        let bot = try BotHarness()
+        try await Self.stock(bot, user: "ana")
+        await bot.say("/outfit business", user: "ana", chat: "group", kind: .group)
+        let wore = try #require(bot.transport.button("I wore this"))
+        await bot.send(.button(token: wore.token), user: "ben", chat: "group", kind: .group)
+        #expect(bot.lastText == "This button belongs to someone else.")
+        #expect(try await bot.closet(of: "ana").allSatisfy { $0.wearCount == 0 })
+        await bot.send(.button(token: wore.token), user: "ana", chat: "group", kind: .group)
+        #expect(try await bot.closet(of: "ana").filter { $0.wearCount == 1 }.count >= 3)
+    }
+
+    @Test func showAnotherNeverRepeatsUntilEveryOutfitWasShown() async throws {
+        let bot = try BotHarness()
+        try await Self.stock(bot)
+        await bot.say("/outfit black tie")
+        #expect(bot.lastText.contains("No "), "the example closet has nothing at formality 5")
+        await bot.say("/outfit business")
+        var seen: [String] = [bot.lastText]
+        for _ in 0..<200 {
+            try await bot.press("Show another")
+            let texts = bot.transport.texts
+            if texts.last?.contains("seen every") == true || texts.dropLast().last?.contains("seen every") == true { break }
+            seen.append(bot.lastText)
+        }
+        #expect(seen.count > 3)
+        #expect(Set(seen).count == seen.count, "no outfit repeated before the list ran out")
+        #expect(bot.transport.texts.contains { $0.contains("You've seen every business casual outfit") })
+    }
+
+    @Test func laundryPiecesAreLeftOutUntilClean() async throws {
+        let bot = try BotHarness()
+        try await Self.stock(bot)
+        for number in [9, 10, 11] { await bot.say("/laundry \(number)") }
+        await bot.say("/outfit business")
+        #expect(bot.lastText.contains("No shoes"))
+        #expect(bot.lastText.contains("laundry"))
+        await bot.say("/clean 9")
+        await bot.say("/outfit business")
+        #expect(bot.lastText.contains("Brown suede loafers"))
+    }
+
+    @Test func editsAreValidatedWithTheAllowedValues() async throws {
+        let bot = try BotHarness()
+        try await Self.stock(bot)
+        await bot.say("/edit 1 formality 9")
+        #expect(bot.lastText == "The formality must be a number from 1 to 5 (1 casual … 5 black tie).")
+        await bot.say("/edit 1 sparkle lots")
+        #expect(bot.lastText.hasPrefix("I can't edit \"sparkle\". Fields: name, category"))
+        await bot.say("/edit 1 fit baggy")
+        #expect(bot.lastText == "The fit must be one of: slim, regular, relaxed, oversized.")
+        await bot.say("/edit 1 color navy")
+        #expect(try await bot.closet().first?.color.family == .navy)
+    }
+
+    @Test func removingAsksFirstAndTheClosetPagesThroughEverything() async throws {
+        let bot = try BotHarness()
+        try await Self.stock(bot)
+        await bot.say("/remove 2")
+        #expect(try await bot.closet().count == 14)
+        try await bot.press("Delete #2")
+        #expect(try await bot.closet().count == 13)
+        await bot.say("/closet")
+        #expect(bot.lastText.contains("page 1/2"))
+        try await bot.press("Next ▶")
+        #expect(bot.lastText.contains("page 2/2"))
+        await bot.say("/closet shoes")
+        #expect(bot.lastText.hasPrefix("Shoes (3)"))
+    }
+
+    @Test func exportSendsTheClosetAsAJSONDocumentThatImportsAgain() async throws {
+        let bot = try BotHarness()
+        try await Self.stock(bot)
+        await bot.say("/export")
+        guard case .document(let name, let bytes, let type, _) = try #require(bot.transport.messages.last) else {
+            Issue.record("expected a document")
+            return
+        }
+        #expect(name == "wardrobe-closet.json" && type == "application/json")
+        let again = try ClosetCodec.importItems(jsonText: String(decoding: bytes, as: UTF8.self), importedAt: Date())
+        #expect(again.count == 14)
+    }
+}
