@@ -25,23 +25,25 @@ enum BruteForceReference {
                 }
             }
         }
-        func best(skipping skipped: Set<OutfitKey>) -> (list: [(key: OutfitKey, score: Double)], any: Bool) {
-            var list: [(key: OutfitKey, score: Double)] = []
-            var any = false
-            visitAll { outfit in
-                any = true
-                let key = OutfitKey(ids: outfit.map(\.id))
-                guard !skipped.contains(key) else { return }
-                list.append((key, scorer.total(outfit)))
-                list.sort { $0.score != $1.score ? $0.score > $1.score : $0.key < $1.key }
-                if list.count > count { list.removeLast() }
-            }
-            return (list, any)
+        // One pass keeps the best `count + exclude.count` outfits; shown ones are dropped afterwards,
+        // which is enough because at most `exclude.count` of them can be shown ones.
+        var list: [(key: OutfitKey, score: Double)] = []
+        var total = 0
+        let keep = count + exclude.count
+        visitAll { outfit in
+            total += 1
+            let entry = (key: OutfitKey(ids: outfit.map(\.id)), score: scorer.total(outfit))
+            if list.count == keep, let last = list.last,
+               entry.score < last.score || (entry.score == last.score && last.key < entry.key) { return }
+            list.append(entry)
+            list.sort { $0.score != $1.score ? $0.score > $1.score : $0.key < $1.key }
+            if list.count > keep { list.removeLast() }
         }
-        var result = best(skipping: exclude)
-        guard result.any else { return nil }
-        let startedOver = result.list.isEmpty && !exclude.isEmpty && count > 0
-        if startedOver { result = best(skipping: []) }
-        return (result.list.map(\.key), result.list.map(\.score), startedOver)
+        guard total > 0 else { return nil }
+        var fresh = list.filter { !exclude.contains($0.key) }
+        let startedOver = fresh.isEmpty && !exclude.isEmpty && count > 0
+        if startedOver { fresh = list }
+        let chosen = fresh.prefix(count)
+        return (chosen.map(\.key), chosen.map(\.score), startedOver)
     }
 }
