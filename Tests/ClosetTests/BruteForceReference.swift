@@ -1,5 +1,5 @@
 import Foundation
-@testable import Closet
+import Closet
 
 /// An independent, deliberately plain reference for the engine's contract: visit every outfit,
 /// score it with `OutfitScorer`, keep the best by score then key, skip shown ones, and start

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import Closet
+import Closet
 
 /// The benchmark runs end to end; timings are printed, never asserted.
 @Suite struct ClosetBenchmarkTests {

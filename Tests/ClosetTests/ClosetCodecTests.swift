@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import JSON
-@testable import Closet
+import Closet
 
 @Suite struct ClosetCodecTests {
     static let full = ClosetItem(

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import Closet
+import Closet
 
 /// The engine's pruned search must return exactly what exhaustive enumeration returns.
 @Suite struct ExactnessPropertyTests {

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import Closet
+import Closet
 
 @Suite struct ScoringTermTests {
     typealias P = TestPieces

@@ -1,5 +1,5 @@
 import Foundation
-@testable import Closet
+import Closet
 
 /// Small builders so tests read like closets.
 enum TestPieces {
