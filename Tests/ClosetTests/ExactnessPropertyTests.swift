@@ -18,13 +18,15 @@ import Closet
         let categories: [Category] = [.top, .top, .top, .bottom, .bottom, .shoes, .dress, .outerwear, .accessory]
         let families: [ColorFamily] = plain ? [.navy, .white, .red] : ColorFamily.allCases
         let patterns: [Pattern] = plain ? [.solid, .stripe] : Pattern.allCases
+        // Unique ids in shuffled order, so id order and closet order differ.
+        let ids = (0..<size).map { Int64($0 * 3 + 11) }.shuffled(using: &random)
         return (0..<size).map { index in
             let category = categories.randomElement(using: &random)!
             let family = families.randomElement(using: &random)!
             let worn: Date? = !plain && Bool.random(using: &random)
                 ? TestPieces.now.addingTimeInterval(-Double.random(in: -86_400...(10 * 86_400), using: &random)) : nil
             return ClosetItem(
-                id: Int64(index * 7 % (size + 13)) + Int64(size * 3), number: index + 1, name: "piece \(index)",
+                id: ids[index], number: index + 1, name: "piece \(index)",
                 category: category,
                 formality: plain ? Int.random(in: 2...3, using: &random) : Int.random(in: 1...5, using: &random),
                 warmth: plain ? 3 : Int.random(in: 0...6, using: &random),
@@ -46,7 +48,7 @@ import Closet
             let plain = round % 3 == 0
             // Brute force in a debug build is slow, so most closets are small and the big ones
             // (up to 300 pieces) get the narrower occasions.
-            let big = round % 6 == 5
+            let big = round % 12 == 11
             let size = round == 0 ? 0 : big ? Int.random(in: 150...300, using: &random) : Int.random(in: 1...110, using: &random)
             let closet = Self.closet(size: size, plain: plain, random: &random)
             let occasion = (big ? Array(Self.occasions.prefix(5)) : Self.occasions).randomElement(using: &random)!

@@ -76,7 +76,7 @@ public struct OutfitBenchmark: Sendable {
                 }
                 referenceTimes.sort()
                 let referenceMedian = referenceTimes[referenceTimes.count / 2]
-                line += "; brute force median \(Self.format(referenceMedian)) ms over \(planned.count) queries"
+                line += "; brute force median \(Self.format(referenceMedian)) ms over \(planned.count) \(planned.count == 1 ? "query" : "queries")"
                 line += " (\(Self.format(referenceMedian / median))× the engine's median), same top-5: \(agree ? "yes" : "NO")"
             }
             say(line)
