@@ -48,6 +48,7 @@ public enum ClosetError: Error, Sendable, Equatable, CustomStringConvertible {
         }
     }
 
+    /// The log detail.
     public var description: String { detail }
 }
 
@@ -64,5 +65,6 @@ public struct RowProblem: Sendable, Equatable, CustomStringConvertible {
         self.reason = reason
     }
 
+    /// "row N: reason".
     public var description: String { "row \(index): \(reason)" }
 }

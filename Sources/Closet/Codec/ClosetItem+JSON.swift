@@ -56,7 +56,10 @@ extension ClosetItem {
 
 /// The reasons one row was rejected.
 struct RowReasons: Error {
+    /// One text per bad field.
     var reasons: [String]
+    /// Wraps the reasons.
     init(_ reasons: [String]) { self.reasons = reasons }
+    /// The reasons as one text.
     func joined(separator: String) -> String { reasons.joined(separator: separator) }
 }

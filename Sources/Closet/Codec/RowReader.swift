@@ -3,13 +3,17 @@ import JSON
 
 /// Reads the fields of one imported row, noting a reason for each bad one instead of stopping.
 struct RowReader {
+    /// The row being read.
     let row: JSON
+    /// One text per bad field so far.
     private(set) var reasons: [String] = []
 
+    /// Starts reading `row`.
     init(row: JSON) {
         self.row = row
     }
 
+    /// Notes a bad field.
     mutating func fail(_ reason: String) { reasons.append(reason) }
 
     private func present(_ key: String) -> JSON? {
@@ -17,6 +21,7 @@ struct RowReader {
         return value
     }
 
+    /// A string field; empty is bad when required.
     mutating func text(_ key: String, required: Bool) -> String? {
         guard let value = present(key) else {
             if required { fail("\(key): missing") }
@@ -29,6 +34,7 @@ struct RowReader {
         return text
     }
 
+    /// A field holding one of an enum's raw values, case-insensitive.
     mutating func choice<Choice: RawRepresentable & CaseIterable>(
         _ key: String, _ type: Choice.Type, required: Bool
     ) -> Choice? where Choice.RawValue == String {
@@ -43,6 +49,7 @@ struct RowReader {
         return parsed
     }
 
+    /// A whole number from 1 to 5.
     mutating func level(_ key: String, required: Bool) -> Int? {
         guard let value = present(key) else {
             if required { fail("\(key): missing") }
@@ -55,6 +62,7 @@ struct RowReader {
         return Int(number)
     }
 
+    /// An optional whole number of at least `minimum`.
     mutating func whole(_ key: String, minimum: Int) -> Int? {
         guard let value = present(key) else { return nil }
         guard let number = value.int, number >= minimum, number <= Int64(Int32.max) else {
@@ -64,6 +72,7 @@ struct RowReader {
         return Int(number)
     }
 
+    /// An optional boolean.
     mutating func flag(_ key: String) -> Bool? {
         guard let value = present(key) else { return nil }
         guard let flag = value.bool else {
@@ -73,6 +82,7 @@ struct RowReader {
         return flag
     }
 
+    /// An optional non-negative price.
     mutating func price() -> Double? {
         guard let value = present("price") else { return nil }
         guard let number = value.double, number.isFinite, number >= 0 else {
@@ -82,6 +92,7 @@ struct RowReader {
         return number
     }
 
+    /// An optional ISO 8601 date, with or without fractional seconds.
     mutating func date(_ key: String) -> Date? {
         guard let value = present(key) else { return nil }
         if let text = value.string {
@@ -92,6 +103,7 @@ struct RowReader {
         return nil
     }
 
+    /// The required color object with a name and a family.
     mutating func color() -> ItemColor? {
         guard let value = present("color") else {
             fail("color: missing")

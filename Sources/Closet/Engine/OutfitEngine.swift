@@ -18,7 +18,8 @@ public struct OutfitEngine: Sendable {
     /// The best `count` outfits for `occasion`, or what is missing to make one.
     ///
     /// - Parameters:
-    ///   - closet: the user's pieces; items in the laundry or outside the occasion's formality range are skipped.
+    ///   - closet: the user's pieces, with unique ids; items in the laundry or outside the occasion's
+    ///     formality range are skipped.
     ///   - now: the moment recency is measured from.
     ///   - seed: varies the ranking a little (see `ScoringWeights.variety`); nil ranks purely by the rules.
     ///   - exclude: keys of outfits already shown in this chat for this occasion; they are skipped until

@@ -21,6 +21,7 @@ public struct OutfitKey: Sendable, Hashable, Comparable, CustomStringConvertible
     /// Text form for storing the set of shown outfits, e.g. "12-40-7".
     public var description: String { ids.map(String.init).joined(separator: "-") }
 
+    /// Lexicographic order of the ids.
     public static func < (left: OutfitKey, right: OutfitKey) -> Bool {
         left.ids.lexicographicallyPrecedes(right.ids)
     }

@@ -36,6 +36,7 @@ final class OutfitSearch {
         var indices: [Int]
     }
 
+    /// Formality (5) × warmth (5) × voluminous (2).
     static let profileCount = 50
     private let slots: [Slot]
     /// `pairs[i][j]` for slot i < j: points of a pair by `profile_i * 50 + profile_j`.
@@ -54,6 +55,7 @@ final class OutfitSearch {
     private var prefixIds: [Int64]
     private var prefixIndices: [Int]
 
+    /// Prepares a search over `slots`, continuing the top list `found` from an earlier shape.
     init(
         slots: [Slot], pairs: [[[Double]]], count: Int, exclude: Set<OutfitKey>, weights: ScoringWeights,
         found: [Found]
@@ -222,6 +224,7 @@ final class OutfitSearch {
         if found.count > count { found.removeLast() }
     }
 
+    /// Higher score first, then the smaller key.
     static func ranksBefore(_ left: Found, _ right: Found) -> Bool {
         left.score != right.score ? left.score > right.score : left.ids.lexicographicallyPrecedes(right.ids)
     }

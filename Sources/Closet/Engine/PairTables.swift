@@ -5,6 +5,7 @@
 struct PairTables: Sendable {
     private let tables: [[[Double]]]
 
+    /// Computes every table for `weights`.
     init(weights: ScoringWeights) {
         let categories = Category.allCases
         tables = categories.map { first in

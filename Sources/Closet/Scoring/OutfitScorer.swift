@@ -25,8 +25,8 @@ public struct OutfitScorer: Sendable {
     /// Every term of the outfit made of `pieces`, in `ScoreTerm.Name.allCases` order.
     public func breakdown(_ pieces: [ClosetItem]) -> [ScoreTerm] {
         let values = rawValues(pieces)
-        return ScoreTerm.Name.allCases.enumerated().map { index, name in
-            ScoreTerm(name: name, value: values[index], weight: weights.weight(of: name))
+        return ScoreTerm.Name.allCases.map { name in
+            ScoreTerm(name: name, value: values.value(of: name), weight: weights.weight(of: name))
         }
     }
 
@@ -34,39 +34,67 @@ public struct OutfitScorer: Sendable {
     public func total(_ pieces: [ClosetItem]) -> Double {
         let values = rawValues(pieces)
         var sum = 0.0
-        for (index, name) in ScoreTerm.Name.allCases.enumerated() { sum += values[index] * weights.weight(of: name) }
+        for name in ScoreTerm.Name.allCases { sum += values.value(of: name) * weights.weight(of: name) }
         return sum
     }
 
-    /// Unweighted term values, indexed like `ScoreTerm.Name.allCases`.
-    private func rawValues(_ pieces: [ClosetItem]) -> [Double] {
-        var formality = 0.0, cohesion = 0.0, warmth = 0.0, proportion = 0.0
-        var recency = 0.0, layering = 0.0, variety = 0.0
-        var loud = 0
-        var accents: [ColorFamily] = []
-        for (index, piece) in pieces.enumerated() {
-            let share = piece.category.slotWeight
-            formality += share * Double(1 - abs(piece.formality - occasion.targetFormality))
-            recency -= share * freshness(of: piece)
-            variety += share * nudge(for: piece) / 4
-            if piece.category == .outerwear { layering += Double(occasion.layerPreference) }
-            if piece.pattern.isLoud { loud += 1 }
-            if let family = piece.accentFamily, !accents.contains(family) { accents.append(family) }
-            for other in pieces[(index + 1)...] {
-                let pairShare = share * other.category.slotWeight
-                cohesion -= pairShare * Double(abs(piece.formality - other.formality))
-                warmth -= pairShare * Double(max(0, abs(piece.warmthLevel - other.warmthLevel) - 1))
-                proportion += Self.proportion(piece, other)
+    /// Unweighted term values of one outfit.
+    private struct Values {
+        var formality = 0.0, cohesion = 0.0, patterns = 0.0, accents = 0.0, hueClash = 0.0
+        var warmth = 0.0, proportion = 0.0, recency = 0.0, layering = 0.0, variety = 0.0
+
+        func value(of name: ScoreTerm.Name) -> Double {
+            switch name {
+            case .formality: return formality
+            case .cohesion: return cohesion
+            case .patterns: return patterns
+            case .accents: return accents
+            case .hueClash: return hueClash
+            case .warmth: return warmth
+            case .proportion: return proportion
+            case .recency: return recency
+            case .layering: return layering
+            case .variety: return variety
             }
         }
+    }
+
+    /// Computes every term without allocating, so brute force over millions of outfits stays usable.
+    private func rawValues(_ pieces: [ClosetItem]) -> Values {
+        var values = Values()
+        var loud = 0
+        var accents: UInt32 = 0
         var clashes = 0
-        for (index, family) in accents.enumerated() {
-            for other in accents[(index + 1)...] where family.clashes(with: other) { clashes += 1 }
+        for index in pieces.indices {
+            let piece = pieces[index]
+            let share = piece.category.slotWeight
+            values.formality += share * Double(1 - abs(piece.formality - occasion.targetFormality))
+            values.recency -= share * freshness(of: piece)
+            values.variety += share * nudge(for: piece) / 4
+            if piece.category == .outerwear { values.layering += Double(occasion.layerPreference) }
+            if piece.pattern.isLoud { loud += 1 }
+            if let family = piece.accentFamily {
+                let bit = UInt32(1) << UInt32(ColorFamily.allCases.firstIndex(of: family)!)
+                if accents & bit == 0 {
+                    for (position, other) in ColorFamily.allCases.enumerated()
+                    where accents & (UInt32(1) << UInt32(position)) != 0 && family.clashes(with: other) {
+                        clashes += 1
+                    }
+                    accents |= bit
+                }
+            }
+            for otherIndex in pieces.indices where otherIndex > index {
+                let other = pieces[otherIndex]
+                let pairShare = share * other.category.slotWeight
+                values.cohesion -= pairShare * Double(abs(piece.formality - other.formality))
+                values.warmth -= pairShare * Double(max(0, abs(piece.warmthLevel - other.warmthLevel) - 1))
+                values.proportion += Self.proportion(piece, other)
+            }
         }
-        return [
-            formality, cohesion, -Double(max(0, loud - 1)), -Double(max(0, accents.count - 1)),
-            -Double(clashes), warmth, proportion, recency, layering, variety,
-        ]
+        values.patterns = -Double(max(0, loud - 1))
+        values.accents = -Double(max(0, accents.nonzeroBitCount - 1))
+        values.hueClash = -Double(clashes)
+        return values
     }
 
     /// +1 for a voluminous bottom under a fitted top, -1 for volume on volume, else 0.
