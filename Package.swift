@@ -52,6 +52,7 @@ let testTargets: [(name: String, extra: [String], fixtures: Bool)] = [
     ("SupportTests", [], false),
     ("SecretsTests", [], false),
     ("ConfigTests", [], false),
+    ("ClosetTests", [], false),
     ("StorageTests", [], false),
     ("ProductImportTests", [], true),
     ("TryOnTests", [], false),

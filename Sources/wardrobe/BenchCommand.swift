@@ -1,3 +1,4 @@
+import Closet
 import Foundation
 import Images
 import ProductImport
@@ -13,6 +14,11 @@ enum BenchCommand {
         }
         let all = which == "all"
         var ran = false
+        if all || which == "outfit" {
+            ran = true
+            print("== bench outfit")
+            print(OutfitBenchmark().run { line in FileHandle.standardError.write(Data((line + "\n").utf8)) })
+        }
         if all || which == "import" {
             ran = true
             print("== bench import")
