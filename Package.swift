@@ -36,12 +36,12 @@ let libraries: [(name: String, dependencies: [String])] = [
     ("Closet", ["JSON", "Support"]),
     ("ProductImport", ["HTML", "JSON", "HTTP", "Closet", "Support"]),
     ("Chat", ["JSON", "Support", "Storage"]),
-    ("TryOn", ["HTTP", "JSON", "Images", "Support"]),
+    ("TryOn", ["HTTP", "JSON", "Images", "Sodium", "Support"]),
     ("Bot", ["Chat", "Closet", "ProductImport", "TryOn", "Storage", "Secrets", "Images", "HTTP", "JSON", "Support"]),
     ("Telegram", ["Chat", "HTTP", "JSON", "Storage", "Support"]),
     ("Matrix", ["Chat", "HTTP", "JSON", "Storage", "Secrets", "Support"]),
     // Shared fakes for tests: loopback servers, a manual clock.
-    ("WardrobeTestKit", ["JSON", "Support"]),
+    ("WardrobeTestKit", ["JSON", "Images", "Support"]),
 ]
 
 let root = Context.packageDirectory
