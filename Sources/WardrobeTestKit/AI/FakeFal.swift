@@ -34,7 +34,7 @@ public final class FakeFal: Sendable {
 
     /// The key the fake accepts.
     public let key: String
-    private let server: LoopbackHTTPServer
+    private let handle: FakeServerHandle
     private let script: FakeScript<Behaviour>
 
     /// Starts the fake serving the model at `endpoint`.
@@ -44,11 +44,11 @@ public final class FakeFal: Sendable {
         let context = Context(key: key, path: "/" + endpoint, maximumImages: maximumImages, script: script)
         self.key = key
         self.script = script
-        server = try LoopbackHTTPServer { request in await context.handle(request) }
+        handle = FakeServerHandle(try LoopbackHTTPServer { request in await context.handle(request) })
     }
 
     /// The base URL to configure the provider with.
-    public var baseURL: String { server.baseURL }
+    public var baseURL: String { handle.server.baseURL }
 
     /// Queues behaviours for the next generation requests; once used up, requests succeed.
     public func enqueue(_ behaviours: Behaviour...) { script.enqueue(behaviours) }
@@ -64,9 +64,9 @@ public final class FakeFal: Sendable {
 
     /// Waits until the client has hung up on `count` responses (cancellation tests).
     public func waitForAbortedResponses(_ count: Int = 1, timeout: Duration = .seconds(3)) async -> Bool {
-        await server.waitForAbortedResponses(count, timeout: timeout)
+        await handle.server.waitForAbortedResponses(count, timeout: timeout)
     }
 
-    /// Stops the server.
-    public func stop() { server.stop() }
+    /// Stops the server on a thread of its own and returns at once (see `FakeServerHandle`); deinit does it too.
+    public func stop() { handle.stop() }
 }

@@ -30,7 +30,7 @@ public final class FakeOpenRouter: Sendable {
 
     /// The key the fake accepts.
     public let key: String
-    private let server: LoopbackHTTPServer
+    private let handle: FakeServerHandle
     private let script: FakeScript<Behaviour>
 
     /// Starts the fake; `keyData` is the `data` object `GET /api/v1/key` returns.
@@ -42,11 +42,11 @@ public final class FakeOpenRouter: Sendable {
         let context = Context(key: key, maximumImages: maximumImages, keyData: keyData, script: script)
         self.key = key
         self.script = script
-        server = try LoopbackHTTPServer { request in await context.handle(request) }
+        handle = FakeServerHandle(try LoopbackHTTPServer { request in await context.handle(request) })
     }
 
     /// The base URL to configure the provider with, e.g. "http://127.0.0.1:40123".
-    public var baseURL: String { server.baseURL }
+    public var baseURL: String { handle.server.baseURL }
 
     /// Queues behaviours for the next generation requests; once used up, requests succeed.
     public func enqueue(_ behaviours: Behaviour...) { script.enqueue(behaviours) }
@@ -62,9 +62,9 @@ public final class FakeOpenRouter: Sendable {
 
     /// Waits until the client has hung up on `count` responses (cancellation tests).
     public func waitForAbortedResponses(_ count: Int = 1, timeout: Duration = .seconds(3)) async -> Bool {
-        await server.waitForAbortedResponses(count, timeout: timeout)
+        await handle.server.waitForAbortedResponses(count, timeout: timeout)
     }
 
-    /// Stops the server.
-    public func stop() { server.stop() }
+    /// Stops the server on a thread of its own and returns at once (see `FakeServerHandle`); deinit does it too.
+    public func stop() { handle.stop() }
 }

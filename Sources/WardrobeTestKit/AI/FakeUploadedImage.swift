@@ -48,7 +48,7 @@ enum UploadCheck {
     /// Decodes and checks bare base64 with a separately declared type (Gemini's `inline_data`).
     static func inspect(base64: String, declaredType: String, number: Int) async throws(FakeRejection) -> FakeUploadedImage {
         guard declaredType.hasPrefix("image/") else { throw FakeRejection("image \(number) has type \(declaredType)") }
-        guard let bytes = FakeBase64.decode(base64) else { throw FakeRejection("image \(number) is not valid base64") }
+        guard let bytes = await FakeWork.run({ FakeBase64.decode(base64) }) else { throw FakeRejection("image \(number) is not valid base64") }
         let info: ImageInfo
         do {
             info = try await ImageProcessor().inspect(bytes)
