@@ -27,7 +27,7 @@ final class Runtime: Sendable {
         store = try app.openStore()
         let environment = try app.botEnvironment(store: store, keys: keys, http: http, clock: clock)
         tryOn = try TryOnWiring.environment(
-            app: app, store: store, keys: keys, images: environment.images, transports: transports, clock: clock)
+            app: app, store: store, keys: keys, images: environment.images, transports: transports, clock: clock, http: http)
         router = Features.router(environment.adding(tryOn: tryOn))
     }
 
