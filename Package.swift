@@ -36,7 +36,7 @@ let libraries: [(name: String, dependencies: [String])] = [
     // Chat core, features and transports.
     ("Chat", ["JSON", "Support", "Storage"]),
     ("Bot", ["Chat", "Closet", "ProductImport", "TryOn", "Storage", "Secrets", "Images", "HTTP", "JSON", "Support"]),
-    ("Matrix", ["Chat", "HTTP", "JSON", "Storage", "Secrets", "Support"]),
+    ("Matrix", ["Chat", "HTTP", "JSON", "Images", "Storage", "Secrets", "Support"]),
     // Shared fakes for tests: loopback servers, fake services, a manual clock.
     ("WardrobeTestKit", ["JSON", "Support", "Chat", "Storage", "Images"]),
 ]
