@@ -44,6 +44,11 @@ let libraries: [(name: String, dependencies: [String])] = [
     ("WardrobeTestKit", ["JSON", "Support"]),
 ]
 
+/// Extra dependencies of a test target beyond its library's (end-to-end tests drive the real features).
+let testExtras: [String: [String]] = [
+    "TelegramTests": ["Bot", "Secrets", "Sodium"],
+]
+
 let root = Context.packageDirectory
 /// A target is part of the package once its folder holds Swift sources.
 func present(_ folder: String) -> Bool {
@@ -66,7 +71,7 @@ for library in libraries where libraryNames.contains(library.name) && library.na
     guard present("Tests/\(testName)") else { continue }
     targets.append(.testTarget(
         name: testName,
-        dependencies: available([library.name, "WardrobeTestKit"] + library.dependencies),
+        dependencies: available([library.name, "WardrobeTestKit"] + library.dependencies + (testExtras[testName] ?? [])),
         resources: FileManager.default.fileExists(atPath: "\(root)/Tests/\(testName)/Fixtures") ? [.copy("Fixtures")] : nil,
         swiftSettings: settings))
 }
