@@ -1,5 +1,5 @@
 // swift-tools-version:6.0
-// Modules present: JSON Closet Support SQLite Config Storage Chat Sodium Secrets Bot wardrobe WardrobeTestKit + tests
+// Modules present: JSON Closet Support SQLite Config Storage Chat Sodium Secrets Bot wardrobe WardrobeTestKit HTTP TryOn + tests
 import PackageDescription
 import Foundation
 
@@ -31,7 +31,7 @@ let libraries: [(name: String, dependencies: [String])] = [
     ("Support", []),
     // Domain and infrastructure.
     ("Secrets", ["Sodium", "JSON", "Support"]),
-    ("Storage", ["SQLite", "Sodium", "JSON", "Support"]),
+    ("Storage", ["SQLite", "Sodium", "JSON", "Closet", "Support"]),
     ("Config", ["JSON", "Support"]),
     ("Closet", ["JSON", "Support"]),
     ("ProductImport", ["HTML", "JSON", "HTTP", "Closet", "Support"]),

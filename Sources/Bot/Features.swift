@@ -11,6 +11,8 @@ public enum Features {
     /// Builds the router with every feature registered.
     public static func router(_ environment: BotEnvironment) -> Router {
         var builder = RouterBuilder()
+        OutfitCommand(environment: environment).register(on: &builder)
+        ClosetCommands(environment: environment).register(on: &builder)
         PrivacyFeature(environment: environment).register(on: &builder)
         return builder.build(store: environment.store, logger: environment.logger, clock: environment.clock, welcome: welcome)
     }

@@ -35,7 +35,7 @@ public struct ChatContext: Sendable {
         let refs = try await transport.send(message, to: event.chat)
         if !transport.capabilities.inlineButtons, let rows = message.buttons, !rows.isEmpty {
             // Without inline buttons the user answers by number; remember what the numbers mean.
-            try await setState(Choices.remember(rows, in: try await state()))
+            try await updateState { Choices.remember(rows, in: $0) }
         }
         return refs
     }
@@ -61,6 +61,11 @@ public struct ChatContext: Sendable {
     /// Replaces this user's conversation state in this chat.
     public func setState(_ state: JSON) async throws {
         try await store.setChatState(state, chatID: chat.id, userID: user.id, now: clock.now())
+    }
+
+    /// Reads the current state, transforms it and saves it (handlers run one at a time per chat).
+    public func updateState(_ transform: (JSON) -> JSON) async throws {
+        try await setState(transform(try await state()))
     }
 
     /// True in private chats.

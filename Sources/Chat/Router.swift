@@ -63,8 +63,14 @@ public final class Router: Sendable {
         } catch is CancellationError {
             log.notice("handling cancelled")
         } catch {
-            let message = (error as? any UserFacingError)?.userMessage ?? "Sorry, something went wrong on my side. Please try again."
-            log.error("handler failed", ["error": "\(error)"])
+            let message: String
+            if let explained = error as? any UserFacingError {
+                message = explained.userMessage
+                log.info("request refused", ["reason": "\(error)"])
+            } else {
+                message = "Sorry, something went wrong on my side. Please try again."
+                log.error("handler failed", ["error": "\(error)"])
+            }
             _ = try? await context.reply(RichText.plain(message))
         }
     }

@@ -1,3 +1,4 @@
+import Closet
 import Config
 import Foundation
 import Secrets
@@ -12,6 +13,8 @@ struct App {
     let environment: [String: String]
     /// Absolute or working-directory-relative data folder.
     let dataDirectory: String
+    /// The folder holding occasions.json, keywords.json and prompts.json: beside the config file.
+    let configDirectory: String
 
     /// Loads the config file (explicit path, else `bot-config/wardrobe.json` when present) and the environment.
     static func load(configPath: String?) throws -> App {
@@ -26,7 +29,8 @@ struct App {
         let logger = Logger(label: "wardrobe", level: level, redactor: redactor)
         return App(
             configuration: configuration, logger: logger, redactor: redactor, environment: environment,
-            dataDirectory: configuration.string("data_directory") ?? "./data")
+            dataDirectory: configuration.string("data_directory") ?? "./data",
+            configDirectory: path.map { ($0 as NSString).deletingLastPathComponent } ?? "bot-config")
     }
 
     /// Opens the database and media folder, creating and migrating them as needed.
@@ -44,5 +48,21 @@ struct App {
         let store = try KeyStore.open(path: path, key: source)
         redactor.register(store.allValues())
         return store
+    }
+
+    /// Reads one data file from the config folder (e.g. `occasions.json`), with a clear error when missing.
+    func configFile(_ name: String) throws -> String {
+        let path = "\(configDirectory.isEmpty ? "." : configDirectory)/\(name)"
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ConfigError(key: path, problem: "file not found; copy it from the repository's bot-config/ folder")
+        }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// The occasions catalog from `occasions.json`.
+    func loadOccasions() throws -> OccasionCatalog {
+        do { return try OccasionCatalog(jsonText: try configFile("occasions.json")) } catch let error as ClosetError {
+            throw ConfigError(key: "\(configDirectory)/occasions.json", problem: error.detail)
+        }
     }
 }

@@ -14,6 +14,11 @@ enum CLI {
           keys set NAME             store a secret read from stdin (no echo on a terminal)
           keys list                 list secret names (never values)
           keys remove NAME          delete a secret
+          outfit OCCASION --user ID [--seed S] [--count N] [--json]
+                                    run the outfit engine on a user's closet
+          closet export --user ID   print a user's closet as JSON
+          closet import FILE --user ID
+                                    load a closet file (all rows or none)
           config defaults|docs|check  print every setting's default, a docs table, or validate
         """
 
@@ -46,9 +51,13 @@ enum CLI {
             case "doctor": return await DoctorCommand.run(app: app)
             case "keys": return try KeysCommand.run(app: app, arguments: rest)
             case "config": return ConfigCommand.run(app: app, arguments: rest)
+            case "closet": return try await ClosetCommand.run(app: app, arguments: rest)
+            case "outfit": return try await ClosetCommand.outfit(app: app, arguments: rest)
             default:
                 return fail("unknown command \(command)", usage: true)
             }
+        } catch let error as CLIError {
+            return fail(error.description)
         } catch let error as any UserFacingError {
             return fail(error.userMessage)
         } catch {

@@ -17,7 +17,8 @@ final class Runtime: Sendable {
         self.app = app
         self.keys = keys
         store = try app.openStore()
-        router = Features.router(BotEnvironment(store: store, keys: keys, logger: app.logger, clock: clock))
+        router = Features.router(BotEnvironment(
+            store: store, keys: keys, logger: app.logger, clock: clock, occasions: try app.loadOccasions()))
     }
 
     /// Runs the services until shutdown; returns the exit code.

@@ -1,0 +1,119 @@
+import Chat
+import Closet
+import Foundation
+import JSON
+import Storage
+import Support
+
+/// `/closet`, `/item`, `/edit`, `/remove`, `/laundry`, `/clean` and `/export`.
+struct ClosetCommands {
+    let environment: BotEnvironment
+    /// Items per `/closet` page; short enough for a phone screen.
+    static let pageSize = 10
+
+    func register(on builder: inout RouterBuilder) {
+        builder.add(Command("closet", usage: "[category]", summary: "list your pieces, e.g. /closet shoes") { context, arguments in
+            let category = try arguments.isEmpty ? nil : ItemNumbers.category(arguments)
+            try await page(context, category: category, page: 0)
+        })
+        builder.onButton("closet.page") { context, record in
+            let category = record.payload["category"]?.string.flatMap(Category.init(rawValue:))
+            try await page(context, category: category, page: Int(record.payload["page"]?.int ?? 0))
+        }
+        builder.add(Command("item", usage: "N", summary: "one piece with its photo and details") { context, arguments in
+            let item = try await ItemNumbers.item(arguments, context: context)
+            let photos = try await PhotoLoader.images(for: [item], userID: context.user.id, store: context.store)
+            if !photos.isEmpty { try await context.send(.photos(photos)) }
+            try await context.reply(ItemText.card(item))
+        })
+        builder.add(Command("edit", usage: "N FIELD VALUE", summary: "change a field, e.g. /edit 3 color navy") { context, arguments in
+            let parts = arguments.split(separator: " ", maxSplits: 2).map(String.init)
+            guard parts.count == 3 else {
+                throw UserMessageError("Use /edit N FIELD VALUE, e.g. /edit 3 color navy. Fields: \(ItemEditor.fieldNames).")
+            }
+            var item = try await ItemNumbers.item(parts[0], context: context)
+            try ItemEditor.apply(field: parts[1], value: parts[2], to: &item)
+            try await context.store.updateItem(item, userID: context.user.id)
+            try await context.reply("Updated #\(item.number): \(parts[1].lowercased()) is now \(parts[2]).")
+        })
+        builder.add(Command("remove", usage: "N", summary: "delete a piece (asks first)") { context, arguments in
+            let item = try await ItemNumbers.item(arguments, context: context)
+            let yes = try await context.button("Delete #\(item.number)", action: "closet.remove", payload: ["number": .int(Int64(item.number))])
+            let no = try await context.button("Keep it", action: "closet.keep")
+            try await context.reply("Delete #\(item.number) \(item.name)? This can't be undone.", buttons: [[yes, no]])
+        })
+        builder.onButton("closet.remove") { context, record in
+            let number = Int(record.payload["number"]?.int ?? 0)
+            let removed = try await context.store.removeItem(userID: context.user.id, number: number)
+            try await context.store.deleteButtons(tokens: [record.token])
+            try await context.reply(removed ? "Deleted #\(number)." : "#\(number) was already gone.")
+        }
+        builder.onButton("closet.keep") { context, _ in try await context.reply("Kept it.") }
+        builder.add(Command("laundry", usage: "N", summary: "mark a piece as in the laundry") { context, arguments in
+            let item = try await ItemNumbers.item(arguments, context: context)
+            try await context.store.setAvailable(false, userID: context.user.id, number: item.number)
+            try await context.reply("#\(item.number) \(item.name) is in the laundry. I'll leave it out until /clean \(item.number).")
+        })
+        builder.add(Command("clean", usage: "N", summary: "mark a piece as clean again") { context, arguments in
+            let item = try await ItemNumbers.item(arguments, context: context)
+            try await context.store.setAvailable(true, userID: context.user.id, number: item.number)
+            try await context.reply("#\(item.number) \(item.name) is back in your closet.")
+        })
+        builder.add(Command("export", summary: "your closet as a JSON file") { context, _ in
+            let items = try await context.store.items(userID: context.user.id)
+            let text = ClosetCodec.exportText(items)
+            try await context.send(.document(
+                fileName: "wardrobe-closet.json", bytes: Array(text.utf8), mimeType: "application/json",
+                caption: .plain("Your closet: \(items.count) piece\(items.count == 1 ? "" : "s").")))
+        })
+    }
+
+    private func page(_ context: ChatContext, category: Category?, page: Int) async throws {
+        let all = try await context.store.items(userID: context.user.id).filter { category == nil || $0.category == category }
+        guard !all.isEmpty else {
+            let what = category.map { "no \($0.plural)" } ?? "an empty closet"
+            try await context.reply(RichText.plain("You have \(what). Paste a product link or send /add navy wool blazer to add a piece."))
+            return
+        }
+        let pages = (all.count + Self.pageSize - 1) / Self.pageSize
+        let current = min(max(page, 0), pages - 1)
+        let slice = all[(current * Self.pageSize)..<min(all.count, (current + 1) * Self.pageSize)]
+        let title = (category?.plural.capitalized ?? "Your closet") + " (\(all.count))" + (pages > 1 ? " — page \(current + 1)/\(pages)" : "")
+        var buttons: [Button] = []
+        let base: JSON = ["category": category.map { .string($0.rawValue) } ?? .null]
+        if current > 0 { buttons.append(try await context.button("◀ Previous", action: "closet.page", payload: base.setting("page", .int(Int64(current - 1))))) }
+        if current < pages - 1 { buttons.append(try await context.button("Next ▶", action: "closet.page", payload: base.setting("page", .int(Int64(current + 1))))) }
+        try await context.reply(
+            .bold(title) + .plain("\n" + slice.map(ItemText.line).joined(separator: "\n") + "\n\n/item N shows one piece."),
+            buttons: buttons.isEmpty ? [] : [buttons])
+    }
+}
+
+/// Parses item numbers and categories from command arguments.
+enum ItemNumbers {
+    /// The user's item for "3" or "#3"; a clear error for anything else or someone else's number.
+    static func item(_ text: String, context: ChatContext) async throws -> ClosetItem {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let digits = trimmed.hasPrefix("#") ? String(trimmed.dropFirst()) : trimmed
+        guard let number = Int(digits), number > 0 else {
+            throw UserMessageError("Give the item number, e.g. 3. /closet lists your pieces with their numbers.")
+        }
+        guard let item = try await context.store.item(userID: context.user.id, number: number) else {
+            throw UserMessageError("You have no item #\(number). /closet lists your pieces.")
+        }
+        return item
+    }
+
+    /// A category from its name or plural ("shoes", "tops", "coat").
+    static func category(_ text: String) throws -> Category {
+        let word = text.trimmingCharacters(in: .whitespaces).lowercased()
+        if let exact = Category(rawValue: word) { return exact }
+        if let plural = Category.allCases.first(where: { $0.plural == word || $0.rawValue + "s" == word }) { return plural }
+        let synonyms: [String: Category] = [
+            "jacket": .outerwear, "jackets": .outerwear, "coat": .outerwear, "coats": .outerwear, "shoe": .shoes,
+            "trousers": .bottom, "pants": .bottom, "accessories": .accessory, "dresses": .dress,
+        ]
+        if let match = synonyms[word] { return match }
+        throw UserMessageError("I don't know the category \"\(text)\". Use one of: \(Category.allCases.map(\.rawValue).joined(separator: ", ")).")
+    }
+}

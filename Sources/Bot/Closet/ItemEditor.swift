@@ -1,0 +1,61 @@
+import Closet
+import Foundation
+import Support
+
+/// Validates `/edit N FIELD VALUE` and applies it to an item.
+enum ItemEditor {
+    /// The editable fields, as listed in error messages.
+    static let fieldNames = "name, category, subcategory, formality, warmth, fit, leg, color, pattern, brand, size, material, price"
+
+    /// Applies one field change; a bad field or value throws a one-line error listing what is allowed.
+    static func apply(field: String, value: String, to item: inout ClosetItem) throws {
+        let text = value.trimmingCharacters(in: .whitespaces)
+        switch field.lowercased() {
+        case "name": item.name = try nonEmpty(text, field: "name")
+        case "category": item.category = try ItemNumbers.category(text)
+        case "subcategory", "type": item.subcategory = try nonEmpty(text, field: "subcategory").lowercased()
+        case "formality": item.formality = try level(text, field: "formality", help: "1 casual … 5 black tie")
+        case "warmth": item.warmth = try level(text, field: "warmth", help: "1 very light … 5 very warm")
+        case "fit": item.fit = try choice(text, Fit.self, field: "fit")
+        case "leg", "leg_shape": item.legShape = try choice(text, LegShape.self, field: "leg")
+        case "pattern": item.pattern = try choice(text, Pattern.self, field: "pattern")
+        case "color", "colour":
+            let word = text.lowercased()
+            guard let family = ColorFamily(rawValue: word) ?? ColorFamily.allCases.first(where: { word.contains($0.rawValue) }) else {
+                throw UserMessageError("Color must name a family: \(ColorFamily.allCases.map(\.rawValue).joined(separator: ", ")).")
+            }
+            item.color = ItemColor(name: word, family: family)
+        case "brand": item.brand = try nonEmpty(text, field: "brand")
+        case "size": item.size = try nonEmpty(text, field: "size")
+        case "material": item.material = try nonEmpty(text, field: "material")
+        case "price":
+            let parts = text.split(separator: " ")
+            guard let amount = parts.first.flatMap({ Double($0.replacingOccurrences(of: ",", with: ".")) }), amount >= 0 else {
+                throw UserMessageError("Price must be a number, optionally with a currency, e.g. 79.90 EUR.")
+            }
+            item.price = amount
+            if parts.count > 1 { item.currency = parts[1].uppercased() }
+        default:
+            throw UserMessageError("I can't edit \"\(field)\". Fields: \(fieldNames).")
+        }
+    }
+
+    private static func nonEmpty(_ text: String, field: String) throws -> String {
+        guard !text.isEmpty, text.count <= 200 else { throw UserMessageError("The \(field) must be 1 to 200 characters.") }
+        return text
+    }
+
+    private static func level(_ text: String, field: String, help: String) throws -> Int {
+        guard let value = Int(text), (1...5).contains(value) else {
+            throw UserMessageError("The \(field) must be a number from 1 to 5 (\(help)).")
+        }
+        return value
+    }
+
+    private static func choice<T: RawRepresentable & CaseIterable>(_ text: String, _ type: T.Type, field: String) throws -> T where T.RawValue == String {
+        guard let value = T(rawValue: text.lowercased()) else {
+            throw UserMessageError("The \(field) must be one of: \(T.allCases.map(\.rawValue).joined(separator: ", ")).")
+        }
+        return value
+    }
+}

@@ -1,0 +1,115 @@
+import Chat
+import Closet
+import Foundation
+import JSON
+import Storage
+import Support
+
+/// `/outfit OCCASION [N]` and its buttons: Show another, Why?, I wore this.
+struct OutfitCommand {
+    let environment: BotEnvironment
+
+    /// At most this many candidates per request, so replies stay readable on a phone.
+    static let maximumCount = 5
+
+    func register(on builder: inout RouterBuilder) {
+        builder.add(Command("outfit", usage: "OCCASION [N]", summary: "an outfit from your closet, e.g. /outfit business") {
+            context, arguments in
+            try await run(context, arguments: arguments)
+        })
+        builder.add(Command("occasions", summary: "the occasions I can dress you for") { context, _ in
+            let lines = environment.occasions.occasions.map { occasion in
+                "• \(occasion.name) (formality \(occasion.formalityLabel))"
+                    + (occasion.aliases.isEmpty ? "" : " — also: \(occasion.aliases.joined(separator: ", "))")
+            }
+            try await context.reply(.bold("Occasions") + .plain("\n" + lines.joined(separator: "\n") + "\n\nTry /outfit dinner or /outfit business 3."))
+        })
+        builder.onButton("outfit.pick") { context, record in
+            try await suggest(context, occasionName: record.payload["occasion"]?.string ?? "", count: 1)
+        }
+        builder.onButton("outfit.another") { context, record in
+            try await suggest(context, occasionName: record.payload["occasion"]?.string ?? "", count: 1)
+        }
+        builder.onButton("outfit.why") { context, record in
+            let lines = record.payload["lines"]?.array?.compactMap(\.string) ?? []
+            let why = record.payload["why"]?.string ?? ""
+            try await context.reply(.bold("Why this outfit") + .plain("\n\(why)" + (lines.isEmpty ? "" : "\n\n" + lines.joined(separator: "\n"))))
+        }
+        builder.onButton("outfit.wore") { context, record in
+            let ids = record.payload["ids"]?.array?.compactMap(\.int) ?? []
+            try await context.store.recordWear(userID: context.user.id, itemIDs: ids, at: context.clock.now())
+            try await context.store.deleteButtons(tokens: [record.token])
+            try await context.reply("Noted: \(ids.count) pieces worn today. I'll rank them lower for a few days.")
+        }
+    }
+
+    private func run(_ context: ChatContext, arguments: String) async throws {
+        var words = arguments.split(separator: " ").map(String.init)
+        var count = 1
+        if let last = words.last, let number = Int(last) {
+            guard (1...Self.maximumCount).contains(number) else {
+                throw UserMessageError("I can show 1 to \(Self.maximumCount) outfits at a time, e.g. /outfit dinner 3.")
+            }
+            count = number
+            words.removeLast()
+        }
+        guard !words.isEmpty else {
+            var buttons: [Button] = []
+            for occasion in environment.occasions.occasions.prefix(8) {
+                buttons.append(try await context.button(occasion.name, action: "outfit.pick", payload: ["occasion": .string(occasion.name)]))
+            }
+            try await context.reply("What's the occasion?", buttons: stride(from: 0, to: buttons.count, by: 2).map { Array(buttons[$0..<min($0 + 2, buttons.count)]) })
+            return
+        }
+        let occasion = try environment.occasions.resolve(words.joined(separator: " "))
+        try await suggest(context, occasionName: occasion.name, count: count)
+    }
+
+    /// Runs the engine for `occasionName` and sends the outfits, or what is missing.
+    func suggest(_ context: ChatContext, occasionName: String, count: Int) async throws {
+        let occasion = try environment.occasions.resolve(occasionName)
+        let closet = try await context.store.items(userID: context.user.id)
+        let state = try await context.state()
+        let shown = Set((state["shown"]?[occasion.name]?.array ?? []).compactMap { $0.string.flatMap(OutfitKey.init(text:)) })
+        let suggestion = environment.engine.topOutfits(
+            closet: closet, occasion: occasion, count: count, now: context.clock.now(), seed: environment.nextSeed(), exclude: shown)
+        switch suggestion {
+        case .missing(let missing):
+            try await context.reply(RichText.plain(closet.isEmpty
+                ? "Your closet is empty. Paste a product link, or send /add navy wool blazer, to add your first piece."
+                : missing.userMessage))
+        case .outfits(let outfits, let startedOver):
+            if startedOver { try await context.reply("You've seen every \(occasion.name) outfit I can make, so here they come again.") }
+            for (index, outfit) in outfits.enumerated() {
+                let heading = outfits.count > 1 ? "\(occasion.name.capitalized) — option \(index + 1) of \(outfits.count)" : occasion.name.capitalized
+                try await send(outfit, heading: heading, occasion: occasion, context: context, offerAnother: index == outfits.count - 1)
+            }
+            try await remember(outfits.map(\.key), occasion: occasion, context: context)
+        }
+    }
+
+    private func send(_ outfit: Outfit, heading: String, occasion: Occasion, context: ChatContext, offerAnother: Bool) async throws {
+        let photos = try await PhotoLoader.images(for: outfit.pieces, userID: context.user.id, store: context.store)
+        if !photos.isEmpty { try await context.send(.photos(photos)) }
+        let text = RichText.bold(heading) + .plain("\n" + outfit.pieces.map { "• " + ItemText.line($0) }.joined(separator: "\n"))
+        var row: [Button] = []
+        if offerAnother {
+            row.append(try await context.button("Show another", action: "outfit.another", payload: ["occasion": .string(occasion.name)]))
+        }
+        row.append(try await context.button("Why?", action: "outfit.why", payload: [
+            "why": .string(outfit.explanation(occasion: occasion)), "lines": .array(outfit.breakdownLines.map(JSON.string)),
+        ]))
+        row.append(try await context.button("I wore this", action: "outfit.wore", payload: ["ids": .array(outfit.pieces.map { .int($0.id) })]))
+        try await context.reply(text, buttons: [row])
+    }
+
+    /// Remembers shown outfits per occasion so "Show another" doesn't repeat them.
+    private func remember(_ keys: [OutfitKey], occasion: Occasion, context: ChatContext) async throws {
+        try await context.updateState { state in
+            var shown = state["shown"]?.object ?? [:]
+            let list = (shown[occasion.name]?.array ?? []) + keys.map { .string($0.description) }
+            shown[occasion.name] = .array(Array(list.suffix(500)))
+            return state.setting("shown", .object(shown))
+        }
+    }
+}

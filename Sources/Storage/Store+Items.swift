@@ -1,0 +1,110 @@
+import Closet
+import Foundation
+import SQLite
+
+extension Store {
+    /// Every item of one user, by number.
+    public func items(userID: Int64) async throws -> [ClosetItem] {
+        try await database.run { db in
+            try db.query("SELECT * FROM items WHERE user_id = ? ORDER BY number", [userID]).map(Store.item(from:))
+        }
+    }
+
+    /// One item of one user by the number they see; nil when they have no such item.
+    public func item(userID: Int64, number: Int) async throws -> ClosetItem? {
+        try await database.run { db in
+            try db.first("SELECT * FROM items WHERE user_id = ? AND number = ?", [userID, number]).map(Store.item(from:))
+        }
+    }
+
+    /// Adds an item, giving it the user's next number; returns it with id and number set.
+    public func addItem(_ item: ClosetItem, userID: Int64) async throws -> ClosetItem {
+        try await database.write { db in try Store.insert(item, userID: userID, db: db) }
+    }
+
+    /// Adds several items in one transaction (all or nothing).
+    public func addItems(_ items: [ClosetItem], userID: Int64) async throws -> [ClosetItem] {
+        try await database.write { db in try items.map { try Store.insert($0, userID: userID, db: db) } }
+    }
+
+    /// Saves every field of an existing item (matched by user and number).
+    public func updateItem(_ item: ClosetItem, userID: Int64) async throws {
+        try await database.write { db in
+            try db.query(
+                """
+                UPDATE items SET name = ?, category = ?, subcategory = ?, formality = ?, warmth = ?, fit = ?, leg_shape = ?,
+                  color_name = ?, color_family = ?, pattern = ?, brand = ?, size = ?, material = ?, photo_sha256 = ?,
+                  source_url = ?, price = ?, currency = ?, last_worn_at = ?, wear_count = ?, available = ?
+                WHERE user_id = ? AND number = ?
+                """, Store.fieldValues(item) + [item.lastWornAt.map(Store.timestamp), item.wearCount, item.isAvailable, userID, item.number])
+            guard db.changes == 1 else { throw StorageError.notFound("item \(item.number)") }
+        }
+    }
+
+    /// Deletes one item; returns false when the user has no such item.
+    @discardableResult
+    public func removeItem(userID: Int64, number: Int) async throws -> Bool {
+        try await database.write { db in
+            try db.query("DELETE FROM items WHERE user_id = ? AND number = ?", [userID, number])
+            return db.changes == 1
+        }
+    }
+
+    /// Marks an item as in the laundry (false) or clean (true); false when there is no such item.
+    @discardableResult
+    public func setAvailable(_ available: Bool, userID: Int64, number: Int) async throws -> Bool {
+        try await database.write { db in
+            try db.query("UPDATE items SET available = ? WHERE user_id = ? AND number = ?", [available, userID, number])
+            return db.changes == 1
+        }
+    }
+
+    /// Records that the pieces were worn at `date`: last worn and wear count, in one transaction.
+    public func recordWear(userID: Int64, itemIDs: [Int64], at date: Date) async throws {
+        try await database.write { db in
+            for id in itemIDs {
+                try db.query(
+                    "UPDATE items SET last_worn_at = ?, wear_count = wear_count + 1 WHERE user_id = ? AND id = ?",
+                    [Store.timestamp(date), userID, id])
+            }
+        }
+    }
+
+    static func insert(_ item: ClosetItem, userID: Int64, db: Connection) throws -> ClosetItem {
+        let next = Int(try db.first("SELECT coalesce(max(number), 0) + 1 AS next FROM items WHERE user_id = ?", [userID])?.int("next") ?? 1)
+        try db.query(
+            """
+            INSERT INTO items (name, category, subcategory, formality, warmth, fit, leg_shape, color_name, color_family, pattern,
+              brand, size, material, photo_sha256, source_url, price, currency, user_id, number, added_at, last_worn_at, wear_count, available)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """,
+            fieldValues(item) + [userID, next, timestamp(item.addedAt), item.lastWornAt.map(timestamp), item.wearCount, item.isAvailable])
+        var saved = item
+        saved.id = db.lastInsertRowID
+        saved.number = next
+        return saved
+    }
+
+    static func fieldValues(_ item: ClosetItem) -> [any SQLBindable] {
+        [
+            item.name, item.category.rawValue, item.subcategory, item.formality, item.warmth, item.fit.rawValue, item.legShape?.rawValue,
+            item.color.name, item.color.family.rawValue, item.pattern.rawValue, item.brand, item.size, item.material, item.photo,
+            item.sourceURL, item.price, item.currency,
+        ]
+    }
+
+    static func item(from row: Row) -> ClosetItem {
+        ClosetItem(
+            id: row.int("id") ?? 0, number: Int(row.int("number") ?? 0), name: row.string("name") ?? "",
+            category: Category(rawValue: row.string("category") ?? "") ?? .accessory, subcategory: row.string("subcategory"),
+            formality: Int(row.int("formality") ?? 1), warmth: Int(row.int("warmth") ?? 3),
+            fit: Fit(rawValue: row.string("fit") ?? "") ?? .regular, legShape: row.string("leg_shape").flatMap(LegShape.init(rawValue:)),
+            color: ItemColor(name: row.string("color_name") ?? "", family: ColorFamily(rawValue: row.string("color_family") ?? "") ?? .multi),
+            pattern: Pattern(rawValue: row.string("pattern") ?? "") ?? .solid, brand: row.string("brand"), size: row.string("size"),
+            material: row.string("material"), photo: row.string("photo_sha256"), sourceURL: row.string("source_url"),
+            price: row.double("price"), currency: row.string("currency"),
+            addedAt: Date(timeIntervalSince1970: row.double("added_at") ?? 0),
+            lastWornAt: row.double("last_worn_at").map { Date(timeIntervalSince1970: $0) }, wearCount: Int(row.int("wear_count") ?? 0),
+            isAvailable: row.bool("available"))
+    }
+}

@@ -1,0 +1,50 @@
+import Closet
+import Foundation
+import Storage
+import Testing
+
+@Suite struct ItemStoreTests {
+    static func blazer(_ name: String = "Navy wool blazer") -> ClosetItem {
+        ClosetItem(name: name, category: .outerwear, subcategory: "blazer", formality: 4, warmth: 3, color: ItemColor(name: "navy", family: .navy))
+    }
+
+    @Test func itemsAreNumberedPerUserAndInvisibleToOthers() async throws {
+        let temp = try TemporaryStore()
+        defer { temp.cleanUp() }
+        let ana = try await temp.store.user(transport: "telegram", externalID: "1")
+        let ben = try await temp.store.user(transport: "telegram", externalID: "2")
+        let first = try await temp.store.addItem(Self.blazer(), userID: ana.id)
+        let second = try await temp.store.addItem(Self.blazer("Grey flannel trouser"), userID: ana.id)
+        let bens = try await temp.store.addItem(Self.blazer(), userID: ben.id)
+        #expect([first.number, second.number, bens.number] == [Int]([1, 2, 1]))
+        #expect(try await temp.store.item(userID: ben.id, number: 2) == nil)
+        #expect(try await temp.store.removeItem(userID: ben.id, number: 2) == false)
+        #expect(try await temp.store.setAvailable(false, userID: ben.id, number: 2) == false)
+        #expect(try await temp.store.items(userID: ana.id).map(\.name) == ["Navy wool blazer", "Grey flannel trouser"])
+    }
+
+    @Test func everyFieldRoundTrips() async throws {
+        let temp = try TemporaryStore()
+        defer { temp.cleanUp() }
+        let ana = try await temp.store.user(transport: "console", externalID: "local")
+        var item = ClosetItem(
+            name: "Pleated wide-leg trouser", category: .bottom, subcategory: "trouser", formality: 3, warmth: 4, fit: .relaxed,
+            legShape: .wide, color: ItemColor(name: "camel", family: .camel), pattern: .texture, brand: "Arket", size: "38",
+            material: "100% wool", photo: "ab12", sourceURL: "https://shop.example/p/1", price: 89.5, currency: "EUR",
+            addedAt: Date(timeIntervalSince1970: 1_700_000_000), lastWornAt: Date(timeIntervalSince1970: 1_700_100_000), wearCount: 2,
+            isAvailable: false)
+        item = try await temp.store.addItem(item, userID: ana.id)
+        #expect(try await temp.store.item(userID: ana.id, number: item.number) == item)
+    }
+
+    @Test func wearIsRecordedForEveryPieceInOneGo() async throws {
+        let temp = try TemporaryStore()
+        defer { temp.cleanUp() }
+        let ana = try await temp.store.user(transport: "console", externalID: "local")
+        let pieces = try await temp.store.addItems([Self.blazer(), Self.blazer("Shirt")], userID: ana.id)
+        let now = Date(timeIntervalSince1970: 1_800_000_000)
+        try await temp.store.recordWear(userID: ana.id, itemIDs: pieces.map(\.id), at: now)
+        let saved = try await temp.store.items(userID: ana.id)
+        #expect(saved.allSatisfy { $0.wearCount == 1 && $0.lastWornAt == now })
+    }
+}
