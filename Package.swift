@@ -46,7 +46,7 @@ let libraries: [(name: String, dependencies: [String])] = [
 
 /// Extra dependencies of a test target beyond its library's (end-to-end tests drive the real features).
 let testExtras: [String: [String]] = [
-    "TelegramTests": ["Bot", "Secrets", "Sodium"],
+    "TelegramTests": ["Bot", "Closet", "Secrets", "Sodium"],
 ]
 
 let root = Context.packageDirectory

@@ -90,7 +90,7 @@ extension FakeTelegramServer {
                 }
                 return chosen.map(\.json)
             }
-            if !batch.isEmpty || Date() >= deadline { return FakeTelegramServer.ok(.array(batch)) }
+            if !batch.isEmpty || Date() >= deadline || state.withLock({ $0.stopping }) { return FakeTelegramServer.ok(.array(batch)) }
             try? await Task.sleep(for: .milliseconds(1))
         }
     }

@@ -31,6 +31,7 @@ public final class FakeTelegramServer: Sendable {
         var commands: [JSON] = []
         var rejections: [String] = []
         var getUpdatesCalls = 0
+        var stopping = false
     }
 
     let state = Mutex(State())
@@ -57,8 +58,24 @@ public final class FakeTelegramServer: Sendable {
     /// The base URL to configure as `telegram.api_base_url`.
     public var baseURL: String { http.baseURL }
 
-    /// Stops the server.
-    public func stop() { http.stop() }
+    /// Stops the server. Call it off the cooperative pool (or use `shutdown()`): it joins the
+    /// connection threads, which may wait for handlers that need the pool.
+    public func stop() {
+        state.withLock { $0.stopping = true }
+        http.stop()
+    }
+
+    /// Releases held long polls and stops the server on a separate thread, so the pool never blocks.
+    public func shutdown() async {
+        state.withLock { $0.stopping = true }
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let thread = Thread { [http] in
+                http.stop()
+                continuation.resume()
+            }
+            thread.start()
+        }
+    }
 
     // MARK: Recording
 
