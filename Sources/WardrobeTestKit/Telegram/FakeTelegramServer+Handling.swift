@@ -32,7 +32,7 @@ extension FakeTelegramServer {
                     method: method, parameters: call.parameters, fileFields: call.files.keys.sorted(), encoding: call.encoding, at: Date()))
             }
             if let fault = takeFault(method) { return FakeTelegramServer.response(for: fault) }
-            for name in required { _ = try call.required(name) }
+            for name in required where call.files[name] == nil { _ = try call.required(name) }
             try checkFiles(call)
             if method == "getUpdates" { return try await updates(call) }
             return FakeTelegramServer.ok(try answer(call))
