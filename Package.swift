@@ -40,6 +40,8 @@ let libraries: [(name: String, dependencies: [String])] = [
     ("Bot", ["Chat", "Closet", "ProductImport", "TryOn", "Storage", "Secrets", "Images", "HTTP", "JSON", "Support"]),
     ("Telegram", ["Chat", "HTTP", "JSON", "Storage", "Support"]),
     ("Matrix", ["Chat", "HTTP", "JSON", "Storage", "Secrets", "Support"]),
+    // `wardrobe bench telegram`: the worker against the loopback Bot API.
+    ("TelegramBench", ["Telegram", "Bot", "Closet", "Chat", "Storage", "Secrets", "Sodium", "HTTP", "Support", "WardrobeTestKit"]),
     // Shared fakes for tests: loopback servers, a manual clock.
     ("WardrobeTestKit", ["JSON", "Support"]),
 ]

@@ -20,6 +20,8 @@ enum CLI {
           closet import FILE --user ID
                                     load a closet file (all rows or none)
           config defaults|docs|check  print every setting's default, a docs table, or validate
+          telegram delete-webhook   remove a webhook so long polling works (fixes 409 Conflict)
+          bench telegram            drive the Telegram worker with 10,000 updates on a loopback Bot API
         """
 
     static func main(_ arguments: [String]) async -> Int32 {
@@ -53,6 +55,8 @@ enum CLI {
             case "config": return ConfigCommand.run(app: app, arguments: rest)
             case "closet": return try await ClosetCommand.run(app: app, arguments: rest)
             case "outfit": return try await ClosetCommand.outfit(app: app, arguments: rest)
+            case "telegram": return try await TelegramCommand.run(app: app, arguments: rest)
+            case "bench": return try await BenchCommand.run(app: app, arguments: rest)
             default:
                 return fail("unknown command \(command)", usage: true)
             }

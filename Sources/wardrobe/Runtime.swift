@@ -28,6 +28,8 @@ final class Runtime: Sendable {
         if console {
             services.append(ConsoleService(
                 dispatcher: dispatcher, outputFolder: "\(app.dataDirectory)/console", logger: app.logger.child(label: "console")))
+        } else {
+            services += telegramServices(dispatcher: dispatcher)
         }
         let group = ServiceGroup(
             services: services, gracePeriod: Double(app.configuration.int("shutdown_grace_seconds")), logger: app.logger)

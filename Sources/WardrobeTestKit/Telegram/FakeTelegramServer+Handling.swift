@@ -35,10 +35,27 @@ extension FakeTelegramServer {
             for name in required where call.files[name] == nil { _ = try call.required(name) }
             try checkFiles(call)
             if method == "getUpdates" { return try await updates(call) }
+            if method.hasPrefix("send"), method != "sendChatAction", await heldUntilReleased() {
+                return FakeTelegramServer.error(FakeBotError(code: 500, description: "Internal Server Error: held send released"))
+            }
             return FakeTelegramServer.ok(try answer(call))
         } catch {
             return reject(error)
         }
+    }
+
+    /// Holds a send while a hold is active and the message count has reached it; true when it was held.
+    private func heldUntilReleased() async -> Bool {
+        let hold = state.withLock { state -> Bool in
+            state.admittedSends += 1
+            guard let limit = state.holdAfter, state.admittedSends > limit else { return false }
+            state.held += 1
+            return true
+        }
+        guard hold else { return false }
+        while state.withLock({ $0.holdAfter != nil && !$0.stopping }) { try? await Task.sleep(for: .milliseconds(5)) }
+        state.withLock { $0.held -= 1 }
+        return true
     }
 
     private func takeFault(_ method: String) -> FakeTelegramFault? {

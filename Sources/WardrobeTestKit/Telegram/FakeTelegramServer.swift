@@ -32,6 +32,9 @@ public final class FakeTelegramServer: Sendable {
         var rejections: [String] = []
         var getUpdatesCalls = 0
         var stopping = false
+        var holdAfter: Int?
+        var held = 0
+        var admittedSends = 0
     }
 
     let state = Mutex(State())
@@ -136,6 +139,26 @@ public final class FakeTelegramServer: Sendable {
     public func inject(_ fault: FakeTelegramFault, method: String, times: Int = 1) {
         state.withLock { $0.faults[method, default: []] += Array(repeating: fault, count: times) }
     }
+
+    /// After `count` sent messages, holds every further send unanswered (as if Telegram stalled)
+    /// until `releaseHeldSends()`; held sends are then refused, so they never count as delivered.
+    public func holdSends(after count: Int) {
+        state.withLock { state in
+            state.holdAfter = count
+            state.admittedSends = state.messages.count
+        }
+    }
+
+    /// Ends the hold: held sends get a 500 and are not recorded; later sends work again.
+    public func releaseHeldSends() {
+        state.withLock { state in
+            state.holdAfter = nil
+            state.admittedSends = 0
+        }
+    }
+
+    /// How many sends are being held right now.
+    public var heldSends: Int { state.withLock { $0.held } }
 
     /// Sets a webhook: getUpdates answers 409 until the bot calls deleteWebhook.
     public func setWebhook(_ url: String?) { state.withLock { $0.webhook = url } }
