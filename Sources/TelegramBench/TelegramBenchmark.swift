@@ -22,12 +22,15 @@ public struct TelegramBenchmark: Sendable {
         public let p99Milliseconds: Double
         /// VmHWM of this process (worker and fake server together), in MB.
         public let peakRSSMegabytes: Double
+        /// VmRSS just before the worker started (the fake server holding every queued update), in MB.
+        public let baselineRSSMegabytes: Double
 
         public var updatesPerSecond: Double { Double(updates) / seconds }
 
         public var description: String {
-            String(format: "telegram: %d updates across %d chats in %.2f s = %.0f updates/s; latency p50 %.1f ms, p99 %.1f ms; peak RSS %.1f MB (VmHWM, worker and loopback server in one process)",
-                   updates, chats, seconds, updatesPerSecond, p50Milliseconds, p99Milliseconds, peakRSSMegabytes)
+            String(format: "telegram: %d updates across %d chats in %.2f s = %.0f updates/s; latency p50 %.1f ms, p99 %.1f ms; peak RSS %.1f MB (VmHWM of one process holding worker and loopback server; %.1f MB before the worker started, so the worker added at most %.1f MB)",
+                   updates, chats, seconds, updatesPerSecond, p50Milliseconds, p99Milliseconds, peakRSSMegabytes, baselineRSSMegabytes,
+                   peakRSSMegabytes - baselineRSSMegabytes)
         }
     }
 
@@ -63,6 +66,8 @@ public struct TelegramBenchmark: Sendable {
             let text = index % 2 == 0 ? "/help" : "/outfit business"
             perChat[user.id, default: []].append(server.sendText(text, from: user))
         }
+        server.recordCalls(false)
+        let baseline = TelegramBenchmark.memoryMegabytes("VmRSS:")
         let started = Date()
         let worker = Task {
             try await withThrowingTaskGroup(of: Void.self) { group in
@@ -83,7 +88,7 @@ public struct TelegramBenchmark: Sendable {
         return Report(
             updates: updates, chats: chats, seconds: finished.timeIntervalSince(started),
             p50Milliseconds: TelegramBenchmark.percentile(latencies, 0.5), p99Milliseconds: TelegramBenchmark.percentile(latencies, 0.99),
-            peakRSSMegabytes: TelegramBenchmark.peakRSSMegabytes())
+            peakRSSMegabytes: TelegramBenchmark.memoryMegabytes("VmHWM:"), baselineRSSMegabytes: baseline)
     }
 
     /// Each chat's k-th reply answers its k-th update (one reply per command).
@@ -105,10 +110,10 @@ public struct TelegramBenchmark: Sendable {
         return sorted[min(sorted.count - 1, Int(Double(sorted.count) * fraction))]
     }
 
-    /// VmHWM from /proc/self/status, in MB.
-    static func peakRSSMegabytes() -> Double {
+    /// A memory line of /proc/self/status (VmHWM, VmRSS), in MB.
+    static func memoryMegabytes(_ key: String) -> Double {
         guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix(key) }),
               let kilobytes = Double(line.split(separator: " ").dropFirst().first ?? "") else { return 0 }
         return kilobytes / 1024
     }

@@ -28,6 +28,7 @@ extension FakeTelegramServer {
         do throws(FakeBotError) {
             let call = try FakeBotRequest(method: method, request: request)
             state.withLock { state in
+                guard state.recordsCalls else { return }
                 state.calls.append(FakeBotCall(
                     method: method, parameters: call.parameters, fileFields: call.files.keys.sorted(), encoding: call.encoding, at: Date()))
             }

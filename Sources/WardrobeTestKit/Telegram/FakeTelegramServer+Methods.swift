@@ -148,7 +148,7 @@ extension FakeTelegramServer {
             return state.nextFileNumber
         }
         let largest = fileID.flatMap { $0.hasPrefix("attach://") ? nil : $0 } ?? "SENT\(base)"
-        if let upload { _ = state.withLock { $0.files[largest] = (upload.data, "photos/\(largest).jpg", upload.data.count) } }
+        if let upload { state.withLock { $0.files[largest] = (upload.data, "photos/\(largest).jpg", upload.data.count) } }
         return [
             ["file_id": .string("SENT\(base)-s"), "file_unique_id": .string("U\(base)s"), "width": 90, "height": 90, "file_size": 1_000],
             ["file_id": .string("SENT\(base)-m"), "file_unique_id": .string("U\(base)m"), "width": 320, "height": 320, "file_size": 10_000],

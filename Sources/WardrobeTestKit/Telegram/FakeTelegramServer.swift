@@ -35,6 +35,7 @@ public final class FakeTelegramServer: Sendable {
         var holdAfter: Int?
         var held = 0
         var admittedSends = 0
+        var recordsCalls = true
     }
 
     let state = Mutex(State())
@@ -81,6 +82,9 @@ public final class FakeTelegramServer: Sendable {
     }
 
     // MARK: Recording
+
+    /// Whether every call is kept for `calls` (benchmarks turn it off to keep memory flat).
+    public func recordCalls(_ on: Bool) { state.withLock { $0.recordsCalls = on } }
 
     /// Every call the bot made, in order.
     public var calls: [FakeBotCall] { state.withLock { $0.calls } }
