@@ -36,9 +36,12 @@ let libraries: [(name: String, dependencies: [String])] = [
     // Chat core, features and transports.
     ("Chat", ["JSON", "Support", "Storage"]),
     ("Bot", ["Chat", "Closet", "ProductImport", "TryOn", "Storage", "Secrets", "Images", "HTTP", "JSON", "Support"]),
+    ("Telegram", ["Chat", "HTTP", "JSON", "Storage", "Support"]),
     ("Matrix", ["Chat", "HTTP", "JSON", "Images", "Storage", "Secrets", "Support"]),
     // Shared fakes for tests: loopback servers, fake services, a manual clock.
     ("WardrobeTestKit", ["JSON", "Support", "Chat", "Storage", "Images"]),
+    // `wardrobe bench telegram`: the worker driven through the loopback Bot API.
+    ("TelegramBench", ["Telegram", "Bot", "Closet", "Chat", "Storage", "Secrets", "Sodium", "HTTP", "Support", "WardrobeTestKit"]),
 ]
 
 /// One test target per library, with extra dependencies where a test drives the whole bot.
@@ -58,6 +61,7 @@ let testTargets: [(name: String, extra: [String], fixtures: Bool)] = [
     ("TryOnTests", [], false),
     ("ChatTests", [], false),
     ("BotTests", [], false),
+    ("TelegramTests", ["Bot", "Closet", "Secrets", "Sodium"], false),
     ("MatrixTests", ["Bot"], false),
 ]
 

@@ -2,11 +2,12 @@ import Closet
 import Foundation
 import Images
 import ProductImport
+import TelegramBench
 
-/// `wardrobe bench outfit|import|images|all`: the benchmarks `make bench` prints.
+/// `wardrobe bench outfit|import|images|telegram|all`: the benchmarks `make bench` prints.
 enum BenchCommand {
     static func run(app: App, arguments: [String]) async throws -> Int32 {
-        guard let which = arguments.first else { return CLI.fail("usage: wardrobe bench outfit|import|images|all") }
+        guard let which = arguments.first else { return CLI.fail("usage: wardrobe bench outfit|import|images|telegram|all") }
         if which == "images", arguments.dropFirst().first == "--worker" {
             // The child process that measures the image pipeline's own peak memory.
             print(try ImageBenchmark.workerOutput(arguments: Array(arguments.dropFirst(2))))
@@ -30,7 +31,12 @@ enum BenchCommand {
             print("== bench images")
             print(try ImageBenchmark.run(.init(worker: [CommandLine.arguments[0], "bench", "images", "--worker"])))
         }
-        guard ran else { return CLI.fail("unknown benchmark \(which); use outfit, import, images or all") }
+        if all || which == "telegram" {
+            ran = true
+            print("== bench telegram")
+            print(try await TelegramBenchmark().run())
+        }
+        guard ran else { return CLI.fail("unknown benchmark \(which); use outfit, import, images, telegram or all") }
         return 0
     }
 }

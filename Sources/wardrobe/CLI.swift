@@ -25,6 +25,7 @@ enum CLI {
           bench outfit|import|images|telegram|all
                                     run benchmarks and print their figures
           config defaults|docs|check  print every setting's default, a docs table, or validate
+          telegram delete-webhook   remove a webhook so long polling works (fixes 409 Conflict)
         """
 
     static func main(_ arguments: [String]) async -> Int32 {
@@ -59,6 +60,7 @@ enum CLI {
             case "closet": return try await ClosetCommand.run(app: app, arguments: rest)
             case "outfit": return try await ClosetCommand.outfit(app: app, arguments: rest)
             case "import": return try await ImportCommand.run(app: app, arguments: rest)
+            case "telegram": return try await TelegramCommand.run(app: app, arguments: rest)
             case "bench": return try await BenchCommand.run(app: app, arguments: rest)
             default:
                 return fail("unknown command \(command)", usage: true)

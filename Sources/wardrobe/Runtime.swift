@@ -44,6 +44,7 @@ final class Runtime: Sendable {
             transports.register(matrix.transport)
             services.append(matrix)
         }
+        if !console { services += telegramServices(dispatcher: dispatcher) }
         let group = ServiceGroup(
             services: services, gracePeriod: Double(app.configuration.int("shutdown_grace_seconds")), logger: app.logger)
         try await group.run()

@@ -1,0 +1,148 @@
+import Support
+
+/// The getUpdates loop as a value: it decides what to do next and keeps the offset watermark.
+///
+/// Updates of different chats are handled concurrently, so they finish out of order. The offset
+/// passed to Telegram (and persisted) is a watermark: the lowest update still in flight, or one
+/// past the highest seen when nothing is. Everything below it is handled, so Telegram may drop
+/// it; everything at or above it is redelivered and recognised by id. No I/O happens here.
+public struct PollStateMachine: Sendable {
+    /// What the loop should do next.
+    public enum Action: Sendable, Hashable {
+        /// Call getUpdates with this offset (nil on the very first call) and long-poll timeout.
+        case fetch(offset: Int64?, timeout: Int)
+        /// Wait this long after a failure, then fetch again.
+        case backOff(seconds: Double)
+        /// Updates are still being handled and nothing new came: wait for one to finish (at most this long).
+        case waitForProgress(seconds: Double)
+        /// Stop polling for good (a rejected token).
+        case stop(TelegramError)
+    }
+
+    /// How the loop should report a failed fetch.
+    public enum FailureReport: Sendable, Hashable {
+        /// Give up; the error is final.
+        case stop
+        /// The first 409 in a row: log one clear line naming the cause.
+        case firstConflict
+        /// A later 409 in a row: stay quiet.
+        case repeatedConflict
+        /// A retryable failure; `attempt` counts the failures in a row.
+        case retry(attempt: Int)
+    }
+
+    private let pollTimeout: Int
+    private let backoff: Backoff
+    private let conflictBackoff: Backoff
+    private let progressInterval: Double
+    private var floor: Int64?
+    private var highest: Int64?
+    private var inFlight: Set<Int64> = []
+    /// Finished ids at or above the watermark; they come back until the watermark passes them.
+    private var finishedAbove: Set<Int64> = []
+    private var pendingDelay: Double?
+    private var waiting = false
+    private var stopped: TelegramError?
+    private var random: SplitMix
+    /// Failed fetches in a row (any cause but 409).
+    public private(set) var failures = 0
+    /// 409 answers in a row.
+    public private(set) var conflicts = 0
+
+    /// A machine resuming from `savedOffset` (the persisted watermark), nil for a fresh bot.
+    public init(
+        savedOffset: Int64?, pollTimeout: Int = 50, backoff: Backoff = Backoff(base: 1, cap: 60),
+        conflictBackoff: Backoff = Backoff(base: 5, cap: 60), progressInterval: Double = 0.25, seed: UInt64 = 0x5EED
+    ) {
+        floor = savedOffset
+        self.pollTimeout = pollTimeout
+        self.backoff = backoff
+        self.conflictBackoff = conflictBackoff
+        self.progressInterval = progressInterval
+        random = SplitMix(seed: seed)
+    }
+
+    /// The watermark: every update below it is handled.
+    public var offset: Int64? {
+        inFlight.min() ?? highest.map { $0 + 1 } ?? floor
+    }
+
+    /// Updates taken but not finished.
+    public var inFlightCount: Int { inFlight.count }
+
+    /// The next step.
+    public mutating func nextAction() -> Action {
+        if let stopped { return .stop(stopped) }
+        if let delay = pendingDelay {
+            pendingDelay = nil
+            return .backOff(seconds: delay)
+        }
+        if waiting {
+            waiting = false
+            return .waitForProgress(seconds: progressInterval)
+        }
+        return .fetch(offset: offset, timeout: inFlight.isEmpty ? pollTimeout : 0)
+    }
+
+    /// A fetch returned these update ids. Returns the new ones, now in flight; redeliveries are dropped.
+    public mutating func received(_ ids: [Int64]) -> [Int64] {
+        failures = 0
+        conflicts = 0
+        let low = offset ?? Int64.min
+        var fresh: [Int64] = []
+        for id in ids where id >= low && !inFlight.contains(id) && !finishedAbove.contains(id) {
+            inFlight.insert(id)
+            fresh.append(id)
+            highest = max(highest ?? id, id)
+        }
+        if fresh.isEmpty && !inFlight.isEmpty { waiting = true }
+        return fresh
+    }
+
+    /// These updates are handled (or were handled before a restart). Returns the new watermark to persist.
+    @discardableResult
+    public mutating func finished(_ ids: [Int64]) -> Int64? {
+        for id in ids where inFlight.remove(id) != nil { finishedAbove.insert(id) }
+        if let watermark = offset { finishedAbove = finishedAbove.filter { $0 >= watermark } }
+        return offset
+    }
+
+    /// A fetch failed; decides the wait (or the stop) and how to report it.
+    public mutating func failed(_ error: TelegramError) -> FailureReport {
+        switch error {
+        case .unauthorized, .api(code: 404, _):
+            // A rejected token never starts working by itself; polling on would only hammer the API.
+            stopped = error
+            return .stop
+        case .conflict:
+            conflicts += 1
+            pendingDelay = conflictBackoff.delay(attempt: conflicts, using: &random)
+            return conflicts == 1 ? .firstConflict : .repeatedConflict
+        case .tooManyRequests(let retryAfter, _):
+            failures += 1
+            pendingDelay = Double(max(retryAfter, 1))
+            return .retry(attempt: failures)
+        default:
+            failures += 1
+            pendingDelay = backoff.delay(attempt: failures, using: &random)
+            return .retry(attempt: failures)
+        }
+    }
+}
+
+/// A small seedable generator (SplitMix64) so backoff jitter is reproducible in tests.
+struct SplitMix: RandomNumberGenerator, Sendable {
+    private var state: UInt64
+
+    init(seed: UInt64) {
+        state = seed
+    }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var value = state
+        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+        return value ^ (value >> 31)
+    }
+}

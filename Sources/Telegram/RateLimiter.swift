@@ -1,0 +1,111 @@
+import Foundation
+
+/// Decides when each outgoing message may go: per chat, per group and globally, as sliding
+/// windows, plus pauses ordered by a `429 retry_after`. A pure value; the caller supplies the time.
+///
+/// `reserve` books the earliest allowed instant and counts the message from then, so callers
+/// that wait until their instant send in booking order within a chat.
+public struct RateLimiter: Sendable {
+    /// At most `count` messages in any `period` seconds.
+    struct Window: Sendable, Hashable {
+        let count: Int
+        let period: Double
+
+        /// A window for `rate` messages per `seconds`; nil when the rate is 0 (unlimited).
+        init?(rate: Double, per seconds: Double) {
+            guard rate > 0 else { return nil }
+            if rate >= 1 {
+                count = Int(rate)
+                period = seconds * Double(Int(rate)) / rate
+            } else {
+                count = 1
+                period = seconds / rate
+            }
+        }
+    }
+
+    private let perChat: Window?
+    private let perGroup: Window?
+    private let global: Window?
+    private var chatTimes: [String: [Date]] = [:]
+    private var groupTimes: [String: [Date]] = [:]
+    private var globalTimes: [Date] = []
+    private var chatPauses: [String: Date] = [:]
+    private var globalPause: Date?
+
+    /// A limiter enforcing `limits`.
+    public init(limits: RateLimits) {
+        perChat = Window(rate: limits.perChatPerSecond, per: 1)
+        perGroup = Window(rate: limits.perGroupPerMinute, per: 60)
+        global = Window(rate: limits.globalPerSecond, per: 1)
+    }
+
+    /// Books the earliest instant at or after `now` when a message to `chat` may be sent, and returns it.
+    public mutating func reserve(chat: String, isGroup: Bool, now: Date) -> Date {
+        prune(now: now)
+        var time = max(now, chatPauses[chat] ?? now, globalPause ?? now)
+        // Each window can only push the time later; repeat until all three agree.
+        for _ in 0..<16 {
+            var next = time
+            if let perChat { next = max(next, RateLimiter.earliest(after: next, in: chatTimes[chat] ?? [], window: perChat)) }
+            if isGroup, let perGroup { next = max(next, RateLimiter.earliest(after: next, in: groupTimes[chat] ?? [], window: perGroup)) }
+            if let global { next = max(next, RateLimiter.earliest(after: next, in: globalTimes, window: global)) }
+            if next == time { break }
+            time = next
+        }
+        if perChat != nil { RateLimiter.insert(time, into: &chatTimes[chat, default: []]) }
+        if isGroup && perGroup != nil { RateLimiter.insert(time, into: &groupTimes[chat, default: []]) }
+        if global != nil { RateLimiter.insert(time, into: &globalTimes) }
+        return time
+    }
+
+    /// Stops sending to `chat` (or to every chat when nil) until `until`.
+    public mutating func pause(chat: String?, until: Date) {
+        if let chat {
+            chatPauses[chat] = max(chatPauses[chat] ?? until, until)
+        } else {
+            globalPause = max(globalPause ?? until, until)
+        }
+    }
+
+    /// When sending to `chat` is paused, the instant the pause ends.
+    public func pausedUntil(chat: String, now: Date) -> Date? {
+        let end = max(chatPauses[chat] ?? .distantPast, globalPause ?? .distantPast)
+        return end > now ? end : nil
+    }
+
+    /// Whether every chat is paused at `now`.
+    public func isGloballyPaused(now: Date) -> Bool { (globalPause ?? .distantPast) > now }
+
+    /// The earliest `t ≥ start` such that fewer than `count` bookings lie within `period` of `t`
+    /// on either side; counting both sides keeps bookings made ahead of time inside the limit too.
+    static func earliest(after start: Date, in times: [Date], window: Window) -> Date {
+        func fits(_ t: Date) -> Bool {
+            times.lazy.filter { abs($0.timeIntervalSince(t)) < window.period }.count < window.count
+        }
+        if fits(start) { return start }
+        for candidate in times.map({ $0.addingTimeInterval(window.period) }).sorted() where candidate > start {
+            if fits(candidate) { return candidate }
+        }
+        return (times.max() ?? start).addingTimeInterval(window.period)
+    }
+
+    private static func insert(_ time: Date, into list: inout [Date]) {
+        let index = list.firstIndex { $0 > time } ?? list.count
+        list.insert(time, at: index)
+    }
+
+    /// Forgets bookings that can no longer limit anything.
+    private mutating func prune(now: Date) {
+        let longest = max(perChat?.period ?? 0, perGroup?.period ?? 0, global?.period ?? 0)
+        let cutoff = now.addingTimeInterval(-longest)
+        globalTimes.removeAll { $0 <= cutoff }
+        if chatTimes.count > 64 || groupTimes.count > 64 {
+            chatTimes = chatTimes.filter { $0.value.last.map { $0 > cutoff } ?? false }
+            groupTimes = groupTimes.filter { $0.value.last.map { $0 > cutoff } ?? false }
+            chatPauses = chatPauses.filter { $0.value > now }
+        }
+        for key in chatTimes.keys where chatTimes[key]?.first.map({ $0 <= cutoff }) ?? false { chatTimes[key]?.removeAll { $0 <= cutoff } }
+        for key in groupTimes.keys where groupTimes[key]?.first.map({ $0 <= cutoff }) ?? false { groupTimes[key]?.removeAll { $0 <= cutoff } }
+    }
+}

@@ -1,0 +1,70 @@
+import Support
+
+/// Everything the Telegram worker needs to know, with the Bot API's defaults.
+public struct TelegramConfiguration: Sendable {
+    /// The Bot API base URL without a trailing slash; a local Bot API server works too.
+    public var apiBaseURL: String
+    /// How long getUpdates holds the request when nothing is waiting, in seconds.
+    public var pollTimeoutSeconds: Int
+    /// How many updates one getUpdates call returns at most (1–100).
+    public var updateLimit: Int
+    /// The largest file the bot downloads (the cloud Bot API serves 20 MB).
+    public var maxDownloadBytes: Int
+    /// How long to wait for the rest of an album after its last part arrived, in seconds.
+    public var albumWindowSeconds: Double
+    /// How often to fetch again while updates are being handled, in seconds.
+    public var progressIntervalSeconds: Double
+    /// Outgoing message limits.
+    public var rateLimits: RateLimits
+    /// Backoff after network errors, 5xx and malformed answers.
+    public var backoff: Backoff
+    /// Backoff after `409 Conflict` (a webhook or a second poller).
+    public var conflictBackoff: Backoff
+    /// How many times one outgoing call is tried before its error is returned.
+    public var sendAttempts: Int
+    /// How long processed update ids are kept (the offset keeps older updates away anyway), in seconds.
+    public var processedRetentionSeconds: Double
+
+    /// A configuration with the Bot API's defaults.
+    public init(
+        apiBaseURL: String = "https://api.telegram.org", pollTimeoutSeconds: Int = 50, updateLimit: Int = 100,
+        maxDownloadBytes: Int = 20 * 1024 * 1024, albumWindowSeconds: Double = 1.2, progressIntervalSeconds: Double = 0.25,
+        rateLimits: RateLimits = RateLimits(), backoff: Backoff = Backoff(base: 1, cap: 60),
+        conflictBackoff: Backoff = Backoff(base: 5, cap: 60), sendAttempts: Int = 5, processedRetentionSeconds: Double = 7 * 86_400
+    ) {
+        self.apiBaseURL = apiBaseURL.hasSuffix("/") ? String(apiBaseURL.dropLast()) : apiBaseURL
+        self.pollTimeoutSeconds = pollTimeoutSeconds
+        self.updateLimit = updateLimit
+        self.maxDownloadBytes = maxDownloadBytes
+        self.albumWindowSeconds = albumWindowSeconds
+        self.progressIntervalSeconds = progressIntervalSeconds
+        self.rateLimits = rateLimits
+        self.backoff = backoff
+        self.conflictBackoff = conflictBackoff
+        self.sendAttempts = sendAttempts
+        self.processedRetentionSeconds = processedRetentionSeconds
+    }
+
+    /// The update types the worker asks for; everything else stays at Telegram.
+    public static let allowedUpdates = ["message", "edited_message", "callback_query", "poll", "poll_answer", "my_chat_member"]
+}
+
+/// Outgoing message limits; 0 turns a limit off.
+public struct RateLimits: Sendable, Hashable {
+    /// Messages per second to one chat.
+    public var perChatPerSecond: Double
+    /// Messages per minute to one group.
+    public var perGroupPerMinute: Double
+    /// Messages per second across all chats.
+    public var globalPerSecond: Double
+
+    /// Limits with Telegram's documented defaults: 1/s per chat, 20/min per group, 30/s overall.
+    public init(perChatPerSecond: Double = 1, perGroupPerMinute: Double = 20, globalPerSecond: Double = 30) {
+        self.perChatPerSecond = perChatPerSecond
+        self.perGroupPerMinute = perGroupPerMinute
+        self.globalPerSecond = globalPerSecond
+    }
+
+    /// No limits at all (benchmarks).
+    public static let unlimited = RateLimits(perChatPerSecond: 0, perGroupPerMinute: 0, globalPerSecond: 0)
+}

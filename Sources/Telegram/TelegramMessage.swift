@@ -1,0 +1,92 @@
+import Foundation
+import JSON
+
+/// The parts of a Bot API `Message` the worker uses.
+struct TelegramMessage: Sendable {
+    /// One size of a photo (`PhotoSize`).
+    struct PhotoSize: Sendable, Hashable {
+        let fileID: String
+        let width: Int
+        let height: Int
+        let fileSize: Int?
+    }
+
+    /// A file sent as a document (`Document`).
+    struct Document: Sendable, Hashable {
+        let fileID: String
+        let fileName: String?
+        let mimeType: String?
+        let fileSize: Int?
+    }
+
+    /// A text entity, e.g. a mention (`MessageEntity`), with UTF-16 offsets.
+    struct Entity: Sendable, Hashable {
+        let type: String
+        let offset: Int
+        let length: Int
+    }
+
+    let messageID: Int64
+    let chatID: Int64
+    let chatType: String
+    let chatTitle: String?
+    let fromID: Int64?
+    let fromName: String?
+    let fromIsBot: Bool
+    let date: Date
+    let text: String?
+    let caption: String?
+    let entities: [Entity]
+    let photo: [PhotoSize]
+    let document: Document?
+    let mediaGroupID: String?
+    let replyToMessageID: Int64?
+    let replyToFromID: Int64?
+
+    /// Reads a message object; nil when it lacks the required ids.
+    init?(_ json: JSON) {
+        guard let messageID = json["message_id"]?.int, let chat = json["chat"], let chatID = chat["id"]?.int else { return nil }
+        self.messageID = messageID
+        self.chatID = chatID
+        chatType = chat["type"]?.string ?? "private"
+        chatTitle = chat["title"]?.string ?? chat["first_name"]?.string
+        fromID = json["from"]?["id"]?.int
+        fromName = json["from"].flatMap(TelegramMessage.name(of:))
+        fromIsBot = json["from"]?["is_bot"]?.bool ?? false
+        date = Date(timeIntervalSince1970: Double(json["date"]?.int ?? 0))
+        text = json["text"]?.string
+        caption = json["caption"]?.string
+        entities = (json["entities"]?.array ?? json["caption_entities"]?.array ?? []).compactMap { entity in
+            guard let type = entity["type"]?.string, let offset = entity["offset"]?.int, let length = entity["length"]?.int else { return nil }
+            return Entity(type: type, offset: Int(offset), length: Int(length))
+        }
+        photo = (json["photo"]?.array ?? []).compactMap { size in
+            guard let id = size["file_id"]?.string else { return nil }
+            return PhotoSize(
+                fileID: id, width: Int(size["width"]?.int ?? 0), height: Int(size["height"]?.int ?? 0),
+                fileSize: size["file_size"]?.int.map(Int.init))
+        }
+        document = json["document"].flatMap { document in
+            document["file_id"]?.string.map { id in
+                Document(
+                    fileID: id, fileName: document["file_name"]?.string, mimeType: document["mime_type"]?.string,
+                    fileSize: document["file_size"]?.int.map(Int.init))
+            }
+        }
+        mediaGroupID = json["media_group_id"]?.string
+        replyToMessageID = json["reply_to_message"]?["message_id"]?.int
+        replyToFromID = json["reply_to_message"]?["from"]?["id"]?.int
+    }
+
+    /// "First Last" of a `User`.
+    static func name(of user: JSON) -> String? {
+        let parts = [user["first_name"]?.string, user["last_name"]?.string].compactMap { $0 }.filter { !$0.isEmpty }
+        return parts.isEmpty ? user["username"]?.string : parts.joined(separator: " ")
+    }
+
+    /// Private chats are one-to-one; groups, supergroups and channels have members.
+    var isPrivate: Bool { chatType == "private" }
+
+    /// The text or caption.
+    var body: String? { text ?? caption }
+}

@@ -1,0 +1,117 @@
+import Chat
+import Foundation
+import JSON
+import Storage
+import Support
+
+/// The Telegram worker: long-polls getUpdates, turns updates into events for the dispatcher and
+/// records each handled update together with the offset watermark, so a restart (even after
+/// `kill -9`) handles every update exactly once.
+public final class TelegramPoller: Service {
+    public var name: String { "telegram" }
+    /// The transport name used for cursors and processed ids.
+    public static let transportName = "telegram"
+    let client: TelegramClient
+    let transport: TelegramTransport
+    let dispatcher: ChatDispatcher
+    let store: Store
+    let commands: [Command]
+    let configuration: TelegramConfiguration
+    let logger: Logger
+    let clock: any WallClock
+    private let (stops, stopper) = AsyncStream<Void>.makeStream()
+
+    /// A poller feeding `dispatcher`; `commands` become the bot's command menu (setMyCommands).
+    public init(
+        client: TelegramClient, transport: TelegramTransport, dispatcher: ChatDispatcher, store: Store, commands: [Command],
+        configuration: TelegramConfiguration, logger: Logger, clock: any WallClock
+    ) {
+        self.client = client
+        self.transport = transport
+        self.dispatcher = dispatcher
+        self.store = store
+        self.commands = commands
+        self.configuration = configuration
+        self.logger = logger
+        self.clock = clock
+    }
+
+    /// Polls until `shutdown()`, cancellation, or a rejected token (which throws).
+    public func run() async throws {
+        let identity = try await startUp()
+        let saved = try await store.cursor(transport: TelegramPoller.transportName).flatMap { Int64($0) }
+        let machine = PollStateMachine(
+            savedOffset: saved, pollTimeout: configuration.pollTimeoutSeconds, backoff: configuration.backoff,
+            conflictBackoff: configuration.conflictBackoff, progressInterval: configuration.progressIntervalSeconds,
+            seed: UInt64.random(in: 1...UInt64.max))
+        let ledger = UpdateLedger(machine: machine, albumWindow: configuration.albumWindowSeconds)
+        let maxBytes = configuration.maxDownloadBytes
+        let mapper = UpdateMapper(botUsername: identity.username, botID: identity.id, maxDownloadBytes: maxBytes) { [client] fileID in
+            try await client.download(fileID: fileID, maxBytes: maxBytes)
+        }
+        logger.notice("polling Telegram", ["bot": identity.username ?? "?", "offset": saved.map(String.init) ?? "none"])
+        let loop = PollLoop(poller: self, ledger: ledger, mapper: mapper)
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { try await loop.run() }
+            group.addTask { [stops] in for await _ in stops {} }
+            // Whichever ends first (the loop failing or a shutdown request) ends both.
+            defer { group.cancelAll() }
+            try await group.next()
+        }
+    }
+
+    /// Stops polling; updates already submitted finish in the dispatcher and are recorded then.
+    public func shutdown() async { stopper.finish() }
+
+    /// getMe (retrying network trouble, stopping on a rejected token), then the command menu.
+    func startUp() async throws -> (id: Int64?, username: String?) {
+        var attempt = 0
+        while true {
+            do throws(TelegramError) {
+                let me = try await client.call("getMe")
+                try await publishCommands()
+                return (me["id"]?.int, me["username"]?.string)
+            } catch {
+                switch error {
+                case .unauthorized, .api(code: 404, _):
+                    logger.critical("Telegram rejected the bot token; check it with BotFather and store it again with `wardrobe keys set telegram.token`", ["error": error.description])
+                    throw error
+                default:
+                    attempt += 1
+                    let delay = configuration.backoff.delay(attempt: attempt)
+                    logger.warning("cannot reach Telegram at start-up; retrying", ["error": error.description, "delay": delay])
+                    try await clock.sleep(seconds: delay)
+                }
+            }
+        }
+    }
+
+    /// setMyCommands from the router's listed commands; a failure is logged, not fatal.
+    func publishCommands() async throws(TelegramError) {
+        let list: [JSON] = commands.filter { TelegramPoller.isMenuName($0.name) }.prefix(100).map { command in
+            ["command": .string(command.name), "description": .string(String(command.summary.prefix(256)))]
+        }
+        do {
+            try await client.call("setMyCommands", ["commands": .array(list)])
+        } catch {
+            if case .unauthorized = error { throw error }
+            logger.warning("setMyCommands failed", ["error": error.description])
+        }
+    }
+
+    /// Menu commands are 1–32 lowercase letters, digits and underscores.
+    static func isMenuName(_ name: String) -> Bool {
+        (1...32).contains(name.count) && name.allSatisfy { ($0.isASCII && ($0.isLowercase || $0.isNumber)) || $0 == "_" }
+    }
+
+    /// Records updates as handled and moves the persisted offset to the new watermark.
+    func complete(_ ids: [Int64], ledger: UpdateLedger) async {
+        let watermark = await ledger.finished(ids)
+        do {
+            try await store.markProcessed(
+                transport: TelegramPoller.transportName, updateIDs: ids.map { String($0) }, cursor: watermark.map { String($0) }, now: clock.now())
+        } catch {
+            logger.error("cannot record handled updates", ["update": ids.map(String.init).joined(separator: ","), "error": "\(error)"])
+        }
+    }
+}

@@ -1,0 +1,96 @@
+import Foundation
+import JSON
+
+/// A chat on the fake Telegram server.
+public struct FakeChat: Sendable, Hashable {
+    public let id: Int64
+    /// "private", "group" or "supergroup".
+    public let type: String
+    public let title: String?
+
+    public init(id: Int64, type: String, title: String? = nil) {
+        self.id = id
+        self.type = type
+        self.title = title
+    }
+
+    /// A private chat with a user (same id as the user, as on Telegram).
+    public static func privateChat(_ user: FakeUser) -> FakeChat { FakeChat(id: user.id, type: "private") }
+    /// A supergroup.
+    public static func group(_ id: Int64, title: String = "Friends") -> FakeChat { FakeChat(id: id, type: "supergroup", title: title) }
+
+    var json: JSON {
+        var object: [String: JSON] = ["id": .int(id), "type": .string(type)]
+        if let title { object[type == "private" ? "first_name" : "title"] = .string(title) }
+        return .object(object)
+    }
+}
+
+/// A person talking to the bot.
+public struct FakeUser: Sendable, Hashable {
+    public let id: Int64
+    public let firstName: String
+    public let username: String?
+
+    public init(id: Int64, firstName: String, username: String? = nil) {
+        self.id = id
+        self.firstName = firstName
+        self.username = username
+    }
+
+    /// A default user.
+    public static let ana = FakeUser(id: 1001, firstName: "Ana", username: "ana")
+    /// A second user.
+    public static let ben = FakeUser(id: 1002, firstName: "Ben", username: "ben")
+
+    var json: JSON {
+        var object: [String: JSON] = ["id": .int(id), "is_bot": false, "first_name": .string(firstName)]
+        if let username { object["username"] = .string(username) }
+        return .object(object)
+    }
+}
+
+/// A fault the fake server answers instead of the real result.
+public enum FakeTelegramFault: Sendable, Hashable {
+    /// A Bot API error body with this code (and `parameters.retry_after` when given).
+    case error(code: Int, description: String, retryAfter: Int? = nil)
+    /// A 200 whose JSON body is cut off in the middle.
+    case truncatedJSON
+    /// A 502 with an HTML body, as a proxy in front of the API sends.
+    case badGateway
+}
+
+/// One Bot API call the bot made, as the server received it.
+public struct FakeBotCall: Sendable {
+    public let method: String
+    /// Parameters, with JSON-serialized fields parsed.
+    public let parameters: [String: JSON]
+    /// Names of uploaded file parts.
+    public let fileFields: [String]
+    /// How the body was encoded: "json", "form", "multipart" or "query".
+    public let encoding: String
+    public let at: Date
+}
+
+/// A message the bot sent, for checking the conversation.
+public struct FakeSentMessage: Sendable {
+    public let chatID: Int64
+    public let messageID: Int64
+    /// "text", "photo", "document" or "poll".
+    public let kind: String
+    /// Visible text (or caption) after HTML parsing.
+    public var text: String
+    /// The raw HTML as sent.
+    public var html: String
+    /// Inline buttons: title and callback data, row by row.
+    public var buttons: [[(title: String, data: String)]]
+    /// The message it replies to.
+    public let replyTo: Int64?
+    /// The album it belongs to.
+    public let mediaGroupID: String?
+    public let at: Date
+    /// Deleted by the bot.
+    public var deleted = false
+    /// Edited by the bot.
+    public var edits = 0
+}

@@ -1,0 +1,74 @@
+import Chat
+import Foundation
+import Telegram
+import Testing
+import WardrobeTestKit
+
+/// How the worker survives what the Bot API throws at it.
+@Suite(.serialized) struct FaultTests {
+    @Test func aConflictIsLoggedOnceWithItsCauseAndPollingResumesAfterDeleteWebhook() async throws {
+        let harness = try TelegramHarness()
+        harness.server.setWebhook("https://example.com/hook")
+        let task = harness.start()
+        #expect(await harness.server.wait { $0.rejections.filter { $0.hasPrefix("409") }.count >= 3 })
+        let lines = harness.logLines(containing: "409 Conflict")
+        #expect(lines.count == 1)
+        #expect(lines.first?.contains("wardrobe telegram delete-webhook") == true)
+        harness.server.setWebhook(nil)
+        harness.server.sendText("/help")
+        #expect(await harness.waitForMessages(1, inChat: FakeUser.ana.id))
+        await harness.stop(task)
+    }
+
+    @Test func aServerErrorBurstAndATruncatedBodyAreBackedOffAndRecovered() async throws {
+        let harness = try TelegramHarness()
+        harness.server.inject(.badGateway, method: "getUpdates", times: 2)
+        harness.server.inject(.error(code: 500, description: "Internal Server Error"), method: "getUpdates", times: 2)
+        harness.server.inject(.truncatedJSON, method: "getUpdates")
+        harness.server.sendText("/help")
+        let task = harness.start()
+        #expect(await harness.waitForMessages(1, inChat: FakeUser.ana.id))
+        #expect(harness.logLines(containing: "getUpdates failed; backing off").count >= 1)
+        #expect(harness.logLines(containing: "polling recovered").count == 1)
+        #expect(harness.server.deliveries.values.allSatisfy { $0 >= 1 })
+        await harness.stop(task)
+    }
+
+    @Test func aRejectedTokenStopsWithAClearErrorAndNoLoop() async throws {
+        let harness = try TelegramHarness(token: "999999:WRONG-token-wrong-token-wrong-token")
+        let task = harness.start()
+        let result = await task.result
+        #expect(throws: TelegramError.unauthorized("Unauthorized")) { try result.get() }
+        #expect(harness.server.rejections.count == 1)
+        #expect(harness.logLines(containing: "rejected the bot token").count == 1)
+        await harness.stop(task)
+    }
+
+    @Test func aTooManyRequestsAnswerPausesTheChatAndTheMessageStillArrives() async throws {
+        let harness = try TelegramHarness()
+        harness.server.inject(.error(code: 429, description: "Too Many Requests: retry after 1", retryAfter: 1), method: "sendMessage")
+        let task = harness.start()
+        harness.server.sendText("/help")
+        #expect(await harness.waitForMessages(1, inChat: FakeUser.ana.id))
+        let sends = harness.server.calls("sendMessage")
+        #expect(sends.count == 2)
+        // Loosely: the retry came after the pause, not at once.
+        #expect(sends[1].at.timeIntervalSince(sends[0].at) >= 0.9)
+        #expect(harness.logLines(containing: "rate limited by Telegram").count == 1)
+        await harness.stop(task)
+    }
+
+    @Test func aBlockedUserIsReportedAsBlocked() async throws {
+        let harness = try TelegramHarness()
+        harness.server.inject(.error(code: 403, description: "Forbidden: bot was blocked by the user"), method: "sendMessage")
+        let chat = ChatAddress(transport: "telegram", id: "1001", kind: .privateChat)
+        do {
+            try await harness.transport.send(.text("Good morning"), to: chat)
+            Issue.record("expected a 403")
+        } catch let error as TelegramError {
+            #expect(error.isBlocked)
+        }
+        let task = harness.start()
+        await harness.stop(task)
+    }
+}

@@ -1,0 +1,118 @@
+import Chat
+import Foundation
+import Telegram
+import Testing
+import WardrobeTestKit
+
+/// What the transport sends, checked by the fake Bot API.
+@Suite(.serialized) struct SendingTests {
+    let chat = ChatAddress(transport: "telegram", id: "1001", kind: .privateChat)
+    let image = OutgoingImage(bytes: [UInt8](repeating: 7, count: 2048), mimeType: "image/jpeg", sha256: "abc123")
+
+    @Test func longTextIsSplitIntoMessagesWithinTheLimitAndButtonsGoOnTheLast() async throws {
+        let harness = try TelegramHarness()
+        let paragraph = String(repeating: "Navy blazer & <white> shirt. ", count: 60)
+        let text = RichText.joined(Array(repeating: RichText.plain(paragraph), count: 6), separator: "\n\n")
+        let refs = try await harness.transport.send(.text(text, buttons: [[Button(title: "OK", token: "tok1")]]), to: chat)
+        let messages = harness.server.messages(inChat: 1001)
+        #expect(refs.count == messages.count)
+        #expect(messages.count >= 3)
+        #expect(messages.allSatisfy { $0.text.utf16.count <= 4096 })
+        #expect(messages.dropLast().allSatisfy { $0.buttons.isEmpty })
+        #expect(messages.last?.buttons.first?.first?.data == "b:tok1")
+        #expect(harness.server.rejections.isEmpty)
+        let task = harness.start()
+        await harness.stop(task)
+    }
+
+    @Test func anUploadedPhotoIsReusedByFileIDAndALongCaptionFollowsAsText() async throws {
+        let harness = try TelegramHarness()
+        let caption = RichText.plain(String(repeating: "x", count: 1500))
+        try await harness.transport.send(.photos([image], caption: "First"), to: chat)
+        try await harness.transport.send(.photos([image], caption: caption), to: chat)
+        let photos = harness.server.calls("sendPhoto")
+        #expect(photos.count == 2)
+        #expect(photos[0].encoding == "multipart" && photos[0].fileFields == ["photo"])
+        #expect(photos[1].encoding == "json" && photos[1].parameters["photo"]?.string?.hasPrefix("SENT") == true)
+        #expect(photos[1].parameters["caption"] == nil)
+        #expect(harness.server.texts(inChat: 1001).last?.count == 1500)
+        #expect(harness.server.rejections.isEmpty)
+        let task = harness.start()
+        await harness.stop(task)
+    }
+
+    @Test func anAlbumGoesAsAMediaGroupAndItsButtonsFollow() async throws {
+        let harness = try TelegramHarness()
+        let images = (0..<3).map { OutgoingImage(bytes: [UInt8](repeating: UInt8($0), count: 512), mimeType: "image/jpeg", sha256: "img\($0)") }
+        let refs = try await harness.transport.send(.photos(images, caption: "Which one?", buttons: [[Button(title: "First", token: "t1")]]), to: chat)
+        #expect(refs.count == 4)
+        let group = try #require(harness.server.calls("sendMediaGroup").first)
+        #expect(group.fileFields == ["photo0", "photo1", "photo2"])
+        let messages = harness.server.messages(inChat: 1001)
+        #expect(messages.filter { $0.mediaGroupID != nil }.count == 3)
+        #expect(messages.last?.text == "Which one?" && messages.last?.buttons.first?.first?.title == "First")
+        #expect(harness.server.rejections.isEmpty)
+        let task = harness.start()
+        await harness.stop(task)
+    }
+
+    @Test func editsDeletesActionsAndAnUnchangedEditWork() async throws {
+        let harness = try TelegramHarness()
+        let ref = try #require(try await harness.transport.send(.text("Working…"), to: chat).first)
+        try await harness.transport.send(.edit(ref, "Done"), to: chat)
+        try await harness.transport.send(.edit(ref, "Done"), to: chat)
+        try await harness.transport.send(.editButtons(ref, [[Button(title: "Again", token: "again")]]), to: chat)
+        try await harness.transport.send(.action(.uploadPhoto), to: chat)
+        try await harness.transport.send(.document(fileName: "closet.json", bytes: Array("{}".utf8), mimeType: "application/json"), to: chat)
+        try await harness.transport.send(.delete(ref), to: chat)
+        #expect(harness.server.calls("editMessageText").count == 2)
+        #expect(harness.server.rejections.filter { $0.contains("not modified") }.count == 1)
+        #expect(harness.server.calls("sendChatAction").first?.parameters["action"]?.string == "upload_photo")
+        #expect(harness.server.messages(inChat: 1001).map(\.kind) == ["document"])
+        let task = harness.start()
+        await harness.stop(task)
+    }
+
+    @Test func aPollAnswerBecomesAVoteInThePollsChat() async throws {
+        let votes = TextLog()
+        let harness = try TelegramHarness(router: { environment in
+            var builder = RouterBuilder()
+            builder.add(Command("vote", summary: "asks") { context, _ in
+                try await context.send(.poll(question: "Which look?", options: ["A", "B"], closeDate: context.clock.now().addingTimeInterval(300)))
+            })
+            builder.onVote { context, pollID, options in
+                await votes.add("\(context.event.chat.id) \(pollID) \(options)")
+            }
+            return builder.build(store: environment.store, logger: environment.logger, clock: environment.clock, welcome: "Hi")
+        })
+        let task = harness.start()
+        let group = FakeChat.group(-100_500)
+        harness.server.sendText("/vote", chat: group)
+        #expect(await harness.waitForMessages(1, inChat: group.id))
+        let poll = try #require(harness.server.pollIDs.first)
+        let call = try #require(harness.server.calls("sendPoll").first)
+        #expect(call.parameters["is_anonymous"] == false)
+        #expect(call.parameters["close_date"]?.int != nil)
+        let vote = harness.server.answerPoll(poll, options: [1], from: .ben)
+        #expect(await harness.waitUntilProcessed([vote]))
+        #expect(await votes.all == ["-100500 \(poll) [1]"])
+        await harness.stop(task)
+    }
+
+    @Test func theChatActionRepeatsUntilTheWorkEnds() async throws {
+        let harness = try TelegramHarness()
+        var repeater = ChatActionRepeater(transport: harness.transport)
+        repeater.interval = 0.05
+        let value = try await repeater.whileWorking(in: chat) {
+            try await Task.sleep(for: .milliseconds(300))
+            return 42
+        }
+        #expect(value == 42)
+        let count = harness.server.calls("sendChatAction").count
+        #expect(count >= 3)
+        try await Task.sleep(for: .milliseconds(200))
+        #expect(harness.server.calls("sendChatAction").count == count)
+        let task = harness.start()
+        await harness.stop(task)
+    }
+}
