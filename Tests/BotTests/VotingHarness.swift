@@ -1,4 +1,4 @@
-import Bot
+@testable import Bot
 import Chat
 import Closet
 import Foundation
@@ -45,6 +45,11 @@ final class VotingHarness: Sendable {
         voting = GroupVoting(outbound: outbound, settings: VotingSettings(defaultWindowMinutes: 10), logger: logger)
         daily = environment.makeDaily(outbound: outbound, settings: dailySettings)
         router = Features.router(environment.adding(voting: voting).adding(daily: daily))
+    }
+
+    /// A new daily service on the same store and composer (a service does not run again after `shutdown()`).
+    func restartedDailyService() -> DailyService {
+        DailyService(outbound: daily.service.outbound, composer: daily.service.composer, settings: daily.settings, logger: daily.service.logger)
     }
 
     func close() {

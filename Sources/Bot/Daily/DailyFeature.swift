@@ -67,7 +67,7 @@ struct DailyFeature {
 
     /// "Daily outfit at 07:30 (Europe/Berlin), Monday to Friday, for business casual."
     private func describe(_ context: ChatContext) async throws -> RichText {
-        let zone = zone(of: context.chat).identifier
+        let zone = DailySettings.name(of: zone(of: context.chat))
         guard let schedule = try await context.store.schedule(chatID: context.chat.id, userID: context.user.id) else {
             return RichText.plain("No daily outfit here yet. Send /daily 07:30 (times are \(zone); change with /timezone).")
         }
@@ -80,15 +80,15 @@ struct DailyFeature {
 
     private func timeZone(_ context: ChatContext, arguments: String) async throws {
         guard !arguments.isEmpty else {
-            try await context.reply(RichText.plain("This chat's time zone is \(zone(of: context.chat).identifier). Change it \(Self.zoneExamples)."))
+            try await context.reply(RichText.plain("This chat's time zone is \(DailySettings.name(of: zone(of: context.chat))). Change it \(Self.zoneExamples)."))
             return
         }
         guard arguments.contains("/") || arguments.uppercased() == "UTC", let zone = TimeZone(identifier: arguments) else {
             throw UserMessageError("I don't know the time zone \(arguments). Use an Area/City name, \(Self.zoneExamples).")
         }
         try await context.store.setChatSettings(
-            context.chat.settings.setting(DailySettings.timeZoneSetting, .string(zone.identifier)), chatID: context.chat.id)
+            context.chat.settings.setting(DailySettings.timeZoneSetting, .string(DailySettings.name(of: zone))), chatID: context.chat.id)
         daily.service.wake()
-        try await context.reply(RichText.plain("This chat's time zone is now \(zone.identifier)."))
+        try await context.reply(RichText.plain("This chat's time zone is now \(DailySettings.name(of: zone))."))
     }
 }

@@ -27,6 +27,9 @@ public struct DailySettings: Sendable, Hashable {
         globalPerSecond <= 0 ? 25 : max(1, Int((globalPerSecond * 5 / 6).rounded(.down)))
     }
 
+    /// A zone's name for people: its IANA identifier, with Foundation's "GMT" for UTC shown as "UTC".
+    static func name(of zone: TimeZone) -> String { zone.identifier == "GMT" ? "UTC" : zone.identifier }
+
     /// The chat-settings key holding a chat's IANA zone.
     static let timeZoneSetting = "timezone"
     /// The user-settings key holding a user's usual occasion.
