@@ -34,13 +34,13 @@ let libraries: [(name: String, dependencies: [String])] = [
     ("Schedule", []),
     ("Storage", ["SQLite", "Sodium", "JSON", "Closet", "Support"]),
     ("ProductImport", ["HTML", "JSON", "HTTP", "Closet", "Support"]),
-    ("TryOn", ["HTTP", "JSON", "Images", "Storage", "Support"]),
+    ("TryOn", ["HTTP", "JSON", "Images", "Sodium", "Storage", "Support"]),
     // Chat core, features and transports.
     ("Chat", ["JSON", "Support", "Storage"]),
     ("Bot", ["Chat", "Closet", "ProductImport", "TryOn", "Storage", "Secrets", "Images", "HTTP", "JSON", "Support", "Schedule"]),
-    ("Matrix", ["Chat", "HTTP", "JSON", "Storage", "Secrets", "Support"]),
+    ("Matrix", ["Chat", "HTTP", "JSON", "Images", "Storage", "Secrets", "Support"]),
     // Shared fakes for tests: loopback servers, fake services, a manual clock.
-    ("WardrobeTestKit", ["JSON", "Support", "Chat", "Storage"]),
+    ("WardrobeTestKit", ["JSON", "Support", "Chat", "Storage", "Images"]),
 ]
 
 /// One test target per library, with extra dependencies where a test drives the whole bot.

@@ -1,5 +1,6 @@
 import Chat
 import Foundation
+import Images
 import JSON
 import Storage
 import Support
@@ -19,6 +20,8 @@ public final class MatrixTransport: ChatTransport {
     /// The bot's own Matrix id.
     public var botUserID: String? { userID }
     let clock: any WallClock
+    /// Makes the thumbnails sent with images.
+    let images = ImageProcessor()
 
     /// A transport sending through `outbox`.
     public init(outbox: MatrixOutbox, userID: String, logger: Logger) {
@@ -105,10 +108,18 @@ public final class MatrixTransport: ChatTransport {
         if let sent = try await outbox.alreadySent(txnID) { return sent }
         let fileName = "\(image.sha256.map { String($0.prefix(12)) } ?? "image-\(number)").\(Store.fileExtension(for: image.mimeType))"
         let uri = try await outbox.retrying.run { try await self.client.upload(image.bytes, contentType: image.mimeType, fileName: fileName) }
-        // Thumbnails need the Images module (libvips), which is not in this build yet; clients scale the full image.
+        let info = try? await images.inspect(image.bytes)
+        var thumbnail: (uri: String, mimeType: String, size: Int, width: Int, height: Int)?
+        // A small thumbnail lets phones show the timeline without fetching the full image; without one they scale it.
+        if let small = try? await images.thumbnail(image.bytes) {
+            let name = "thumb-\(fileName).jpg"
+            if let thumbURI = try? await outbox.retrying.run({ try await self.client.upload(small.bytes, contentType: small.mimeType, fileName: name) }) {
+                thumbnail = (thumbURI, small.mimeType, small.bytes.count, small.width, small.height)
+            }
+        }
         let content = MessageFormatter.image(
-            uri: uri, fileName: fileName, mimeType: image.mimeType, size: image.bytes.count, width: image.width, height: image.height,
-            caption: image.caption)
+            uri: uri, fileName: fileName, mimeType: image.mimeType, size: image.bytes.count, width: image.width ?? info?.width,
+            height: image.height ?? info?.height, caption: image.caption, thumbnail: thumbnail)
         return try await outbox.send(type: "m.room.message", content: content, room: room, txnID: txnID)
     }
 

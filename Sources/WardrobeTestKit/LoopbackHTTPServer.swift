@@ -43,7 +43,7 @@ public final class LoopbackHTTPServer: Sendable {
         return abortedResponses >= count
     }
 
-    /// Closes the listening socket and every connection, and joins all server threads.
+    /// Closes the listening socket and every connection; the server's threads end in the background.
     public func stop() {
         core.stop()
     }

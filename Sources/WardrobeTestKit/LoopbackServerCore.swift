@@ -1,3 +1,4 @@
+import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -76,7 +77,9 @@ final class LoopbackServerCore: Sendable {
         return slot.response.withLock { $0 } ?? LoopbackResponse(status: 500)
     }
 
-    /// Closes the listener and every connection, then joins every thread. Safe to call twice.
+    /// Closes the listener and every connection; safe to call twice. Connection threads are joined on a
+    /// thread of their own: one may be waiting for its handler task, which needs a cooperative-pool
+    /// thread, and the caller is often on that pool (two threads on a 2-core machine).
     func stop() {
         let acceptThread = state.withLock { state -> pthread_t? in
             guard !state.stopped else { return nil }
@@ -91,7 +94,8 @@ final class LoopbackServerCore: Sendable {
         JoinableThread.join(acceptThread)
         close(listener)
         // The accept thread has exited, so no new connection threads can appear.
-        for thread in state.withLock({ $0.threads }) { JoinableThread.join(thread) }
+        let threads = state.withLock { $0.threads }
+        Thread.detachNewThread { for thread in threads { JoinableThread.join(thread) } }
     }
 
     private func acceptLoop() {

@@ -13,7 +13,7 @@ struct App {
     let environment: [String: String]
     /// Absolute or working-directory-relative data folder.
     let dataDirectory: String
-    /// The folder holding occasions.json, keywords.json and prompts.json: beside the config file.
+    /// The folder holding occasions.json, keywords.json and prompts.json (see `dataFileFolder`).
     let configDirectory: String
 
     /// Loads the config file (explicit path, else `bot-config/wardrobe.json` when present) and the environment.
@@ -30,7 +30,7 @@ struct App {
         return App(
             configuration: configuration, logger: logger, redactor: redactor, environment: environment,
             dataDirectory: configuration.string("data_directory") ?? "./data",
-            configDirectory: path.map { ($0 as NSString).deletingLastPathComponent } ?? "bot-config")
+            configDirectory: dataFileFolder(besides: path))
     }
 
     /// Opens the database and media folder, creating and migrating them as needed.
@@ -48,6 +48,17 @@ struct App {
         let store = try KeyStore.open(path: path, key: source)
         redactor.register(store.allValues())
         return store
+    }
+
+    /// Where occasions.json, keywords.json and prompts.json are read from: the config file's folder
+    /// when it holds them (e.g. /etc/wardrobe), else `bot-config/` in the working directory.
+    static func dataFileFolder(besides configPath: String?) -> String {
+        if let configPath {
+            let folder = (configPath as NSString).deletingLastPathComponent
+            let candidate = folder.isEmpty ? "." : folder
+            if FileManager.default.fileExists(atPath: "\(candidate)/occasions.json") { return candidate }
+        }
+        return "bot-config"
     }
 
     /// Reads one data file from the config folder (e.g. `occasions.json`), with a clear error when missing.

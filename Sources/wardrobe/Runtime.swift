@@ -35,7 +35,8 @@ final class Runtime: Sendable {
         voteCloser = VoteCloser(voting: voting)
         daily = environment.makeDaily(outbound: outbound, settings: app.dailySettings)
         tryOn = try TryOnWiring.environment(
-            app: app, store: store, keys: keys, images: environment.images, transports: transports, clock: clock, voting: voting)
+            app: app, store: store, keys: keys, images: environment.images, transports: transports, clock: clock, http: http,
+            voting: voting)
         router = Features.router(environment.adding(voting: voting).adding(daily: daily).adding(tryOn: tryOn))
     }
 

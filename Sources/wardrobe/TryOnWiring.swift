@@ -2,6 +2,7 @@ import Bot
 import Chat
 import Config
 import Foundation
+import HTTP
 import Images
 import Secrets
 import Storage
@@ -13,12 +14,15 @@ enum TryOnWiring {
     /// Try-on environment and worker, reaching chats through `transports`.
     static func environment(
         app: App, store: Store, keys: KeyStore, images: ImageProcessor, transports: TransportDirectory, clock: any WallClock,
-        voting: GroupVoting? = nil
+        http: any HTTPTransport, voting: GroupVoting? = nil
     ) throws -> TryOnEnvironment {
         let configuration = app.configuration
         let resolver = KeyedProviderResolver(
             lookup: { keys.value(for: $0) }, userSecretName: { SecretName.user($0, service: $1.rawValue) },
-            operatorSecretName: { $0.rawValue }, make: makeProvider)
+            operatorSecretName: { $0.rawValue },
+            make: { [settings = providerSettings(app)] service, key throws(TryOnError) in
+                ProviderFactory.make(service: service, key: key, settings: settings, http: http)
+            })
         let settings = TryOnSettings(
             defaultService: TryOnService(rawValue: configuration.string("tryon.default_service") ?? "") ?? .openrouter,
             dailyQuota: configuration.int("tryon.daily_quota"))
@@ -31,12 +35,19 @@ enum TryOnWiring {
             registerSecret: { [redactor = app.redactor] in redactor.register($0) }, voting: voting)
     }
 
-    /// Builds a provider for a service and key.
-    ///
-    /// TODO(lead): replace with `ProviderFactory.make(service:key:settings:http:)` once the providers
-    /// branch is merged; until then every try-on fails with a clear "not available" message.
-    static let makeProvider: KeyedProviderResolver.Factory = { service, _ throws(TryOnError) in
-        throw TryOnError.badRequest(service, message: "no \(service.displayName) client in this build")
+    /// Provider settings (base URLs, models, endpoints, timeout) from `tryon.*`.
+    static func providerSettings(_ app: App) -> ProviderSettings {
+        let config = app.configuration
+        var settings = ProviderSettings()
+        settings.openRouter.baseURL = config.string("tryon.openrouter.base_url") ?? settings.openRouter.baseURL
+        settings.openRouter.model = config.string("tryon.openrouter.model") ?? settings.openRouter.model
+        settings.openRouter.endpoint = config.string("tryon.openrouter.endpoint") == "chat" ? .chat : .images
+        settings.gemini.baseURL = config.string("tryon.gemini.base_url") ?? settings.gemini.baseURL
+        settings.gemini.model = config.string("tryon.gemini.model") ?? settings.gemini.model
+        settings.fal.baseURL = config.string("tryon.fal.base_url") ?? settings.fal.baseURL
+        settings.fal.endpoint = config.string("tryon.fal.endpoint") ?? settings.fal.endpoint
+        settings.timeout = .seconds(config.int("tryon.provider_timeout_seconds"))
+        return settings
     }
 }
 

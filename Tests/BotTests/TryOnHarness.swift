@@ -31,7 +31,11 @@ final class TryOnHarness: @unchecked Sendable {
 
     static let operatorKey = "sk-operator-key-0000"
 
-    init(transport: RecordingChatTransport = RecordingChatTransport(), dailyQuota: Int = 0, operatorKey: Bool = true, store existing: (Store, String)? = nil) throws {
+    /// `factory` builds real providers (e.g. pointed at the loopback fakes); by default the scripted provider answers.
+    init(
+        transport: RecordingChatTransport = RecordingChatTransport(), dailyQuota: Int = 0, operatorKey: Bool = true,
+        store existing: (Store, String)? = nil, factory: KeyedProviderResolver.Factory? = nil, defaultService: TryOnService = .openrouter
+    ) throws {
         if let existing {
             (store, folder) = existing
         } else {
@@ -47,10 +51,10 @@ final class TryOnHarness: @unchecked Sendable {
         let provider = self.provider
         let resolver = KeyedProviderResolver(
             lookup: { [keys] in keys.value(for: $0) }, userSecretName: { SecretName.user($0, service: $1.rawValue) },
-            make: { _, key in provider.built(key: key) })
+            make: factory ?? { _, key in provider.built(key: key) })
         tryOn = TryOnEnvironment.make(
             store: store, images: images, resolver: resolver, prompts: PromptCatalog.builtInForTests,
-            settings: TryOnSettings(defaultService: .openrouter, dailyQuota: dailyQuota),
+            settings: TryOnSettings(defaultService: defaultService, dailyQuota: dailyQuota),
             workerConfiguration: TryOnWorker.Configuration(globalConcurrency: 4, providerTimeout: 180, backoff: Backoff(base: 10, cap: 60)),
             transports: transports, clock: clock, logger: logger)
         let rules = try KeywordRules(json: JSON.parse(String(contentsOfFile: "\(BotHarness.configFolder)/keywords.json", encoding: .utf8)))

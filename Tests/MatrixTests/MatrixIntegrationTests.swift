@@ -102,6 +102,8 @@ struct MatrixIntegrationTests {
             #expect(image["content"]?["info"]?["mimetype"] == "image/png")
             #expect(image["content"]?["info"]?["w"] == 1)
             #expect(image["content"]?["url"]?.string?.hasPrefix("mxc://") == true)
+            #expect(image["content"]?["info"]?["thumbnail_url"]?.string?.hasPrefix("mxc://") == true)
+            #expect(image["content"]?["info"]?["thumbnail_info"]?["mimetype"] == "image/jpeg")
         }
     }
 

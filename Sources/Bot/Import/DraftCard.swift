@@ -7,17 +7,25 @@ enum DraftCard {
     /// Most colorway and size buttons offered, so the menu stays short on a phone.
     static let maximumChoices = 6
 
-    /// Sends (or re-sends) the draft card.
+    /// Sends (or re-sends) the draft card and remembers its messages, so a reply to them
+    /// (e.g. "try") can name the item once it is saved.
     static func send(_ draft: ItemDraft, context: ChatContext, note: String? = nil, withPhoto: Bool = true) async throws {
+        var refs: [MessageRef] = []
         if withPhoto, let sha = draft.item.photo, let record = try await context.store.image(userID: context.user.id, sha256: sha),
             let bytes = try? context.store.imageBytes(userID: context.user.id, sha256: sha)
         {
-            try await context.send(.photos([OutgoingImage(bytes: bytes, mimeType: record.mimeType, sha256: sha, width: record.width, height: record.height)]))
+            refs += try await context.send(.photos([OutgoingImage(bytes: bytes, mimeType: record.mimeType, sha256: sha, width: record.width, height: record.height)]))
         }
         var text = ItemText.card(draft.item, title: "New piece: \(draft.item.name)")
         if !draft.hasCategory { text += .plain("\nCategory: not sure yet — pick one below.") }
         text += .plain("\n\n" + (note.map { $0 + "\n" } ?? "") + "Check the color\(draft.sizes.isEmpty ? "" : " and size"), then Save.")
-        try await context.reply(text, buttons: try await buttons(for: draft, context: context))
+        if let card = try await context.reply(text, buttons: try await buttons(for: draft, context: context)) { refs.append(card) }
+        try await context.updateState { state in
+            guard var stored = state[ItemDraft.stateKey], stored["id"]?.string == draft.id else { return state }
+            let messages = (stored["messages"]?.array ?? []) + refs.map { .string($0.messageID) }
+            stored = stored.setting("messages", .array(Array(messages.suffix(20))))
+            return state.setting(ItemDraft.stateKey, stored)
+        }
     }
 
     private static func buttons(for draft: ItemDraft, context: ChatContext) async throws -> [[Button]] {

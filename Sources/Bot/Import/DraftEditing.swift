@@ -19,9 +19,12 @@ struct DraftEditing {
             }
             draft.item.addedAt = context.clock.now()
             let saved = try await context.store.addItem(draft.item, userID: context.user.id)
+            let cardIDs = try await context.state()[ItemDraft.stateKey]?["messages"]?.array?.compactMap(\.string) ?? []
             try await context.updateState { $0.setting(ItemDraft.stateKey, .null) }
-            try await context.reply(RichText.plain(
-                "Saved as #\(saved.number) \(saved.name)" + (saved.photo == nil ? " (no photo)" : "") + ". Try /outfit to wear it."))
+            let confirmation = try await context.reply(RichText.plain(
+                "Saved as #\(saved.number) \(saved.name)" + (saved.photo == nil ? " (no photo)" : "") + ". Try /outfit to wear it, or reply \"try\" to this message."))
+            let refs = cardIDs.map { MessageRef(chatID: context.event.chat.id, messageID: $0) } + (confirmation.map { [$0] } ?? [])
+            try await ItemCardMessages.remember(refs, item: saved.number, context: context)
         }
         builder.onButton("draft.cancel") { context, record in
             _ = try await Self.current(record, context: context)
