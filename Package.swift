@@ -30,12 +30,14 @@ let libraries: [(name: String, dependencies: [String])] = [
     ("Config", ["JSON", "Support"]),
     // Domain.
     ("Closet", ["JSON", "Support"]),
+    // Daily schedule arithmetic: local dates, time zones, due decisions, pacing (pure).
+    ("Schedule", []),
     ("Storage", ["SQLite", "Sodium", "JSON", "Closet", "Support"]),
     ("ProductImport", ["HTML", "JSON", "HTTP", "Closet", "Support"]),
     ("TryOn", ["HTTP", "JSON", "Images", "Sodium", "Storage", "Support"]),
     // Chat core, features and transports.
     ("Chat", ["JSON", "Support", "Storage"]),
-    ("Bot", ["Chat", "Closet", "ProductImport", "TryOn", "Storage", "Secrets", "Images", "HTTP", "JSON", "Support"]),
+    ("Bot", ["Chat", "Closet", "ProductImport", "TryOn", "Storage", "Secrets", "Images", "HTTP", "JSON", "Support", "Schedule"]),
     ("Telegram", ["Chat", "HTTP", "JSON", "Storage", "Support"]),
     ("Matrix", ["Chat", "HTTP", "JSON", "Images", "Storage", "Secrets", "Support"]),
     // Shared fakes for tests: loopback servers, fake services, a manual clock.
@@ -56,6 +58,7 @@ let testTargets: [(name: String, extra: [String], fixtures: Bool)] = [
     ("SecretsTests", [], false),
     ("ConfigTests", [], false),
     ("ClosetTests", [], false),
+    ("ScheduleTests", [], false),
     ("StorageTests", [], false),
     ("ProductImportTests", [], true),
     ("TryOnTests", [], false),

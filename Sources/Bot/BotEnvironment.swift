@@ -29,13 +29,20 @@ public struct BotEnvironment: Sendable {
 
     /// Try-on: provider resolver, prompts, the job worker; nil leaves the try-on commands out.
     public let tryOn: TryOnEnvironment?
+    /// Group votes on variations; nil leaves `/vote` out and groups get plain results.
+    public let voting: GroupVoting?
+    /// The daily outfit; nil leaves `/daily` and `/timezone` out.
+    public let daily: DailyEnvironment?
 
     public init(
         store: Store, keys: KeyStore, logger: Logger, clock: any WallClock, occasions: OccasionCatalog, rules: KeywordRules,
         fetcher: ProductFetcher, images: ImageProcessor,
-        nextSeed: @escaping @Sendable () -> UInt64 = { UInt64.random(in: 0...UInt64.max) }, tryOn: TryOnEnvironment? = nil
+        nextSeed: @escaping @Sendable () -> UInt64 = { UInt64.random(in: 0...UInt64.max) }, tryOn: TryOnEnvironment? = nil,
+        voting: GroupVoting? = nil, daily: DailyEnvironment? = nil
     ) {
         self.tryOn = tryOn
+        self.voting = voting
+        self.daily = daily
         self.rules = rules
         self.fetcher = fetcher
         self.extractor = ProductExtractor(rules: rules)
@@ -55,6 +62,20 @@ extension BotEnvironment {
     public func adding(tryOn: TryOnEnvironment) -> BotEnvironment {
         BotEnvironment(
             store: store, keys: keys, logger: logger, clock: clock, occasions: occasions, rules: rules, fetcher: fetcher, images: images,
-            nextSeed: nextSeed, tryOn: tryOn)
+            nextSeed: nextSeed, tryOn: tryOn, voting: voting, daily: daily)
+    }
+
+    /// The same environment with group voting switched on.
+    public func adding(voting: GroupVoting) -> BotEnvironment {
+        BotEnvironment(
+            store: store, keys: keys, logger: logger, clock: clock, occasions: occasions, rules: rules, fetcher: fetcher, images: images,
+            nextSeed: nextSeed, tryOn: tryOn, voting: voting, daily: daily)
+    }
+
+    /// The same environment with the daily outfit switched on.
+    public func adding(daily: DailyEnvironment) -> BotEnvironment {
+        BotEnvironment(
+            store: store, keys: keys, logger: logger, clock: clock, occasions: occasions, rules: rules, fetcher: fetcher, images: images,
+            nextSeed: nextSeed, tryOn: tryOn, voting: voting, daily: daily)
     }
 }

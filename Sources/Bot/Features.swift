@@ -28,6 +28,8 @@ public enum Features {
         if let tryOn = environment.tryOn {
             TryOnFeature(environment: environment, tryOn: tryOn).register(on: &builder)
         }
+        if let voting = environment.voting { VotingFeature(voting: voting).register(on: &builder) }
+        if let daily = environment.daily { DailyFeature(environment: environment, daily: daily).register(on: &builder) }
         return builder.build(store: environment.store, logger: environment.logger, clock: environment.clock, welcome: welcome)
     }
 }

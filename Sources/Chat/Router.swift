@@ -61,6 +61,7 @@ public final class Router: Sendable {
             return
         }
         do {
+            try await recordActivity(context)
             try await dispatch(context)
         } catch is CancellationError {
             log.notice("handling cancelled")
@@ -75,6 +76,12 @@ public final class Router: Sendable {
             }
             _ = try? await context.reply(RichText.plain(message))
         }
+    }
+
+    /// Remembers who is active in a group (group votes close early once every active member voted).
+    private func recordActivity(_ context: ChatContext) async throws {
+        guard context.chat.kind == .group, context.event.sender.id != context.transport.botUserID else { return }
+        try await store.recordActivity(chatID: context.chat.id, userID: context.user.id, now: clock.now())
     }
 
     private func dispatch(_ context: ChatContext) async throws {

@@ -38,6 +38,14 @@ public enum MatrixChoices {
         return nil
     }
 
+    /// What a text reply on a notice recorded as `record` means: a reply with a number ("2", "2️⃣")
+    /// on a vote notice is a vote; anything else stays a text message (nil).
+    public static func payload(forReply text: String, on record: JSON) -> EventPayload? {
+        guard let pollID = record["vote"]?.string, let count = record["options"]?.int, let index = index(ofKey: text), index < Int(count)
+        else { return nil }
+        return .vote(pollID: pollID, options: [index])
+    }
+
     /// What redacting a reaction recorded as `record` means: a vote taken back, or nothing.
     public static func payload(forRedactionOf record: JSON, by sender: String) -> EventPayload? {
         guard let pollID = record["vote_reaction"]?.string, record["voter"]?.string == sender else { return nil }

@@ -76,7 +76,7 @@ extension MatrixService {
         if try await store.isProcessed(transport: Self.cursorKey, updateID: id) { return nil }
         switch mapped {
         case .message(let chatEvent):
-            return chatEvent
+            return try await voteByReply(chatEvent) ?? chatEvent
         case .reaction(let id, let sender, let target, let key):
             guard let record = try await store.sentChoices(transport: transport.name, messageID: target),
                 record.chatExternalID == chat.id, let payload = MatrixChoices.payload(forReaction: key, on: record.tokens)
@@ -96,6 +96,16 @@ extension MatrixService {
         case .ignored:
             return nil
         }
+    }
+
+    /// A reply with a number on a vote notice, as a vote (replies that are not votes stay messages).
+    func voteByReply(_ event: ChatEvent) async throws -> ChatEvent? {
+        guard case .text(let text) = event.payload, let target = event.replyTo,
+            let record = try await store.sentChoices(transport: transport.name, messageID: target.messageID),
+            record.chatExternalID == event.chat.id, let payload = MatrixChoices.payload(forReply: text, on: record.tokens)
+        else { return nil }
+        return ChatEvent(
+            id: event.id, chat: event.chat, sender: event.sender, payload: payload, message: target, replyTo: target, date: event.date)
     }
 
     /// Submits a batch and waits until it is handled; the last event records the new cursor in its transaction.

@@ -17,6 +17,8 @@ public final class MatrixTransport: ChatTransport {
     let store: Store
     let userID: String
     let logger: Logger
+    /// The bot's own Matrix id.
+    public var botUserID: String? { userID }
     let clock: any WallClock
     /// Makes the thumbnails sent with images.
     let images = ImageProcessor()

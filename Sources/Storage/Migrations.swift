@@ -204,6 +204,11 @@ public enum Migrations {
             PRIMARY KEY (vote_id, voter)
         ) WITHOUT ROWID;
         """,
+        // 4: what the last daily message showed (so the next day avoids it), and one open vote per poll.
+        """
+        ALTER TABLE schedules ADD COLUMN last_sent_items TEXT NOT NULL DEFAULT '[]';
+        CREATE INDEX votes_by_chat ON votes(chat_id, state);
+        """,
     ]
 
     /// The version a fully migrated database has.

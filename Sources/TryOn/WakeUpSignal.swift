@@ -3,7 +3,10 @@ import Support
 import Synchronization
 
 /// Wakes a waiting loop: `fire()` before or during `wait` ends one wait (signals do not pile up).
-final class WakeUpSignal: Sendable {
+public final class WakeUpSignal: Sendable {
+    /// A signal nobody has fired yet.
+    public init() {}
+
     private struct State {
         var pending = false
         var waiter: (id: UInt64, continuation: CheckedContinuation<Void, Never>)?
@@ -13,7 +16,7 @@ final class WakeUpSignal: Sendable {
     private let state = Mutex(State())
 
     /// Ends the current wait, or the next one if nobody is waiting.
-    func fire() {
+    public func fire() {
         let continuation = state.withLock { state -> CheckedContinuation<Void, Never>? in
             guard let waiter = state.waiter else {
                 state.pending = true
@@ -26,7 +29,7 @@ final class WakeUpSignal: Sendable {
     }
 
     /// Returns on `fire()`, at `deadline` (on `clock`), or when the task is cancelled.
-    func wait(until deadline: Date?, clock: any WallClock) async {
+    public func wait(until deadline: Date?, clock: any WallClock) async {
         await withTaskGroup(of: Void.self) { group in
             group.addTask { await self.next() }
             if let deadline { group.addTask { try? await clock.sleep(until: deadline) } }

@@ -9,12 +9,33 @@ public final class RecordingTransport: ChatTransport {
     private let sent = Mutex<[(ChatAddress, OutgoingMessage)]>([])
 
     /// `inlineButtons: false` behaves like the console and Matrix (numbered choices).
-    public init(name: String = "test", inlineButtons: Bool = true, edits: Bool = true) {
+    public let botUserID: String?
+    /// Thrown by every `send` while set (e.g. a `RecipientGone` error), for failure paths.
+    private let failure = Mutex<(any Error)?>(nil)
+
+    /// `inlineButtons: false` behaves like the console and Matrix (numbered choices); `polls: true` like Telegram.
+    public init(name: String = "test", inlineButtons: Bool = true, edits: Bool = true, polls: Bool = false, botUserID: String? = nil) {
         self.name = name
-        capabilities = TransportCapabilities(inlineButtons: inlineButtons, edits: edits, polls: false, deletesUserMessages: true)
+        self.botUserID = botUserID
+        capabilities = TransportCapabilities(inlineButtons: inlineButtons, edits: edits, polls: polls, deletesUserMessages: true)
     }
 
+    /// Makes every later `send` to `chatID` throw `error` (nil: all chats), until `succeed()`.
+    public func fail(with error: any Error, chatID: String? = nil) {
+        failure.withLock { $0 = error }
+        failingChat.withLock { $0 = chatID }
+    }
+
+    /// Lets sends succeed again.
+    public func succeed() { failure.withLock { $0 = nil } }
+
+    private let failingChat = Mutex<String?>(nil)
+
+    /// Every message sent with its chat, in order.
+    public var deliveries: [(chat: ChatAddress, message: OutgoingMessage)] { sent.withLock { $0.map { ($0.0, $0.1) } } }
+
     public func send(_ message: OutgoingMessage, to chat: ChatAddress) async throws -> [MessageRef] {
+        if let error = failure.withLock({ $0 }), failingChat.withLock({ $0 == nil || $0 == chat.id }) { throw error }
         let count = sent.withLock { list in
             list.append((chat, message))
             return list.count

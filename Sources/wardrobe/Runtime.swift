@@ -20,21 +20,30 @@ final class Runtime: Sendable {
     let transports = TransportDirectory()
     /// Try-on images, resolver, prompts and the job worker.
     let tryOn: TryOnEnvironment
+    /// Group votes and the service closing them on time.
+    let voteCloser: VoteCloser
+    /// The daily outfit service.
+    let daily: DailyEnvironment
 
     init(app: App, keys: KeyStore) throws {
         self.app = app
         self.keys = keys
         store = try app.openStore()
         let environment = try app.botEnvironment(store: store, keys: keys, http: http, clock: clock)
+        let outbound = OutboundMessenger(transports: transports, store: store, clock: clock)
+        let voting = GroupVoting(outbound: outbound, settings: app.votingSettings, logger: app.logger.child(label: "voting"))
+        voteCloser = VoteCloser(voting: voting)
+        daily = environment.makeDaily(outbound: outbound, settings: app.dailySettings)
         tryOn = try TryOnWiring.environment(
-            app: app, store: store, keys: keys, images: environment.images, transports: transports, clock: clock, http: http)
-        router = Features.router(environment.adding(tryOn: tryOn))
+            app: app, store: store, keys: keys, images: environment.images, transports: transports, clock: clock, http: http,
+            voting: voting)
+        router = Features.router(environment.adding(voting: voting).adding(daily: daily).adding(tryOn: tryOn))
     }
 
     /// Runs the services until shutdown; returns the exit code.
     func serve(console: Bool) async throws -> Int32 {
         let dispatcher = ChatDispatcher(router: router, logger: app.logger.child(label: "chat"))
-        var services: [any Service] = [DispatcherService(dispatcher: dispatcher), tryOn.worker]
+        var services: [any Service] = [DispatcherService(dispatcher: dispatcher), tryOn.worker, voteCloser, daily.service]
         if console {
             let transport = ConsoleTransport(outputFolder: "\(app.dataDirectory)/console") { line in print(line) }
             transports.register(transport)

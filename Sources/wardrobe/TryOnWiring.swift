@@ -14,7 +14,7 @@ enum TryOnWiring {
     /// Try-on environment and worker, reaching chats through `transports`.
     static func environment(
         app: App, store: Store, keys: KeyStore, images: ImageProcessor, transports: TransportDirectory, clock: any WallClock,
-        http: any HTTPTransport
+        http: any HTTPTransport, voting: GroupVoting? = nil
     ) throws -> TryOnEnvironment {
         let configuration = app.configuration
         let resolver = KeyedProviderResolver(
@@ -32,7 +32,7 @@ enum TryOnWiring {
         return TryOnEnvironment.make(
             store: store, images: images, resolver: resolver, prompts: try app.loadPrompts(), settings: settings,
             workerConfiguration: worker, transports: transports, clock: clock, logger: app.logger,
-            registerSecret: { [redactor = app.redactor] in redactor.register($0) })
+            registerSecret: { [redactor = app.redactor] in redactor.register($0) }, voting: voting)
     }
 
     /// Provider settings (base URLs, models, endpoints, timeout) from `tryon.*`.

@@ -35,4 +35,21 @@ extension App {
             store: store, keys: keys, logger: logger, clock: clock, configFolder: configDirectory.isEmpty ? "." : configDirectory,
             fetcher: fetcherConfiguration, http: http, images: imageConfiguration)
     }
+
+    /// Group voting settings from `voting.*`.
+    var votingSettings: VotingSettings {
+        VotingSettings(defaultWindowMinutes: configuration.int("voting.default_window_minutes"))
+    }
+
+    /// Daily outfit settings from `schedule.*`, paced below `telegram.rate_limit.global_per_second`.
+    var dailySettings: DailySettings {
+        let zoneName = configuration.string("schedule.default_timezone") ?? "UTC"
+        let zone = TimeZone(identifier: zoneName) ?? {
+            logger.warning("unknown schedule.default_timezone; using UTC", ["zone": zoneName])
+            return TimeZone(identifier: "UTC")!
+        }()
+        return DailySettings(
+            defaultTimeZone: zone, catchUp: configuration.double("schedule.catch_up_hours") * 3600,
+            perSecond: DailySettings.rate(belowGlobalLimit: configuration.double("telegram.rate_limit.global_per_second")))
+    }
 }

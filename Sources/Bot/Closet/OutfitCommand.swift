@@ -27,15 +27,15 @@ struct OutfitCommand {
         builder.onButton("outfit.pick") { context, record in
             try await suggest(context, occasionName: record.payload["occasion"]?.string ?? "", count: 1)
         }
-        builder.onButton("outfit.another") { context, record in
+        builder.onButton(OutfitCard.another) { context, record in
             try await suggest(context, occasionName: record.payload["occasion"]?.string ?? "", count: 1)
         }
-        builder.onButton("outfit.why") { context, record in
+        builder.onButton(OutfitCard.why) { context, record in
             let lines = record.payload["lines"]?.array?.compactMap(\.string) ?? []
             let why = record.payload["why"]?.string ?? ""
             try await context.reply(.bold("Why this outfit") + .plain("\n\(why)" + (lines.isEmpty ? "" : "\n\n" + lines.joined(separator: "\n"))))
         }
-        builder.onButton("outfit.wore") { context, record in
+        builder.onButton(OutfitCard.wore) { context, record in
             let ids = record.payload["ids"]?.array?.compactMap(\.int) ?? []
             try await context.store.recordWear(userID: context.user.id, itemIDs: ids, at: context.clock.now())
             try await context.store.deleteButtons(tokens: [record.token])
@@ -80,6 +80,11 @@ struct OutfitCommand {
                 : missing.userMessage))
         case .outfits(let outfits, let startedOver):
             if startedOver { try await context.reply("You've seen every \(occasion.name) outfit I can make, so here they come again.") }
+            if let voting = environment.voting, !context.isPrivate, outfits.count > 1 {
+                try await OutfitVote(voting: voting).start(outfits, occasion: occasion, context: context)
+                try await remember(outfits.map(\.key), occasion: occasion, context: context)
+                return
+            }
             for (index, outfit) in outfits.enumerated() {
                 let heading = outfits.count > 1 ? "\(occasion.name.capitalized) — option \(index + 1) of \(outfits.count)" : occasion.name.capitalized
                 try await send(outfit, heading: heading, occasion: occasion, context: context, offerAnother: index == outfits.count - 1)
@@ -89,27 +94,16 @@ struct OutfitCommand {
     }
 
     private func send(_ outfit: Outfit, heading: String, occasion: Occasion, context: ChatContext, offerAnother: Bool) async throws {
-        let photos = try await PhotoLoader.images(for: outfit.pieces, userID: context.user.id, store: context.store)
+        let photos = try await OutfitCard.photos(outfit, userID: context.user.id, store: context.store)
         if !photos.isEmpty { try await context.send(.photos(photos)) }
-        let text = RichText.bold(heading) + .plain("\n" + outfit.pieces.map { "• " + ItemText.line($0) }.joined(separator: "\n"))
-        var row: [Button] = []
-        if offerAnother {
-            row.append(try await context.button("Show another", action: "outfit.another", payload: ["occasion": .string(occasion.name)]))
-        }
-        row.append(try await context.button("Why?", action: "outfit.why", payload: [
-            "why": .string(outfit.explanation(occasion: occasion)), "lines": .array(outfit.breakdownLines.map(JSON.string)),
-        ]))
-        row.append(try await context.button("I wore this", action: "outfit.wore", payload: ["ids": .array(outfit.pieces.map { .int($0.id) })]))
-        try await context.reply(text, buttons: [row])
+        let buttons = try await OutfitCard.buttons(
+            outfit, occasion: occasion, chatID: context.chat.id, userID: context.user.id, store: context.store, now: context.clock.now(),
+            offerAnother: offerAnother)
+        try await context.reply(OutfitCard.text(outfit, heading: heading), buttons: buttons)
     }
 
     /// Remembers shown outfits per occasion so "Show another" doesn't repeat them.
     private func remember(_ keys: [OutfitKey], occasion: Occasion, context: ChatContext) async throws {
-        try await context.updateState { state in
-            var shown = state["shown"]?.object ?? [:]
-            let list = (shown[occasion.name]?.array ?? []) + keys.map { .string($0.description) }
-            shown[occasion.name] = .array(Array(list.suffix(500)))
-            return state.setting("shown", .object(shown))
-        }
+        try await context.updateState { OutfitCard.remember(keys, occasion: occasion, in: $0) }
     }
 }

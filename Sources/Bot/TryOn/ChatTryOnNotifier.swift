@@ -15,6 +15,8 @@ struct ChatTryOnNotifier: TryOnNotifier {
     let images: ImageProcessor
     let prompts: PromptCatalog
     let logger: Logger
+    /// Group votes: several variations in a group go to a vote instead of per-look buttons.
+    var voting: GroupVoting?
 
     private var store: Store { outbound.store }
 
@@ -53,6 +55,12 @@ struct ChatTryOnNotifier: TryOnNotifier {
             return
         }
         do {
+            if let voting, chat.kind == .group, looks.count > 1 {
+                try await startVote(voting, looks: looks, chat: chat, job: job, seconds: seconds)
+                log.info("looks delivered to a group vote", ["looks": looks.count])
+                await progress(job, TryOnText.done(looks, seconds: seconds), cancel: false, editOnly: true)
+                return
+            }
             var photos: [OutgoingImage] = []
             for look in looks {
                 let record = try await store.image(userID: look.userID, sha256: look.resultSHA256)
@@ -73,6 +81,22 @@ struct ChatTryOnNotifier: TryOnNotifier {
             return
         }
         await progress(job, TryOnText.done(looks, seconds: seconds), cancel: false, editOnly: true)
+    }
+
+    /// Sends the variations numbered 1…n in one album, then opens the group's vote on them.
+    private func startVote(_ voting: GroupVoting, looks: [LookRecord], chat: ChatRecord, job: TryOnJob, seconds: Double) async throws {
+        var photos: [OutgoingImage] = []
+        for (index, look) in looks.enumerated() {
+            let record = try await store.image(userID: look.userID, sha256: look.resultSHA256)
+            photos.append(OutgoingImage(
+                bytes: try store.imageBytes(userID: look.userID, sha256: look.resultSHA256), mimeType: record?.mimeType ?? "image/png",
+                sha256: look.resultSHA256, caption: .plain("\(index + 1) · look #\(look.number)"), width: record?.width, height: record?.height))
+        }
+        try await outbound.send(.photos(photos, caption: TryOnText.resultCaption(looks, seconds: seconds)), to: chat, userID: nil)
+        let name = try await store.user(id: job.record.userID)?.displayName ?? "they"
+        try await voting.open(
+            .looks(looks.map(\.number)), question: "Which look should \(name) keep?",
+            options: looks.enumerated().map { "\($0.offset + 1): look #\($0.element.number)" }, chat: chat, starterID: job.record.userID)
     }
 
     private func chat(of job: TryOnJob) async -> ChatRecord? {

@@ -32,14 +32,15 @@ public struct TryOnEnvironment: Sendable {
     }
 
     /// Builds the notifier and the worker around `transports`; add `worker` to the running services.
+    /// With `voting`, several variations in a group go to a group vote.
     public static func make(
         store: Store, images: ImageProcessor, resolver: any ProviderResolver, prompts: PromptCatalog, settings: TryOnSettings,
         workerConfiguration: TryOnWorker.Configuration, transports: TransportDirectory, clock: any WallClock, logger: Logger,
-        registerSecret: @escaping @Sendable (String) -> Void = { _ in }
+        registerSecret: @escaping @Sendable (String) -> Void = { _ in }, voting: GroupVoting? = nil
     ) -> TryOnEnvironment {
         let notifier = ChatTryOnNotifier(
             outbound: OutboundMessenger(transports: transports, store: store, clock: clock), images: images, prompts: prompts,
-            logger: logger.child(label: "tryon"))
+            logger: logger.child(label: "tryon"), voting: voting)
         let worker = TryOnWorker(
             store: store, images: images, resolver: resolver, notifier: notifier, clock: clock, logger: logger.child(label: "tryon"),
             configuration: workerConfiguration)

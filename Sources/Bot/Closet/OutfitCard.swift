@@ -1,0 +1,54 @@
+import Chat
+import Closet
+import Foundation
+import JSON
+import Storage
+
+/// How one outfit is shown, shared by `/outfit`, group votes and the daily message: the photos,
+/// the heading with one line per piece, and the buttons Show another, Why? and I wore this.
+enum OutfitCard {
+    static let another = "outfit.another"
+    static let why = "outfit.why"
+    static let wore = "outfit.wore"
+
+    /// The text: the heading in bold, then "• #3 Navy blazer · navy · formality 4" per piece.
+    static func text(_ outfit: Outfit, heading: String) -> RichText {
+        RichText.bold(heading) + .plain("\n" + outfit.pieces.map { "• " + ItemText.line($0) }.joined(separator: "\n"))
+    }
+
+    /// The stored photos of the pieces, for an album before the text.
+    static func photos(_ outfit: Outfit, userID: Int64, store: Store) async throws -> [OutgoingImage] {
+        try await PhotoLoader.images(for: outfit.pieces, userID: userID, store: store)
+    }
+
+    /// The buttons under the text, owned by `userID`; Show another only when `offerAnother`.
+    static func buttons(
+        _ outfit: Outfit, occasion: Occasion, chatID: Int64, userID: Int64, store: Store, now: Date, offerAnother: Bool
+    ) async throws -> [[Button]] {
+        func button(_ title: String, _ action: String, _ payload: JSON) async throws -> Button {
+            Button(title: title, token: try await store.createButton(chatID: chatID, userID: userID, action: action, payload: payload, now: now))
+        }
+        var row: [Button] = []
+        if offerAnother { row.append(try await button("Show another", another, ["occasion": .string(occasion.name)])) }
+        row.append(try await button("Why?", why, [
+            "why": .string(outfit.explanation(occasion: occasion)), "lines": .array(outfit.breakdownLines.map(JSON.string)),
+        ]))
+        row.append(try await wearButton(itemIDs: outfit.pieces.map(\.id), chatID: chatID, userID: userID, store: store, now: now))
+        return [row]
+    }
+
+    /// "I wore this" for these pieces (also offered to the starter of an outfit vote for the winner).
+    static func wearButton(itemIDs: [Int64], chatID: Int64, userID: Int64, store: Store, now: Date) async throws -> Button {
+        let token = try await store.createButton(
+            chatID: chatID, userID: userID, action: wore, payload: ["ids": .array(itemIDs.map { .int($0) })], now: now)
+        return Button(title: "I wore this", token: token)
+    }
+
+    /// Remembers shown outfits per occasion in a user's chat state so "Show another" doesn't repeat them.
+    static func remember(_ keys: [OutfitKey], occasion: Occasion, in state: JSON) -> JSON {
+        var shown = state["shown"]?.object ?? [:]
+        let list = (shown[occasion.name]?.array ?? []) + keys.map { .string($0.description) }
+        shown[occasion.name] = .array(Array(list.suffix(500)))
+        return state.setting("shown", .object(shown))
+    }
+}

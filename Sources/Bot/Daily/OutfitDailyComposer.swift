@@ -1,0 +1,59 @@
+import Chat
+import Closet
+import Foundation
+import Schedule
+import Storage
+import Support
+
+/// The daily outfit: the engine on the subscriber's closet, avoiding yesterday's pieces (worn,
+/// or shown in yesterday's message) and the laundry, rendered like `/outfit` with its buttons.
+struct OutfitDailyComposer: DailyMessageComposer {
+    let store: Store
+    let occasions: OccasionCatalog
+    let engine: OutfitEngine
+    let clock: any WallClock
+    let nextSeed: @Sendable () -> UInt64
+    let defaultOccasion: String
+
+    func compose(_ request: DailyRequest) async throws -> DailyMessage {
+        let occasion = try (try? occasions.resolve(request.schedule.occasion)) ?? occasions.resolve(defaultOccasion)
+        let closet = try await store.items(userID: request.user.id)
+        let now = clock.now()
+        let yesterday = request.date.adding(days: -1)
+        var avoid = Set(closet.filter { item in
+            item.lastWornAt.map { ZonedTime.localDate(of: $0, in: request.zone) >= yesterday } ?? false
+        }.map(\.id))
+        if request.schedule.lastSentDate == yesterday.description { avoid.formUnion(request.schedule.lastSentItems) }
+        let seed = nextSeed()
+        var result = engine.topOutfits(closet: closet.filter { !avoid.contains($0.id) }, occasion: occasion, count: 1, now: now, seed: seed)
+        if case .missing = result, !avoid.isEmpty {
+            // Repeating a piece from yesterday beats sending nothing.
+            result = engine.topOutfits(closet: closet, occasion: occasion, count: 1, now: now, seed: seed)
+        }
+        let isGroup = request.chat.kind == .group
+        let who = request.user.displayName ?? "you"
+        switch result {
+        case .missing(let missing):
+            let start = isGroup ? "\(who), your daily \(occasion.name) outfit needs more pieces. " : "Your daily \(occasion.name) outfit needs more pieces. "
+            let line = closet.isEmpty
+                ? start + "Your closet is empty: paste a product link, or send /add navy wool blazer, to add your first piece."
+                : start + missing.userMessage
+            return DailyMessage(parts: [.text(RichText.plain(line))], itemIDs: [])
+        case .outfits(let outfits, _):
+            guard let outfit = outfits.first, !outfit.pieces.isEmpty else {
+                return DailyMessage(parts: [.text("Your closet can't make a complete outfit yet. Add a top, a bottom and shoes.")], itemIDs: [])
+            }
+            let heading = (isGroup ? "Daily outfit for \(who)" : "Your daily outfit") + " — \(occasion.name)"
+            var parts: [OutgoingMessage] = []
+            let photos = try await OutfitCard.photos(outfit, userID: request.user.id, store: store)
+            if !photos.isEmpty { parts.append(.photos(photos)) }
+            let buttons = try await OutfitCard.buttons(
+                outfit, occasion: occasion, chatID: request.chat.id, userID: request.user.id, store: store, now: now, offerAnother: true)
+            parts.append(.text(OutfitCard.text(outfit, heading: heading), buttons: buttons))
+            let state = try await store.chatState(chatID: request.chat.id, userID: request.user.id)
+            try await store.setChatState(
+                OutfitCard.remember([outfit.key], occasion: occasion, in: state), chatID: request.chat.id, userID: request.user.id, now: now)
+            return DailyMessage(parts: parts, itemIDs: outfit.pieces.map(\.id))
+        }
+    }
+}

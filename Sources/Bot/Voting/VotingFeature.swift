@@ -1,0 +1,60 @@
+import Chat
+import Foundation
+import JSON
+import Storage
+import Support
+
+/// `/vote`, `/vote close`, `/vote window 30m`, incoming ballots and the tie-break buttons.
+struct VotingFeature {
+    let voting: GroupVoting
+
+    func register(on builder: inout RouterBuilder) {
+        builder.add(Command("vote", usage: "[close | window 30m]", summary: "the group's open vote; close it; set how long votes last") {
+            context, arguments in
+            try await command(context, arguments: arguments)
+        })
+        builder.onVote { context, pollID, options in
+            // The bot's own answers never count (transports filter them too; this is the backstop).
+            guard context.event.sender.id != context.transport.botUserID else { return }
+            let source = context.transport.capabilities.polls ? "poll" : (context.event.replyTo == nil ? "reaction" : "reply")
+            try await voting.cast(pollID: pollID, options: options, voter: context.user.key, source: source, chat: context.chat)
+        }
+        builder.onButton(GroupVoting.tieAction) { context, record in
+            let option = Int(record.payload["option"]?.int ?? -1)
+            guard let voteID = record.payload["vote"]?.int, try await voting.breakTie(voteID: voteID, option: option) else {
+                try await context.reply("That tie has already been decided.")
+                return
+            }
+            try await context.store.deleteButtons(tokens: [record.token])
+        }
+    }
+
+    private func command(_ context: ChatContext, arguments: String) async throws {
+        let words = arguments.lowercased().split(whereSeparator: \.isWhitespace).map(String.init)
+        switch words.first {
+        case nil:
+            try await context.reply(try await voting.status(of: context.chat))
+        case "close":
+            guard let vote = try await context.store.openVote(chatID: context.chat.id) else {
+                throw UserMessageError("There's no open vote here to close.")
+            }
+            guard vote.starterID == context.user.id else {
+                throw UserMessageError("Only the person who started the vote can close it. It closes on its own when time is up.")
+            }
+            try await voting.close(vote, reason: .starter)
+        case "window":
+            guard words.count > 1 else {
+                let minutes = voting.settings.windowMinutes(of: context.chat)
+                try await context.reply(RichText.plain(
+                    "Votes here stay open for \(VotingSettings.describe(minutes: minutes)). Change it with /vote window 30m (m, h or d; 1m to 7d)."))
+                return
+            }
+            let minutes = try VotingSettings.parseWindow(words.dropFirst().joined())
+            let settings = context.chat.settings.setting(VotingSettings.windowSetting, .int(Int64(minutes)))
+            try await context.store.setChatSettings(settings, chatID: context.chat.id)
+            try await context.reply(RichText.plain("New votes here stay open for \(VotingSettings.describe(minutes: minutes))."))
+        default:
+            throw UserMessageError("Use /vote to see the open vote, /vote close to end the one you started, or /vote window 30m.")
+        }
+    }
+}

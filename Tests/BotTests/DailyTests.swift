@@ -1,0 +1,231 @@
+@testable import Bot
+import Chat
+import Closet
+import Foundation
+import Schedule
+import SQLite
+import Storage
+import Support
+import Synchronization
+import Testing
+import WardrobeTestKit
+
+/// A send error saying the chat blocked the bot, as Telegram's 403 will.
+struct BlockedByUser: RecipientGone {
+    var isRecipientGone: Bool { true }
+}
+
+/// A composer that only notes when it ran (on the manual clock), for load tests.
+final class TimingComposer: DailyMessageComposer {
+    let clock: ManualClock
+    private let times = Mutex<[Date]>([])
+    init(clock: ManualClock) { self.clock = clock }
+    func compose(_ request: DailyRequest) async throws -> DailyMessage {
+        let now = clock.now()
+        times.withLock { $0.append(now) }
+        return DailyMessage(parts: [.text("Good morning")], itemIDs: [])
+    }
+    var composed: [Date] { times.withLock { $0 } }
+}
+
+/// 2026-06-15 (a Monday) at `time` in Berlin.
+func berlinMonday(_ time: String) -> Date {
+    ZonedTime.instant(of: LocalTime(text: time)!, on: LocalDate(text: "2026-06-15")!, in: TimeZone(identifier: "Europe/Berlin")!)
+}
+
+@Suite(.serialized) struct DailyTests {
+    /// Runs `service` in the background until `body` is done.
+    func running(_ service: DailyService, _ body: () async throws -> Void) async rethrows {
+        let task = Task { try await service.run() }
+        try await body()
+        await service.shutdown()
+        _ = await task.result
+    }
+
+    /// Waits until the service sleeps until `deadline`.
+    func waitForSleep(_ harness: VotingHarness, until deadline: Date) async -> Bool {
+        await harness.eventually { harness.clock.sleeperDeadlines.contains(deadline) }
+    }
+
+    func dailyTexts(_ harness: VotingHarness) -> [String] { harness.transport.texts.filter { $0.contains("daily") } }
+
+    @Test func dailyAndTimezoneCommandsSubscribeShowAndUnsubscribe() async throws {
+        let harness = try VotingHarness(now: berlinMonday("07:00"))
+        defer { harness.remove() }
+        await harness.say("/timezone Mars/Olympus_Mons", user: "ana", chat: "ana", kind: .privateChat)
+        #expect(harness.transport.texts.last?.contains("Europe/Berlin, America/New_York or Asia/Tokyo") == true)
+        await harness.say("/timezone", user: "ana", chat: "ana", kind: .privateChat)
+        #expect(harness.transport.texts.last?.hasPrefix("This chat's time zone is UTC") == true)
+        await harness.say("/timezone Europe/Berlin", user: "ana", chat: "ana", kind: .privateChat)
+        #expect(harness.transport.texts.last == "This chat's time zone is now Europe/Berlin.")
+        await harness.say("/daily 7:30 weekdays business", user: "ana", chat: "ana", kind: .privateChat)
+        #expect(harness.transport.texts.last
+            == "Daily outfit at 07:30 (Europe/Berlin), Monday to Friday, for business casual. /daily off stops it.")
+        await harness.say("/daily 25:00", user: "ana", chat: "ana", kind: .privateChat)
+        #expect(harness.transport.texts.last?.hasPrefix("Give the time as HH:MM") == true)
+        await harness.say("/daily 08:00", user: "ana", chat: "ana", kind: .privateChat)
+        #expect(harness.transport.texts.last == "Daily outfit at 08:00 (Europe/Berlin), every day, for smart casual. /daily off stops it.")
+        await harness.say("/daily off", user: "ana", chat: "ana", kind: .privateChat)
+        #expect(harness.transport.texts.last == "Daily outfit stopped.")
+        await harness.say("/daily", user: "ana", chat: "ana", kind: .privateChat)
+        #expect(harness.transport.texts.last?.hasPrefix("No daily outfit here yet") == true)
+    }
+
+    @Test func theDailyOutfitArrivesAtTheLocalTimeWithTheOutfitButtonsAndAvoidsYesterdaysPieces() async throws {
+        let harness = try VotingHarness(now: berlinMonday("07:00"))
+        defer { harness.remove() }
+        try await harness.addCloset(for: "ana")
+        let ana = try await harness.store.user(transport: "telegram", externalID: "ana")
+        _ = try await harness.store.addItem(
+            ClosetItem(name: "Black boots", category: .shoes, formality: 3, color: ItemColor(name: "black", family: .black)), userID: ana.id)
+        await harness.say("/timezone Europe/Berlin", user: "ana", chat: "ana", kind: .privateChat)
+        await harness.say("/daily 08:00", user: "ana", chat: "ana", kind: .privateChat)
+        try await running(harness.daily.service) {
+            #expect(await waitForSleep(harness, until: berlinMonday("08:00")))
+            harness.clock.set(berlinMonday("08:00"))
+            #expect(await harness.eventually { harness.transport.texts.contains { $0.hasPrefix("Your daily outfit") } })
+        }
+        #expect(harness.transport.texts.last?.hasPrefix("Your daily outfit — smart casual") == true)
+        #expect(harness.transport.lastButtons.map(\.title) == ["Show another", "Why?", "I wore this"])
+        let first = try #require(try await harness.store.activeSchedules().first)
+        #expect(first.lastSentDate == "2026-06-15")
+        #expect(first.lastSentItems.count == 3)
+
+        // The next morning shows none of yesterday's pieces.
+        harness.transport.reset()
+        try await running(harness.restartedDailyService()) {
+            let tomorrow = berlinMonday("08:00").addingTimeInterval(86_400)
+            #expect(await waitForSleep(harness, until: tomorrow))
+            harness.clock.set(tomorrow)
+            #expect(await harness.eventually { harness.transport.texts.contains { $0.hasPrefix("Your daily outfit") } })
+        }
+        let second = try #require(try await harness.store.activeSchedules().first)
+        #expect(second.lastSentDate == "2026-06-16")
+        #expect(Set(second.lastSentItems).isDisjoint(with: first.lastSentItems))
+    }
+
+    @Test func aRestartOnTheSameDayDoesNotSendAgain() async throws {
+        let harness = try VotingHarness(now: berlinMonday("07:59"))
+        try await harness.addCloset(for: "ana")
+        await harness.say("/timezone Europe/Berlin", user: "ana", chat: "ana", kind: .privateChat)
+        await harness.say("/daily 08:00", user: "ana", chat: "ana", kind: .privateChat)
+        try await running(harness.daily.service) {
+            #expect(await waitForSleep(harness, until: berlinMonday("08:00")))
+            harness.clock.set(berlinMonday("08:00"))
+            #expect(await harness.eventually { harness.transport.texts.contains { $0.hasPrefix("Your daily outfit") } })
+        }
+        let folder = harness.folder
+        harness.close()
+        let restarted = try VotingHarness(folder: folder, now: berlinMonday("08:30"))
+        defer { restarted.remove() }
+        try await running(restarted.daily.service) {
+            #expect(await waitForSleep(restarted, until: berlinMonday("08:00").addingTimeInterval(86_400)))
+        }
+        #expect(restarted.transport.messages.isEmpty)
+    }
+
+    @Test func downtimeWithinTheCatchUpWindowSendsAtStartUpAndBeyondItSkipsTheDay() async throws {
+        for (startedAt, sends) in [("09:30", true), ("10:30", false)] {
+            let harness = try VotingHarness(now: berlinMonday(startedAt))
+            defer { harness.remove() }
+            try await harness.addCloset(for: "ana")
+            await harness.say("/timezone Europe/Berlin", user: "ana", chat: "ana", kind: .privateChat)
+            await harness.say("/daily 08:00", user: "ana", chat: "ana", kind: .privateChat)
+            harness.transport.reset()
+            try await running(harness.daily.service) {
+                #expect(await waitForSleep(harness, until: berlinMonday("08:00").addingTimeInterval(86_400)))
+            }
+            #expect(harness.transport.texts.contains { $0.hasPrefix("Your daily outfit") } == sends, "started \(startedAt)")
+        }
+    }
+
+    @Test func aGroupSubscriptionNamesTheSubscriberAndAnEmptyClosetGetsOneFriendlyLine() async throws {
+        let harness = try VotingHarness(now: berlinMonday("07:00"))
+        defer { harness.remove() }
+        await harness.say("/daily 07:00", user: "bob")
+        #expect(harness.transport.texts.last?.hasPrefix("Daily outfit for Bob at 07:00 (UTC)") == true)
+        harness.transport.reset()
+        try await running(harness.daily.service) {
+            let seven = ZonedTime.instant(of: LocalTime(text: "07:00")!, on: LocalDate(text: "2026-06-15")!, in: TimeZone(identifier: "UTC")!)
+            #expect(await waitForSleep(harness, until: seven))
+            harness.clock.set(seven)
+            #expect(await harness.eventually { !harness.transport.texts.isEmpty })
+        }
+        #expect(harness.transport.texts == [
+            "Bob, your daily smart casual outfit needs more pieces. Your closet is empty: paste a product link, or send /add navy wool blazer, to add your first piece."
+        ])
+        #expect(harness.transport.photos.isEmpty)
+    }
+
+    @Test func aChatThatBlockedTheBotIsPausedAndLoggedOnce() async throws {
+        let harness = try VotingHarness(now: berlinMonday("05:59"))
+        defer { harness.remove() }
+        await harness.say("/timezone Europe/Berlin", user: "ana", chat: "ana", kind: .privateChat)
+        await harness.say("/daily 06:00", user: "ana", chat: "ana", kind: .privateChat)
+        harness.transport.fail(with: BlockedByUser(), chatID: "ana")
+        let six = berlinMonday("06:00")
+        try await running(harness.daily.service) {
+            #expect(await waitForSleep(harness, until: six))
+            for day in 0..<3 {
+                harness.clock.set(six.addingTimeInterval(Double(day) * 86_400))
+                _ = try await harness.eventually { try await harness.store.activeSchedules().isEmpty }
+            }
+        }
+        let ana = try await harness.store.user(transport: "telegram", externalID: "ana")
+        let chat = try await harness.store.chat(transport: "telegram", externalID: "ana", kind: .privateChat)
+        #expect(try await harness.store.schedule(chatID: chat.id, userID: ana.id)?.paused == true)
+        #expect(harness.logs.lines.filter { $0.contains("daily outfit paused") }.count == 1)
+        // Subscribing again resumes it.
+        harness.transport.succeed()
+        await harness.say("/daily 06:00", user: "ana", chat: "ana", kind: .privateChat)
+        #expect(try await harness.store.schedule(chatID: chat.id, userID: ana.id)?.paused == false)
+    }
+
+    @Test func fiveThousandSubscribersAtEightAreEachSentOnceWithinTheRateLimit() async throws {
+        let harness = try VotingHarness(now: berlinMonday("07:59"))
+        defer { harness.remove() }
+        let ana = try await harness.store.user(transport: "telegram", externalID: "ana")
+        let count = 5_000
+        try await harness.store.database.write { db in
+            try db.transaction { db in
+                for index in 0..<count {
+                    try db.query(
+                        "INSERT INTO chats (transport, external_id, kind, settings, created_at) VALUES ('telegram', ?, 'group', ?, 0)",
+                        ["chat-\(index)", #"{"timezone":"Europe/Berlin"}"#])
+                    try db.query(
+                        "INSERT INTO schedules (chat_id, user_id, local_time, occasion, created_at) VALUES (?, ?, '08:00', 'smart casual', 0)",
+                        [db.lastInsertRowID, ana.id])
+                }
+            }
+        }
+        let composer = TimingComposer(clock: harness.clock)
+        let settings = DailySettings(defaultTimeZone: TimeZone(identifier: "UTC")!, perSecond: DailySettings.rate(belowGlobalLimit: 30))
+        #expect(settings.perSecond == 25)
+        let service = DailyService(
+            outbound: OutboundMessenger(transports: harness.transports, store: harness.store, clock: harness.clock), composer: composer,
+            settings: settings, logger: Logger(label: "test", sink: harness.logs))
+        let eight = berlinMonday("08:00")
+        try await running(service) {
+            #expect(await waitForSleep(harness, until: eight))
+            harness.clock.set(eight)
+            // Step the clock to each pacing deadline the service sleeps until, never past it.
+            while harness.transport.messages.count < count {
+                let asleep = await harness.eventually {
+                    harness.transport.messages.count >= count || (harness.clock.sleeperDeadlines.first.map { $0 > harness.clock.now() } ?? false)
+                }
+                #expect(asleep)
+                guard asleep, harness.transport.messages.count < count, let next = harness.clock.sleeperDeadlines.first else { break }
+                harness.clock.set(next)
+            }
+            #expect(await waitForSleep(harness, until: eight.addingTimeInterval(86_400)))
+        }
+        let chats = harness.transport.deliveries.map(\.chat.id)
+        #expect(chats.count == count)
+        #expect(Set(chats).count == count, "every chat exactly once")
+        let times = composer.composed
+        #expect(times.max()! <= eight.addingTimeInterval(300))
+        let perSecond = Dictionary(grouping: times) { Int($0.timeIntervalSince(eight)) }.mapValues(\.count)
+        #expect(perSecond.values.max()! <= 25)
+        #expect(try await harness.store.activeSchedules().allSatisfy { $0.lastSentDate == "2026-06-15" })
+    }
+}
