@@ -39,14 +39,15 @@ extension Store {
         }
     }
 
-    /// The chat (external id and kind) a poll was sent to, if known.
-    public func telegramPollChat(pollID: String) async throws -> (chatID: String, kind: ChatKind)? {
+    /// The chat (external id and kind) a poll was sent to, and the poll's message id, if known.
+    public func telegramPollChat(pollID: String) async throws -> (chatID: String, kind: ChatKind, messageID: String?)? {
         try await database.run { db in
             guard let row = try db.first(
                 "SELECT chat_external_id, tokens FROM sent_choices WHERE transport = 'telegram.poll' AND message_id = ?", [pollID]),
                 let chat = row.string("chat_external_id") else { return nil }
-            let kind = (try? JSON.parse(row.string("tokens") ?? "{}"))?["kind"]?.string.flatMap(ChatKind.init(rawValue:))
-            return (chat, kind ?? .group)
+            let details = try? JSON.parse(row.string("tokens") ?? "{}")
+            let kind = details?["kind"]?.string.flatMap(ChatKind.init(rawValue:))
+            return (chat, kind ?? .group, details?["message_id"]?.string)
         }
     }
 

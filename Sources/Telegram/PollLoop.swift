@@ -98,7 +98,9 @@ struct PollLoop: Sendable {
                 return
             }
             let chat = ChatAddress(transport: TelegramPoller.transportName, id: target.chatID, kind: target.kind)
-            await submit(ChatEvent(id: String(update.id), chat: chat, sender: sender, payload: .vote(pollID: pollID, options: options), date: date), ids: ids)
+            // Features know a poll by the message that carried it, as they know every other message.
+            let reference = target.messageID ?? pollID
+            await submit(ChatEvent(id: String(update.id), chat: chat, sender: sender, payload: .vote(pollID: reference, options: options), date: date), ids: ids)
         case .ignore(let reason, let notice):
             if notice { log.notice(reason) } else { log.debug("ignored", ["reason": reason]) }
             await poller.complete(ids, ledger: ledger)

@@ -95,7 +95,9 @@ import WardrobeTestKit
         #expect(call.parameters["close_date"]?.int != nil)
         let vote = harness.server.answerPoll(poll, options: [1], from: .ben)
         #expect(await harness.waitUntilProcessed([vote]))
-        #expect(await votes.all == ["-100500 \(poll) [1]"])
+        // Features know the poll by the message that carried it.
+        let pollMessage = try #require(harness.server.messages(inChat: group.id).last { $0.kind == "poll" })
+        #expect(await votes.all == ["-100500 \(pollMessage.messageID) [1]"])
         await harness.stop(task)
     }
 

@@ -17,8 +17,9 @@ import WardrobeTestKit
     @Test func anAlbumPairBecomesALookWithButtonsAndCompareWorks() async throws {
         let ai = try FakeOpenRouter()
         defer { ai.stop() }
-        var settings = ProviderSettings()
-        settings.openRouter.baseURL = ai.baseURL
+        var configured = ProviderSettings()
+        configured.openRouter.baseURL = ai.baseURL
+        let settings = configured
         let directory = TransportDirectory()
         let built = Mutex<TryOnEnvironment?>(nil)
         let http = HTTPClient()
