@@ -3,6 +3,7 @@ import Chat
 import Foundation
 import HTTP
 import Matrix
+import ProductImport
 import Secrets
 import Storage
 import Support
@@ -16,7 +17,10 @@ struct InProcessBot {
     let service: MatrixService
 
     /// A fresh bot (new data folder, password login); `router` defaults to the real features.
-    init(_ environment: IntegrationEnvironment, allowlist: [String], router: ((BotEnvironment) -> Router)? = nil) throws {
+    init(
+        _ environment: IntegrationEnvironment, allowlist: [String], allowPrivateNetworks: Bool = false,
+        router: ((BotEnvironment) -> Router)? = nil
+    ) throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("matrix-it-\(UUID())").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         store = try Store(dataDirectory: folder)
@@ -25,7 +29,9 @@ struct InProcessBot {
         let logger = Logger(label: "it", level: .notice)
         let configFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../bot-config").path
         let botEnvironment = try BotEnvironment(
-            store: store, keys: keys, logger: logger, clock: SystemClock(), configFolder: configFolder, fetcher: .init(), http: HTTPClient())
+            store: store, keys: keys, logger: logger, clock: SystemClock(), configFolder: configFolder,
+            fetcher: { var fetcher = ProductFetcher.Configuration(); fetcher.allowPrivateNetworks = allowPrivateNetworks; return fetcher }(),
+            http: HTTPClient())
         dispatcher = ChatDispatcher(router: (router ?? Features.router)(botEnvironment), logger: logger)
         let configuration = MatrixConfiguration(
             homeserverURL: environment.homeserver, userID: environment.bot, inviteAllowlist: InviteAllowlist(allowlist),
