@@ -34,9 +34,17 @@ test-unit: test-deps
 	$(SWIFT) build $(BUILD_FLAGS) --build-tests
 	$(SWIFT) test $(BUILD_FLAGS) --no-parallel --skip MatrixIntegration 2>&1 | tee .build/test-unit.log; exit $${PIPESTATUS[0]}
 
-# Matrix integration tests against a real Synapse on loopback (installed into $(VENV) from PyPI).
-test-matrix: test-deps
-	SWIFT="$(SWIFT)" bash Tests/matrix/run.sh
+# Synapse for the Matrix integration tests, in a virtual environment created from PyPI.
+SYNAPSE_VERSION := 1.163.2
+$(VENV)/.synapse-$(SYNAPSE_VERSION): | test-deps
+	$(PYTHON) -m venv $(VENV)
+	$(VENV)/bin/pip install -q --upgrade pip
+	$(VENV)/bin/pip install -q "matrix-synapse==$(SYNAPSE_VERSION)"
+	touch $@
+
+# Matrix integration tests against a real Synapse on loopback (one homeserver per run, always stopped).
+test-matrix: test-deps $(VENV)/.synapse-$(SYNAPSE_VERSION)
+	SWIFT="$(SWIFT)" SYNAPSE_VERSION="$(SYNAPSE_VERSION)" bash Tests/matrix/run.sh
 
 bench: bench-deps release
 	$$($(SWIFT) build -c release $(BUILD_FLAGS) --show-bin-path)/wardrobe bench all

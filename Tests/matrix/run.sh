@@ -3,7 +3,7 @@
 # Synapse comes from PyPI into .build/venv (pinned below); one homeserver per run, stopped on exit.
 set -euo pipefail
 
-SYNAPSE_VERSION="1.163.2"
+SYNAPSE_VERSION="${SYNAPSE_VERSION:-1.163.2}"
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 cd "$ROOT"
 VENV="$ROOT/.build/venv"
