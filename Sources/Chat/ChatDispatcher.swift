@@ -82,7 +82,8 @@ actor KeyedQueues<Work: Sendable> {
     }
 
     nonisolated func run(_ body: @escaping @Sendable (Work) async -> Void) async {
-        await withTaskGroup(of: Void.self) { group in
+        // Discarding: a finished worker's task is freed at once, not kept for a `next()` nobody calls.
+        await withDiscardingTaskGroup { group in
             for await key in starts {
                 group.addTask {
                     while let work = await self.next(for: key) { await body(work) }

@@ -11,7 +11,10 @@ import Telegram
 import WardrobeTestKit
 
 /// Drives the Telegram worker through the loopback Bot API server with many text updates and
-/// measures throughput, delivery-to-reply latency and peak memory. Rate limits are off.
+/// measures throughput, delivery-to-reply latency and the worker's peak memory. Rate limits are off.
+///
+/// The fake Bot API runs in a child process (`serverCommand`, e.g. `wardrobe bench telegram --server`)
+/// so this process's peak RSS is the worker's alone; the child measures latency on its own clock.
 public struct TelegramBenchmark: Sendable {
     /// What one run measured.
     public struct Report: Sendable, CustomStringConvertible {
@@ -20,17 +23,16 @@ public struct TelegramBenchmark: Sendable {
         public let seconds: Double
         public let p50Milliseconds: Double
         public let p99Milliseconds: Double
-        /// VmHWM of this process (worker and fake server together), in MB.
+        /// VmHWM of the worker process, in MB.
         public let peakRSSMegabytes: Double
-        /// VmRSS just before the worker started (the fake server holding every queued update), in MB.
+        /// VmRSS of the worker process before it started polling (closets loaded), in MB.
         public let baselineRSSMegabytes: Double
 
         public var updatesPerSecond: Double { Double(updates) / seconds }
 
         public var description: String {
-            String(format: "telegram: %d updates across %d chats in %.2f s = %.0f updates/s; latency p50 %.1f ms, p99 %.1f ms; peak RSS %.1f MB (VmHWM of one process holding worker and loopback server; %.1f MB before the worker started, so the worker added at most %.1f MB)",
-                   updates, chats, seconds, updatesPerSecond, p50Milliseconds, p99Milliseconds, peakRSSMegabytes, baselineRSSMegabytes,
-                   peakRSSMegabytes - baselineRSSMegabytes)
+            String(format: "telegram: %d updates across %d chats in %.2f s = %.0f updates/s; latency p50 %.1f ms, p99 %.1f ms; worker peak RSS %.1f MB (%.1f MB before polling started); the loopback Bot API ran in a separate process",
+                   updates, chats, seconds, updatesPerSecond, p50Milliseconds, p99Milliseconds, peakRSSMegabytes, baselineRSSMegabytes)
         }
     }
 
@@ -39,12 +41,22 @@ public struct TelegramBenchmark: Sendable {
     public var closetSize = 200
     /// Where occasions.json and keywords.json are read from.
     public var configFolder = "bot-config"
+    /// The command line that starts the fake Bot API in a child process.
+    public var serverCommand: [String]
 
-    public init() {}
+    public init(serverCommand: [String]) {
+        self.serverCommand = serverCommand
+    }
 
-    /// Runs the benchmark once.
+    /// Runs the benchmark once: starts the server process, then the worker here.
     public func run() async throws -> Report {
-        let server = try FakeTelegramServer()
+        let server = try BenchServerProcess(command: serverCommand + [String(updates), String(chats)])
+        defer { server.stop() }
+        let ready = try server.readLine(prefix: "READY ")
+        let parts = ready.split(separator: " ").map(String.init)
+        guard parts.count == 2 else { throw BenchError("bad server greeting: \(ready)") }
+        let (baseURL, token) = (parts[0], parts[1])
+
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("wardrobe-bench-\(UUID())").path
         let store = try Store(dataDirectory: folder)
         defer {
@@ -57,28 +69,20 @@ public struct TelegramBenchmark: Sendable {
         let environment = try BotEnvironment(
             store: store, keys: keys, logger: logger, clock: clock, configFolder: configFolder, fetcher: .init(), http: HTTPClient())
         let router = Features.router(environment)
-        // Every chat's user owns a generated 200-piece closet, so /outfit does real work.
+        // Every chat's user owns a generated closet, so /outfit does real work.
         let generator = ClosetGenerator(now: clock.now())
         for chat in 0..<chats {
-            let user = try await store.user(transport: "telegram", externalID: String(10_000 + chat))
+            let user = try await store.user(transport: "telegram", externalID: String(TelegramBenchServer.firstUserID + Int64(chat)))
             _ = try await store.addItems(generator.closet(size: closetSize, seed: UInt64(chat)), userID: user.id)
         }
-        let configuration = TelegramConfiguration(apiBaseURL: server.baseURL, pollTimeoutSeconds: 1, rateLimits: .unlimited)
-        let client = TelegramClient(token: server.token, baseURL: server.baseURL, transport: HTTPClient())
+        let configuration = TelegramConfiguration(apiBaseURL: baseURL, pollTimeoutSeconds: 1, rateLimits: .unlimited)
+        let client = TelegramClient(token: token, baseURL: baseURL, transport: HTTPClient())
         let transport = TelegramTransport(client: client, store: store, configuration: configuration, logger: logger, clock: clock)
         let dispatcher = ChatDispatcher(router: router, logger: logger)
         let poller = TelegramPoller(
             client: client, transport: transport, dispatcher: dispatcher, store: store, commands: router.listedCommands,
             configuration: configuration, logger: logger, clock: clock)
-        var perChat: [Int64: [Int64]] = [:]
-        for index in 0..<updates {
-            let user = FakeUser(id: 10_000 + Int64(index % chats), firstName: "User\(index % chats)")
-            let text = index % 2 == 0 ? "/help" : "/outfit business"
-            perChat[user.id, default: []].append(server.sendText(text, from: user))
-        }
-        server.recordCalls(false)
         let baseline = TelegramBenchmark.memoryMegabytes("VmRSS:")
-        let started = Date()
         let worker = Task {
             try await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask { await dispatcher.run() }
@@ -86,38 +90,17 @@ public struct TelegramBenchmark: Sendable {
                 try await group.waitForAll()
             }
         }
-        let total = updates
-        _ = await server.wait(timeout: .seconds(600)) { $0.messages().count >= total }
-        let finished = server.messages().map(\.at).max() ?? Date()
+        // The server says DONE once every update got its reply: seconds, p50 and p99 on its clock.
+        let done = try await Task.detached { try server.readLine(prefix: "DONE ") }.value
         await poller.shutdown()
         await dispatcher.finish()
         worker.cancel()
         _ = await worker.result
-        let latencies = TelegramBenchmark.latencies(server: server, perChat: perChat)
-        await server.shutdown()
+        let figures = done.split(separator: " ").compactMap { Double($0) }
+        guard figures.count == 3 else { throw BenchError("bad server result: \(done)") }
         return Report(
-            updates: updates, chats: chats, seconds: finished.timeIntervalSince(started),
-            p50Milliseconds: TelegramBenchmark.percentile(latencies, 0.5), p99Milliseconds: TelegramBenchmark.percentile(latencies, 0.99),
+            updates: updates, chats: chats, seconds: figures[0], p50Milliseconds: figures[1], p99Milliseconds: figures[2],
             peakRSSMegabytes: TelegramBenchmark.memoryMegabytes("VmHWM:"), baselineRSSMegabytes: baseline)
-    }
-
-    /// Each chat's k-th reply answers its k-th update (one reply per command).
-    static func latencies(server: FakeTelegramServer, perChat: [Int64: [Int64]]) -> [Double] {
-        let delivered = server.firstDeliveries
-        var replies: [Int64: [Date]] = [:]
-        for message in server.messages() { replies[message.chatID, default: []].append(message.at) }
-        var result: [Double] = []
-        for (chat, ids) in perChat {
-            for (id, reply) in zip(ids, replies[chat] ?? []) {
-                if let start = delivered[id] { result.append(reply.timeIntervalSince(start) * 1000) }
-            }
-        }
-        return result.sorted()
-    }
-
-    static func percentile(_ sorted: [Double], _ fraction: Double) -> Double {
-        guard !sorted.isEmpty else { return 0 }
-        return sorted[min(sorted.count - 1, Int(Double(sorted.count) * fraction))]
     }
 
     /// A memory line of /proc/self/status (VmHWM, VmRSS), in MB.
@@ -127,4 +110,10 @@ public struct TelegramBenchmark: Sendable {
               let kilobytes = Double(line.split(separator: " ").dropFirst().first ?? "") else { return 0 }
         return kilobytes / 1024
     }
+}
+
+/// A benchmark set-up problem.
+struct BenchError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
 }

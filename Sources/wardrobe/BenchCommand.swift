@@ -8,6 +8,12 @@ import TelegramBench
 enum BenchCommand {
     static func run(app: App, arguments: [String]) async throws -> Int32 {
         guard let which = arguments.first else { return CLI.fail("usage: wardrobe bench outfit|import|images|telegram|all") }
+        if which == "telegram", arguments.dropFirst().first == "--server" {
+            // The child process holding the fake Bot API, so the worker's memory is measured alone.
+            let numbers = arguments.dropFirst(2).compactMap { Int($0) }
+            try await TelegramBenchServer.serve(updates: numbers.first ?? 10_000, chats: numbers.dropFirst().first ?? 500)
+            return 0
+        }
         if which == "images", arguments.dropFirst().first == "--worker" {
             // The child process that measures the image pipeline's own peak memory.
             print(try ImageBenchmark.workerOutput(arguments: Array(arguments.dropFirst(2))))
@@ -34,7 +40,13 @@ enum BenchCommand {
         if all || which == "telegram" {
             ran = true
             print("== bench telegram")
-            print(try await TelegramBenchmark().run())
+            var benchmark = TelegramBenchmark(serverCommand: [CommandLine.arguments[0], "bench", "telegram", "--server"])
+            // `--updates N --chats N --closet N` shrink the run, e.g. to see what memory scales with.
+            let options = Options(Array(arguments.dropFirst()))
+            if let value = options.value("--updates").flatMap(Int.init) { benchmark.updates = value }
+            if let value = options.value("--chats").flatMap(Int.init) { benchmark.chats = value }
+            if let value = options.value("--closet").flatMap(Int.init) { benchmark.closetSize = value }
+            print(try await benchmark.run())
         }
         guard ran else { return CLI.fail("unknown benchmark \(which); use outfit, import, images, telegram or all") }
         return 0

@@ -1,0 +1,52 @@
+import Foundation
+import WardrobeTestKit
+
+/// The child-process side of `TelegramBenchmark`: a fake Bot API with the updates queued.
+/// Prints `READY <base URL> <token>`, then `DONE <seconds> <p50 ms> <p99 ms>` once every update got a reply.
+public enum TelegramBenchServer {
+    /// Users are 10000, 10001, … one per chat.
+    static let firstUserID: Int64 = 10_000
+
+    /// Serves until every update is answered (or 10 minutes pass), printing the figures.
+    public static func serve(updates: Int, chats: Int) async throws {
+        let server = try FakeTelegramServer()
+        var perChat: [Int64: [Int64]] = [:]
+        for index in 0..<updates {
+            let user = FakeUser(id: firstUserID + Int64(index % chats), firstName: "User\(index % chats)")
+            let text = index % 2 == 0 ? "/help" : "/outfit business"
+            perChat[user.id, default: []].append(server.sendText(text, from: user))
+        }
+        server.recordCalls(false)
+        emit("READY \(server.baseURL) \(server.token)")
+        _ = await server.wait(timeout: .seconds(600)) { $0.messages().count >= updates }
+        let latencies = Self.latencies(server: server, perChat: perChat)
+        let started = server.firstDeliveries.values.min() ?? Date()
+        let finished = server.messages().map(\.at).max() ?? Date()
+        emit(String(format: "DONE %.3f %.2f %.2f", finished.timeIntervalSince(started), percentile(latencies, 0.5), percentile(latencies, 0.99)))
+        await server.shutdown()
+    }
+
+    /// Writes one line to standard output at once (unbuffered, so the parent sees it now).
+    static func emit(_ line: String) {
+        FileHandle.standardOutput.write(Data((line + "\n").utf8))
+    }
+
+    /// Each chat's k-th reply answers its k-th update (one reply per command).
+    static func latencies(server: FakeTelegramServer, perChat: [Int64: [Int64]]) -> [Double] {
+        let delivered = server.firstDeliveries
+        var replies: [Int64: [Date]] = [:]
+        for message in server.messages() { replies[message.chatID, default: []].append(message.at) }
+        var result: [Double] = []
+        for (chat, ids) in perChat {
+            for (id, reply) in zip(ids, replies[chat] ?? []) {
+                if let start = delivered[id] { result.append(reply.timeIntervalSince(start) * 1000) }
+            }
+        }
+        return result.sorted()
+    }
+
+    static func percentile(_ sorted: [Double], _ fraction: Double) -> Double {
+        guard !sorted.isEmpty else { return 0 }
+        return sorted[min(sorted.count - 1, Int(Double(sorted.count) * fraction))]
+    }
+}
