@@ -1,18 +1,41 @@
+/// The column names of a result, shared by all its rows, with a name → position index.
+public final class ColumnNames: Sendable {
+    /// Column names, in select order.
+    public let names: [String]
+    private let positions: [String: Int]
+
+    public init(_ names: [String]) {
+        self.names = names
+        // The first column of a name wins, as SQLite's own lookup does.
+        positions = Dictionary(names.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// The position of `name`, if the result has such a column.
+    public func position(of name: String) -> Int? { positions[name] }
+}
+
 /// One result row, copied out of SQLite so it outlives the statement.
 public struct Row: Sendable {
-    /// Column names, in select order.
-    public let columns: [String]
+    /// The result's column names, shared by every row of the result.
+    public let names: ColumnNames
     /// Column values, in select order.
     public let values: [SQLValue]
 
-    public init(columns: [String], values: [SQLValue]) {
-        self.columns = columns
+    public init(names: ColumnNames, values: [SQLValue]) {
+        self.names = names
         self.values = values
     }
 
+    public init(columns: [String], values: [SQLValue]) {
+        self.init(names: ColumnNames(columns), values: values)
+    }
+
+    /// Column names, in select order.
+    public var columns: [String] { names.names }
+
     /// The value of the named column, or `.null` when absent.
     public subscript(name: String) -> SQLValue {
-        guard let index = columns.firstIndex(of: name) else { return .null }
+        guard let index = names.position(of: name) else { return .null }
         return values[index]
     }
 

@@ -56,7 +56,7 @@ final class Statement {
         guard let handle else { return [] }
         defer { sqlite3_reset(handle) }
         let count = Int(sqlite3_column_count(handle))
-        let names = (0..<count).map { String(cString: sqlite3_column_name(handle, Int32($0))) }
+        let names = ColumnNames((0..<count).map { String(cString: sqlite3_column_name(handle, Int32($0))) })
         var result: [Row] = []
         while true {
             let code = sqlite3_step(handle)
@@ -67,7 +67,7 @@ final class Statement {
             var values: [SQLValue] = []
             values.reserveCapacity(count)
             for column in 0..<Int32(count) { values.append(value(at: column)) }
-            result.append(Row(columns: names, values: values))
+            result.append(Row(names: names, values: values))
         }
         return result
     }

@@ -1,4 +1,6 @@
+import Closet
 import Foundation
+import Storage
 import WardrobeTestKit
 
 /// The child-process side of `TelegramBenchmark`: a fake Bot API with the updates queued.
@@ -7,8 +9,17 @@ public enum TelegramBenchServer {
     /// Users are 10000, 10001, … one per chat.
     static let firstUserID: Int64 = 10_000
 
-    /// Serves until every update is answered (or 10 minutes pass), printing the figures.
-    public static func serve(updates: Int, chats: Int) async throws {
+    /// Seeds the worker's database in `folder` (one generated closet per chat's user), then serves
+    /// until every update is answered (or 10 minutes pass), printing the figures. Seeding here keeps
+    /// the generation's memory out of the worker's peak RSS.
+    public static func serve(updates: Int, chats: Int, closetSize: Int, folder: String) async throws {
+        let store = try Store(dataDirectory: folder)
+        let generator = ClosetGenerator(now: Date())
+        for chat in 0..<chats {
+            let user = try await store.user(transport: "telegram", externalID: String(firstUserID + Int64(chat)))
+            _ = try await store.addItems(generator.closet(size: closetSize, seed: UInt64(chat)), userID: user.id)
+        }
+        store.close()
         let server = try FakeTelegramServer()
         var perChat: [Int64: [Int64]] = [:]
         for index in 0..<updates {

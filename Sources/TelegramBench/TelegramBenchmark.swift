@@ -25,7 +25,7 @@ public struct TelegramBenchmark: Sendable {
         public let p99Milliseconds: Double
         /// VmHWM of the worker process, in MB.
         public let peakRSSMegabytes: Double
-        /// VmRSS of the worker process before it started polling (closets loaded), in MB.
+        /// VmRSS of the worker process before it started polling, in MB.
         public let baselineRSSMegabytes: Double
 
         public var updatesPerSecond: Double { Double(updates) / seconds }
@@ -50,14 +50,14 @@ public struct TelegramBenchmark: Sendable {
 
     /// Runs the benchmark once: starts the server process, then the worker here.
     public func run() async throws -> Report {
-        let server = try BenchServerProcess(command: serverCommand + [String(updates), String(chats)])
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("wardrobe-bench-\(UUID())").path
+        let server = try BenchServerProcess(command: serverCommand + [String(updates), String(chats), String(closetSize), folder])
         defer { server.stop() }
+        // The server process seeds the closets into `folder` before it says READY.
         let ready = try server.readLine(prefix: "READY ")
         let parts = ready.split(separator: " ").map(String.init)
         guard parts.count == 2 else { throw BenchError("bad server greeting: \(ready)") }
         let (baseURL, token) = (parts[0], parts[1])
-
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("wardrobe-bench-\(UUID())").path
         let store = try Store(dataDirectory: folder)
         defer {
             store.close()
@@ -69,12 +69,6 @@ public struct TelegramBenchmark: Sendable {
         let environment = try BotEnvironment(
             store: store, keys: keys, logger: logger, clock: clock, configFolder: configFolder, fetcher: .init(), http: HTTPClient())
         let router = Features.router(environment)
-        // Every chat's user owns a generated closet, so /outfit does real work.
-        let generator = ClosetGenerator(now: clock.now())
-        for chat in 0..<chats {
-            let user = try await store.user(transport: "telegram", externalID: String(TelegramBenchServer.firstUserID + Int64(chat)))
-            _ = try await store.addItems(generator.closet(size: closetSize, seed: UInt64(chat)), userID: user.id)
-        }
         let configuration = TelegramConfiguration(apiBaseURL: baseURL, pollTimeoutSeconds: 1, rateLimits: .unlimited)
         let client = TelegramClient(token: token, baseURL: baseURL, transport: HTTPClient())
         let transport = TelegramTransport(client: client, store: store, configuration: configuration, logger: logger, clock: clock)

@@ -10,8 +10,11 @@ enum BenchCommand {
         guard let which = arguments.first else { return CLI.fail("usage: wardrobe bench outfit|import|images|telegram|all") }
         if which == "telegram", arguments.dropFirst().first == "--server" {
             // The child process holding the fake Bot API, so the worker's memory is measured alone.
-            let numbers = arguments.dropFirst(2).compactMap { Int($0) }
-            try await TelegramBenchServer.serve(updates: numbers.first ?? 10_000, chats: numbers.dropFirst().first ?? 500)
+            let values = Array(arguments.dropFirst(2))
+            guard values.count == 4, let updates = Int(values[0]), let chats = Int(values[1]), let closet = Int(values[2]) else {
+                return CLI.fail("usage: wardrobe bench telegram --server UPDATES CHATS CLOSET_SIZE FOLDER (started by bench telegram)")
+            }
+            try await TelegramBenchServer.serve(updates: updates, chats: chats, closetSize: closet, folder: values[3])
             return 0
         }
         if which == "images", arguments.dropFirst().first == "--worker" {
