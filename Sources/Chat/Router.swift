@@ -51,17 +51,17 @@ public final class Router: Sendable {
         let log = logger.with("chat", "\(event.chat.transport):\(event.chat.id)").with("update", event.id)
         let context: ChatContext
         do {
-            let user = try await store.user(
-                transport: event.chat.transport, externalID: event.sender.id, displayName: event.sender.displayName, now: clock.now())
-            let chat = try await store.chat(
-                transport: event.chat.transport, externalID: event.chat.id, kind: event.chat.kind, title: event.chat.title, now: clock.now())
+            // In a group, record who is active (group votes close early once every active member voted).
+            let active = event.chat.kind == .group && event.sender.id != transport.botUserID
+            let (user, chat) = try await store.participants(
+                transport: event.chat.transport, userID: event.sender.id, displayName: event.sender.displayName, chatID: event.chat.id,
+                kind: event.chat.kind, title: event.chat.title, recordActivity: active, now: clock.now())
             context = ChatContext(event: event, user: user, chat: chat, store: store, transport: transport, logger: log, clock: clock, router: self)
         } catch {
             log.error("cannot load user or chat", ["error": "\(error)"])
             return
         }
         do {
-            try await recordActivity(context)
             try await dispatch(context)
         } catch is CancellationError {
             log.notice("handling cancelled")
@@ -76,12 +76,6 @@ public final class Router: Sendable {
             }
             _ = try? await context.reply(RichText.plain(message))
         }
-    }
-
-    /// Remembers who is active in a group (group votes close early once every active member voted).
-    private func recordActivity(_ context: ChatContext) async throws {
-        guard context.chat.kind == .group, context.event.sender.id != context.transport.botUserID else { return }
-        try await store.recordActivity(chatID: context.chat.id, userID: context.user.id, now: clock.now())
     }
 
     private func dispatch(_ context: ChatContext) async throws {

@@ -16,6 +16,22 @@ extension Store {
         return token
     }
 
+    /// Saves several buttons in one transaction; returns their tokens in order.
+    public func createButtons(
+        _ buttons: [(action: String, payload: JSON)], chatID: Int64, userID: Int64?, lifetime: TimeInterval = 7 * 86_400,
+        now: Date = Date()
+    ) async throws -> [String] {
+        let rows = buttons.map { (token: Store.makeToken(), action: $0.action, payload: $0.payload.serialized()) }
+        try await database.write { db in
+            for row in rows {
+                try db.query(
+                    "INSERT INTO buttons (token, chat_id, user_id, action, payload, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    [row.token, chatID, userID, row.action, row.payload, Store.timestamp(now), Store.timestamp(now + lifetime)])
+            }
+        }
+        return rows.map(\.token)
+    }
+
     /// The live button for `token`, or nil when unknown or expired.
     public func button(token: String, now: Date = Date()) async throws -> ButtonRecord? {
         try await database.run { db in

@@ -45,6 +45,36 @@ extension Store {
         }
     }
 
+    /// The user and chat of an incoming event, created or refreshed in one transaction; in a group
+    /// the user's activity is recorded too (group votes wait for members active this week).
+    public func participants(
+        transport: String, userID: String, displayName: String?, chatID: String, kind: ChatKind, title: String?,
+        recordActivity: Bool, now: Date = Date()
+    ) async throws -> (user: UserRecord, chat: ChatRecord) {
+        try await database.write { db in
+            try db.query(
+                """
+                INSERT INTO users (transport, external_id, display_name, created_at) VALUES (?, ?, ?, ?)
+                ON CONFLICT (transport, external_id) DO UPDATE SET display_name = coalesce(excluded.display_name, display_name)
+                """, [transport, userID, displayName, Store.timestamp(now)])
+            try db.query(
+                """
+                INSERT INTO chats (transport, external_id, kind, title, created_at) VALUES (?, ?, ?, ?, ?)
+                ON CONFLICT (transport, external_id) DO UPDATE SET kind = excluded.kind, title = coalesce(excluded.title, title)
+                """, [transport, chatID, kind.rawValue, title, Store.timestamp(now)])
+            let user = Store.user(from: try db.first("SELECT * FROM users WHERE transport = ? AND external_id = ?", [transport, userID])!)
+            let chat = Store.chat(from: try db.first("SELECT * FROM chats WHERE transport = ? AND external_id = ?", [transport, chatID])!)
+            if recordActivity {
+                try db.query(
+                    """
+                    INSERT INTO chat_members (chat_id, user_id, last_spoke_at) VALUES (?, ?, ?)
+                    ON CONFLICT (chat_id, user_id) DO UPDATE SET last_spoke_at = max(last_spoke_at, excluded.last_spoke_at)
+                    """, [chat.id, user.id, Store.timestamp(now)])
+            }
+            return (user, chat)
+        }
+    }
+
     /// The user with this row id, if any.
     public func user(id: Int64) async throws -> UserRecord? {
         try await database.run { db in try db.first("SELECT * FROM users WHERE id = ?", [id]).map(Store.user(from:)) }

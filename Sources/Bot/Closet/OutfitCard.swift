@@ -25,16 +25,15 @@ enum OutfitCard {
     static func buttons(
         _ outfit: Outfit, occasion: Occasion, chatID: Int64, userID: Int64, store: Store, now: Date, offerAnother: Bool
     ) async throws -> [[Button]] {
-        func button(_ title: String, _ action: String, _ payload: JSON) async throws -> Button {
-            Button(title: title, token: try await store.createButton(chatID: chatID, userID: userID, action: action, payload: payload, now: now))
-        }
-        var row: [Button] = []
-        if offerAnother { row.append(try await button("Show another", another, ["occasion": .string(occasion.name)])) }
-        row.append(try await button("Why?", why, [
+        var specs: [(title: String, action: String, payload: JSON)] = []
+        if offerAnother { specs.append(("Show another", another, ["occasion": .string(occasion.name)])) }
+        specs.append(("Why?", why, [
             "why": .string(outfit.explanation(occasion: occasion)), "lines": .array(outfit.breakdownLines.map(JSON.string)),
         ]))
-        row.append(try await wearButton(itemIDs: outfit.pieces.map(\.id), chatID: chatID, userID: userID, store: store, now: now))
-        return [row]
+        specs.append(("I wore this", wore, ["ids": .array(outfit.pieces.map { .int($0.id) })]))
+        // One transaction for the row: this runs for every outfit shown.
+        let tokens = try await store.createButtons(specs.map { ($0.action, $0.payload) }, chatID: chatID, userID: userID, now: now)
+        return [zip(specs, tokens).map { Button(title: $0.title, token: $1) }]
     }
 
     /// "I wore this" for these pieces (also offered to the starter of an outfit vote for the winner).
