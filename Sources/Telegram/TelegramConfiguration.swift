@@ -22,15 +22,13 @@ public struct TelegramConfiguration: Sendable {
     public var conflictBackoff: Backoff
     /// How many times one outgoing call is tried before its error is returned.
     public var sendAttempts: Int
-    /// How long processed update ids are kept (the offset keeps older updates away anyway), in seconds.
-    public var processedRetentionSeconds: Double
 
     /// A configuration with the Bot API's defaults.
     public init(
         apiBaseURL: String = "https://api.telegram.org", pollTimeoutSeconds: Int = 50, updateLimit: Int = 100,
         maxDownloadBytes: Int = 20 * 1024 * 1024, albumWindowSeconds: Double = 1.2, progressIntervalSeconds: Double = 0.25,
         rateLimits: RateLimits = RateLimits(), backoff: Backoff = Backoff(base: 1, cap: 60),
-        conflictBackoff: Backoff = Backoff(base: 5, cap: 60), sendAttempts: Int = 5, processedRetentionSeconds: Double = 7 * 86_400
+        conflictBackoff: Backoff = Backoff(base: 5, cap: 60), sendAttempts: Int = 5
     ) {
         self.apiBaseURL = apiBaseURL.hasSuffix("/") ? String(apiBaseURL.dropLast()) : apiBaseURL
         self.pollTimeoutSeconds = pollTimeoutSeconds
@@ -42,7 +40,6 @@ public struct TelegramConfiguration: Sendable {
         self.backoff = backoff
         self.conflictBackoff = conflictBackoff
         self.sendAttempts = sendAttempts
-        self.processedRetentionSeconds = processedRetentionSeconds
     }
 
     /// The update types the worker asks for; everything else stays at Telegram.

@@ -43,7 +43,10 @@ final class Runtime: Sendable {
     /// Runs the services until shutdown; returns the exit code.
     func serve(console: Bool) async throws -> Int32 {
         let dispatcher = ChatDispatcher(router: router, logger: app.logger.child(label: "chat"))
-        var services: [any Service] = [DispatcherService(dispatcher: dispatcher), tryOn.worker, voteCloser, daily.service]
+        var services: [any Service] = [
+            DispatcherService(dispatcher: dispatcher), tryOn.worker, voteCloser, daily.service,
+            Housekeeping(store: store, clock: clock, logger: app.logger.child(label: "housekeeping")),
+        ]
         if console {
             let transport = ConsoleTransport(outputFolder: "\(app.dataDirectory)/console") { line in print(line) }
             transports.register(transport)

@@ -40,6 +40,6 @@ extension Runtime {
         let poller = TelegramPoller(
             client: client, transport: transport, dispatcher: dispatcher, store: store, commands: router.listedCommands,
             configuration: configuration, logger: logger, clock: clock)
-        return [poller, TelegramHousekeeping(store: store, retention: configuration.processedRetentionSeconds, clock: clock, logger: logger)]
+        return [poller]
     }
 }

@@ -1,0 +1,63 @@
+import Foundation
+import Support
+
+/// Keeps the bookkeeping tables small, for every transport: processed update and event ids (the
+/// saved cursors keep those from coming back), expired buttons, delivered outbox rows, and the
+/// choice menus and poll mappings behind messages older than any live button or vote. Runs hourly.
+public final class Housekeeping: Service {
+    public var name: String { "housekeeping" }
+    /// How long the tables keep their rows.
+    public struct Retention: Sendable {
+        /// Handled update ids (Telegram) and event ids (Matrix).
+        public var processed: TimeInterval = 7 * 86_400
+        /// Delivered or failed outbox rows (Matrix txnIds; pending rows are always kept).
+        public var outbox: TimeInterval = 7 * 86_400
+        /// Menus behind sent messages and Telegram poll mappings: longer than a button lives (7 days)
+        /// and than the longest vote window (7 days).
+        public var choices: TimeInterval = 8 * 86_400
+
+        public init() {}
+    }
+
+    let store: Store
+    let retention: Retention
+    let clock: any WallClock
+    let logger: Logger
+    private let (stops, stopper) = AsyncStream<Void>.makeStream()
+
+    public init(store: Store, retention: Retention = Retention(), clock: any WallClock, logger: Logger) {
+        self.store = store
+        self.retention = retention
+        self.clock = clock
+        self.logger = logger
+    }
+
+    public func run() async throws {
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { [self] in
+                while !Task.isCancelled {
+                    await prune()
+                    try await clock.sleep(seconds: 3600)
+                }
+            }
+            group.addTask { [stops] in for await _ in stops {} }
+            defer { group.cancelAll() }
+            try await group.next()
+        }
+    }
+
+    public func shutdown() async { stopper.finish() }
+
+    /// One pass over every table; a failure is logged and the next pass tries again.
+    func prune() async {
+        let now = clock.now()
+        do {
+            try await store.pruneProcessed(olderThan: now.addingTimeInterval(-retention.processed))
+            try await store.pruneButtons(now: now)
+            try await store.pruneOutbox(olderThan: now.addingTimeInterval(-retention.outbox))
+            try await store.pruneChoices(olderThan: now.addingTimeInterval(-retention.choices))
+        } catch {
+            logger.warning("housekeeping failed", ["error": "\(error)"])
+        }
+    }
+}
