@@ -58,6 +58,17 @@ public final class Connection {
         return try statement.rows(connection: connection)
     }
 
+    /// Runs a query and turns each row into a value in place, reading columns by position.
+    /// Cheaper than `query(_:_:)` for wide or long results; `decode` must not keep the reader.
+    public func query<T>(
+        _ sql: String, _ parameters: [any SQLBindable] = [], decode: (borrowing ColumnReader) throws(SQLiteError) -> T
+    ) throws(SQLiteError) -> [T] {
+        let connection = try open()
+        let statement = try prepared(sql, connection: connection)
+        try statement.bind(parameters.map(\.sqlValue), connection: connection)
+        return try statement.decodeRows(connection: connection, decode)
+    }
+
     /// The first row of a query, or nil.
     public func first(_ sql: String, _ parameters: [any SQLBindable] = []) throws(SQLiteError) -> Row? {
         try query(sql, parameters).first

@@ -72,6 +72,23 @@ final class Statement {
         return result
     }
 
+    /// Steps to completion, handing each row to `decode` in place.
+    func decodeRows<T>(connection: OpaquePointer, _ decode: (borrowing ColumnReader) throws(SQLiteError) -> T) throws(SQLiteError) -> [T] {
+        guard let handle else { return [] }
+        defer { sqlite3_reset(handle) }
+        var result: [T] = []
+        while true {
+            let code = sqlite3_step(handle)
+            if code == SQLITE_DONE { break }
+            guard code == SQLITE_ROW else {
+                throw SQLiteError(code: code, message: String(cString: sqlite3_errmsg(connection)), sql: sql)
+            }
+            let reader = ColumnReader(handle: handle)
+            result.append(try decode(reader))
+        }
+        return result
+    }
+
     private func value(at column: Int32) -> SQLValue {
         switch sqlite3_column_type(handle, column) {
         case SQLITE_INTEGER: return .int(sqlite3_column_int64(handle, column))

@@ -6,14 +6,14 @@ extension Store {
     /// Every item of one user, by number.
     public func items(userID: Int64) async throws -> [ClosetItem] {
         try await database.run { db in
-            try db.query("SELECT * FROM items WHERE user_id = ? ORDER BY number", [userID]).map(Store.item(from:))
+            try db.query("SELECT \(Store.itemColumns) FROM items WHERE user_id = ? ORDER BY number", [userID], decode: Store.item(from:))
         }
     }
 
     /// One item of one user by the number they see; nil when they have no such item.
     public func item(userID: Int64, number: Int) async throws -> ClosetItem? {
         try await database.run { db in
-            try db.first("SELECT * FROM items WHERE user_id = ? AND number = ?", [userID, number]).map(Store.item(from:))
+            try db.query("SELECT \(Store.itemColumns) FROM items WHERE user_id = ? AND number = ?", [userID, number], decode: Store.item(from:)).first
         }
     }
 
@@ -93,18 +93,25 @@ extension Store {
         ]
     }
 
-    static func item(from row: Row) -> ClosetItem {
+    /// The columns `item(from:)` reads, in its positional order.
+    static let itemColumns = """
+        id, number, name, category, subcategory, formality, warmth, fit, leg_shape, color_name, color_family, pattern, brand, size,
+        material, photo_sha256, source_url, price, currency, added_at, last_worn_at, wear_count, available
+        """
+
+    /// An item from a row selecting `itemColumns`, read in place (a closet is read on every /outfit).
+    static func item(from row: borrowing ColumnReader) -> ClosetItem {
         ClosetItem(
-            id: row.int("id") ?? 0, number: Int(row.int("number") ?? 0), name: row.string("name") ?? "",
-            category: Category(rawValue: row.string("category") ?? "") ?? .accessory, subcategory: row.string("subcategory"),
-            formality: Int(row.int("formality") ?? 1), warmth: Int(row.int("warmth") ?? 3),
-            fit: Fit(rawValue: row.string("fit") ?? "") ?? .regular, legShape: row.string("leg_shape").flatMap(LegShape.init(rawValue:)),
-            color: ItemColor(name: row.string("color_name") ?? "", family: ColorFamily(rawValue: row.string("color_family") ?? "") ?? .multi),
-            pattern: Pattern(rawValue: row.string("pattern") ?? "") ?? .solid, brand: row.string("brand"), size: row.string("size"),
-            material: row.string("material"), photo: row.string("photo_sha256"), sourceURL: row.string("source_url"),
-            price: row.double("price"), currency: row.string("currency"),
-            addedAt: Date(timeIntervalSince1970: row.double("added_at") ?? 0),
-            lastWornAt: row.double("last_worn_at").map { Date(timeIntervalSince1970: $0) }, wearCount: Int(row.int("wear_count") ?? 0),
-            isAvailable: row.bool("available"))
+            id: row.int(0) ?? 0, number: Int(row.int(1) ?? 0), name: row.string(2) ?? "",
+            category: row.string(3).flatMap(Category.init(rawValue:)) ?? .accessory, subcategory: row.string(4),
+            formality: Int(row.int(5) ?? 1), warmth: Int(row.int(6) ?? 3),
+            fit: row.string(7).flatMap(Fit.init(rawValue:)) ?? .regular, legShape: row.string(8).flatMap(LegShape.init(rawValue:)),
+            color: ItemColor(name: row.string(9) ?? "", family: row.string(10).flatMap(ColorFamily.init(rawValue:)) ?? .multi),
+            pattern: row.string(11).flatMap(Pattern.init(rawValue:)) ?? .solid, brand: row.string(12), size: row.string(13),
+            material: row.string(14), photo: row.string(15), sourceURL: row.string(16),
+            price: row.double(17), currency: row.string(18),
+            addedAt: Date(timeIntervalSince1970: row.double(19) ?? 0),
+            lastWornAt: row.double(20).map { Date(timeIntervalSince1970: $0) }, wearCount: Int(row.int(21) ?? 0),
+            isAvailable: row.bool(22))
     }
 }

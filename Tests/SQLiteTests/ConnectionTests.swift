@@ -52,6 +52,25 @@ import Testing
         }
     }
 
+    @Test func decodingInPlaceReadsEveryKindByPosition() throws {
+        let db = try Connection(path: ":memory:")
+        try db.execute("CREATE TABLE t (i INTEGER, d REAL, s TEXT, n TEXT, digits TEXT)")
+        try db.query("INSERT INTO t VALUES (?, ?, ?, ?, ?)", [Int64.min, 2.5, "héllo", String?.none, "42"])
+        try db.query("INSERT INTO t VALUES (?, ?, ?, ?, ?)", [7, 0.0, "", "x", "-3"])
+        struct Decoded: Equatable {
+            let i: Int64?, d: Double?, s: String?, n: String?, digits: Int64?, nullIsNull: Bool, flag: Bool
+        }
+        let rows = try db.query("SELECT i, d, s, n, digits FROM t WHERE i < ? ORDER BY i", [100]) { row in
+            Decoded(i: row.int(0), d: row.double(1), s: row.string(2), n: row.string(3), digits: row.int(4), nullIsNull: row.isNull(3), flag: row.bool(0))
+        }
+        #expect(rows == [
+            Decoded(i: Int64.min, d: 2.5, s: "héllo", n: nil, digits: 42, nullIsNull: true, flag: true),
+            Decoded(i: 7, d: 0, s: "", n: "x", digits: -3, nullIsNull: false, flag: true),
+        ])
+        // The statement is reset after decoding, so it runs again with new parameters.
+        #expect(try db.query("SELECT i FROM t WHERE i < ? ORDER BY i", [0]) { $0.int(0) } == [Int64.min])
+    }
+
     @Test func aWrongParameterCountIsAnErrorNotACrash() throws {
         let db = try Connection(path: ":memory:")
         #expect(throws: SQLiteError.self) { try db.query("SELECT ?", []) }
