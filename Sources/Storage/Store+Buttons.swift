@@ -58,9 +58,17 @@ extension Store {
         try await database.write { db in try db.query("DELETE FROM buttons WHERE expires_at <= ?", [Store.timestamp(now)]) }
     }
 
+    private static let tokenAlphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
+
+    /// Ten URL-safe characters: 60 random bits from one system random number.
     static func makeToken() -> String {
-        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
-        var generator = SystemRandomNumberGenerator()
-        return String((0..<10).map { _ in alphabet[Int(generator.next() % 64)] })
+        var bits = UInt64.random(in: .min ... .max)
+        var token: [UInt8] = []
+        token.reserveCapacity(10)
+        for _ in 0..<10 {
+            token.append(tokenAlphabet[Int(bits & 63)])
+            bits >>= 6
+        }
+        return String(decoding: token, as: UTF8.self)
     }
 }

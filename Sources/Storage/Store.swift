@@ -51,28 +51,46 @@ extension Store {
         transport: String, userID: String, displayName: String?, chatID: String, kind: ChatKind, title: String?,
         recordActivity: Bool, now: Date = Date()
     ) async throws -> (user: UserRecord, chat: ChatRecord) {
-        try await database.write { db in
-            try db.query(
-                """
-                INSERT INTO users (transport, external_id, display_name, created_at) VALUES (?, ?, ?, ?)
-                ON CONFLICT (transport, external_id) DO UPDATE SET display_name = coalesce(excluded.display_name, display_name)
-                """, [transport, userID, displayName, Store.timestamp(now)])
-            try db.query(
-                """
-                INSERT INTO chats (transport, external_id, kind, title, created_at) VALUES (?, ?, ?, ?, ?)
-                ON CONFLICT (transport, external_id) DO UPDATE SET kind = excluded.kind, title = coalesce(excluded.title, title)
-                """, [transport, chatID, kind.rawValue, title, Store.timestamp(now)])
-            let user = Store.user(from: try db.first("SELECT * FROM users WHERE transport = ? AND external_id = ?", [transport, userID])!)
-            let chat = Store.chat(from: try db.first("SELECT * FROM chats WHERE transport = ? AND external_id = ?", [transport, chatID])!)
-            if recordActivity {
-                try db.query(
-                    """
-                    INSERT INTO chat_members (chat_id, user_id, last_spoke_at) VALUES (?, ?, ?)
-                    ON CONFLICT (chat_id, user_id) DO UPDATE SET last_spoke_at = max(last_spoke_at, excluded.last_spoke_at)
-                    """, [chat.id, user.id, Store.timestamp(now)])
+        try await database.run { db in
+            // Most events come from known users in known chats with nothing changed: read, and write only when needed.
+            if !recordActivity,
+               let user = try db.first("SELECT * FROM users WHERE transport = ? AND external_id = ?", [transport, userID]).map(Store.user(from:)),
+               let chat = try db.first("SELECT * FROM chats WHERE transport = ? AND external_id = ?", [transport, chatID]).map(Store.chat(from:)),
+               displayName == nil || user.displayName == displayName, chat.kind == kind, title == nil || chat.title == title {
+                return (user, chat)
             }
-            return (user, chat)
+            return try db.transaction { db in
+                try Store.upsertParticipants(
+                    db, transport: transport, userID: userID, displayName: displayName, chatID: chatID, kind: kind, title: title,
+                    recordActivity: recordActivity, now: now)
+            }
         }
+    }
+
+    private static func upsertParticipants(
+        _ db: Connection, transport: String, userID: String, displayName: String?, chatID: String, kind: ChatKind, title: String?,
+        recordActivity: Bool, now: Date
+    ) throws -> (user: UserRecord, chat: ChatRecord) {
+        try db.query(
+            """
+            INSERT INTO users (transport, external_id, display_name, created_at) VALUES (?, ?, ?, ?)
+            ON CONFLICT (transport, external_id) DO UPDATE SET display_name = coalesce(excluded.display_name, display_name)
+            """, [transport, userID, displayName, Store.timestamp(now)])
+        try db.query(
+            """
+            INSERT INTO chats (transport, external_id, kind, title, created_at) VALUES (?, ?, ?, ?, ?)
+            ON CONFLICT (transport, external_id) DO UPDATE SET kind = excluded.kind, title = coalesce(excluded.title, title)
+            """, [transport, chatID, kind.rawValue, title, Store.timestamp(now)])
+        let user = Store.user(from: try db.first("SELECT * FROM users WHERE transport = ? AND external_id = ?", [transport, userID])!)
+        let chat = Store.chat(from: try db.first("SELECT * FROM chats WHERE transport = ? AND external_id = ?", [transport, chatID])!)
+        if recordActivity {
+            try db.query(
+                """
+                INSERT INTO chat_members (chat_id, user_id, last_spoke_at) VALUES (?, ?, ?)
+                ON CONFLICT (chat_id, user_id) DO UPDATE SET last_spoke_at = max(last_spoke_at, excluded.last_spoke_at)
+                """, [chat.id, user.id, Store.timestamp(now)])
+        }
+        return (user, chat)
     }
 
     /// The user with this row id, if any.

@@ -33,6 +33,23 @@ struct TemporaryStore {
         #expect(try await temp.store.chat(transport: "telegram", externalID: "-100", kind: .group).id == chat.id)
     }
 
+    @Test func participantsAreRefreshedOnlyWhenSomethingChanged() async throws {
+        let temp = try TemporaryStore()
+        defer { temp.cleanUp() }
+        func meet(_ name: String?, kind: ChatKind, title: String?) async throws -> (user: UserRecord, chat: ChatRecord) {
+            try await temp.store.participants(
+                transport: "telegram", userID: "7", displayName: name, chatID: "-5", kind: kind, title: title, recordActivity: false)
+        }
+        let first = try await meet("Ana", kind: .group, title: "Friends")
+        let same = try await meet(nil, kind: .group, title: nil)
+        #expect(same.user == first.user && same.chat == first.chat)
+        #expect(same.user.displayName == "Ana" && same.chat.title == "Friends")
+        let renamed = try await meet("Ana B.", kind: .privateChat, title: "Besties")
+        #expect(renamed.user.id == first.user.id && renamed.chat.id == first.chat.id)
+        #expect(renamed.user.displayName == "Ana B." && renamed.chat.kind == .privateChat && renamed.chat.title == "Besties")
+        #expect(try await temp.store.user(key: "telegram:7")?.displayName == "Ana B.")
+    }
+
     @Test func theCursorMovesInTheSameTransactionThatRecordsAnUpdate() async throws {
         let temp = try TemporaryStore()
         defer { temp.cleanUp() }
@@ -60,7 +77,13 @@ struct TemporaryStore {
         let chat = try await temp.store.chat(transport: "console", externalID: "local", kind: .privateChat)
         let now = Date(timeIntervalSince1970: 1_000_000)
         let token = try await temp.store.createButton(chatID: chat.id, userID: nil, action: "why", payload: ["n": 1], lifetime: 60, now: now)
-        #expect(token.utf8.count <= 16)
+        #expect(token.utf8.count == 10)
+        #expect(token.utf8.allSatisfy { $0 == 0x2D || $0 == 0x5F || (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) })
+        var tokens: Set<String> = [token]
+        for _ in 0..<50 {
+            tokens.insert(try await temp.store.createButton(chatID: chat.id, userID: nil, action: "why", payload: [:], lifetime: 60, now: now))
+        }
+        #expect(tokens.count == 51)
         #expect(try await temp.store.button(token: token, now: now)?.payload["n"] == 1)
         #expect(try await temp.store.button(token: token, now: now + 61) == nil)
         #expect(try await temp.store.button(token: "nope", now: now) == nil)
