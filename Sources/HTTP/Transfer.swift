@@ -123,31 +123,38 @@ final class Transfer: Sendable {
 
     /// Collects one header line; a status line starts a new response (redirect hop or 1xx).
     private func receive(headerLine bytes: UnsafeRawBufferPointer) {
-        let line = String(decoding: bytes, as: UTF8.self).trimmingLineEnd()
+        let line = HeaderLine(bytes)
         state.withLock { state in
-            if line.hasPrefix("HTTP/") {
-                state.headers = HTTPHeaders()
-            } else if let colon = line.firstIndex(of: ":") {
-                let name = String(line[..<colon])
-                let value = line[line.index(after: colon)...].trimmingSpaces()
-                state.headers.add(name, value)
+            switch line {
+            case .status: state.headers = HTTPHeaders()
+            case .field(let name, let value): state.headers.add(name, value)
+            case .other: break
             }
         }
     }
 }
 
-extension String {
-    /// The string without a trailing CR/LF.
-    fileprivate func trimmingLineEnd() -> String {
-        var text = Substring(self)
-        while let last = text.last, last == "\n" || last == "\r" || last == "\r\n" { text.removeLast() }
-        return String(text)
-    }
-}
+/// One raw header line from libcurl, split on bytes (every response has a dozen of these).
+enum HeaderLine: Equatable {
+    /// `HTTP/…`: a new response starts (a redirect hop or a 1xx).
+    case status
+    /// `Name: value`, the value without surrounding spaces, tabs or the line end.
+    case field(String, String)
+    /// The blank line ending the headers, or anything without a colon.
+    case other
 
-extension Substring {
-    /// The text without leading and trailing spaces or tabs.
-    fileprivate func trimmingSpaces() -> String {
-        String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
+    init(_ bytes: UnsafeRawBufferPointer) {
+        let isBlank: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D || $0 == 0x0A }
+        if bytes.starts(with: "HTTP/".utf8) {
+            self = .status
+        } else if let colon = bytes.firstIndex(of: 0x3A) {
+            var start = colon + 1
+            var end = bytes.endIndex
+            while start < end, isBlank(bytes[start]) { start += 1 }
+            while end > start, isBlank(bytes[end - 1]) { end -= 1 }
+            self = .field(String(decoding: bytes[..<colon], as: UTF8.self), String(decoding: bytes[start..<end], as: UTF8.self))
+        } else {
+            self = .other
+        }
     }
 }

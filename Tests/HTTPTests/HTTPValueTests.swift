@@ -1,4 +1,4 @@
-import HTTP
+@testable import HTTP
 import Testing
 
 @Suite("HTTP values: headers, encoding, errors")
@@ -15,6 +15,18 @@ struct HTTPValueTests {
         headers.remove("accept")
         #expect(!headers.contains("Accept"))
         #expect(headers.count == 1)
+    }
+
+    @Test("Raw header lines split into status, trimmed fields and the rest")
+    func headerLines() {
+        func parse(_ text: String) -> HeaderLine { Array(text.utf8).withUnsafeBytes { HeaderLine($0) } }
+        #expect(parse("HTTP/1.1 200 OK\r\n") == .status)
+        #expect(parse("Content-Type:  text/html; charset=utf-8 \t\r\n") == .field("Content-Type", "text/html; charset=utf-8"))
+        #expect(parse("Retry-After:7\n") == .field("Retry-After", "7"))
+        #expect(parse("X-Empty: \r\n") == .field("X-Empty", ""))
+        #expect(parse("Location: https://x.test/a:b\r\n") == .field("Location", "https://x.test/a:b"))
+        #expect(parse("X-Name: Zoë\r\n") == .field("X-Name", "Zoë"))
+        #expect(parse("\r\n") == .other)
     }
 
     @Test("Percent-encoding keeps only unreserved characters")
