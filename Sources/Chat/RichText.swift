@@ -64,18 +64,21 @@ public struct RichText: Sendable, Hashable, ExpressibleByStringLiteral, Expressi
 
     /// Escapes `&`, `<`, `>` and `"` for HTML.
     public static func escape(_ text: String) -> String {
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
-        for character in text {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            default: result.append(character)
+        // The four are ASCII, so a byte scan finds them; most text has none and is returned as is.
+        let special: (UInt8) -> Bool = { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 }
+        guard text.utf8.contains(where: special) else { return text }
+        var result: [UInt8] = []
+        result.reserveCapacity(text.utf8.count + 16)
+        for byte in text.utf8 {
+            switch byte {
+            case 0x26: result.append(contentsOf: "&amp;".utf8)
+            case 0x3C: result.append(contentsOf: "&lt;".utf8)
+            case 0x3E: result.append(contentsOf: "&gt;".utf8)
+            case 0x22: result.append(contentsOf: "&quot;".utf8)
+            default: result.append(byte)
             }
         }
-        return result
+        return String(decoding: result, as: UTF8.self)
     }
 }
 

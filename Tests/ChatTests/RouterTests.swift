@@ -96,3 +96,12 @@ import WardrobeTestKit
         #expect(CommandParser.parse("/", botUsername: nil) == nil)
     }
 }
+
+@Suite struct RichTextTests {
+    @Test func htmlEscapesTheFourSpecialCharactersAndKeepsEverythingElse() {
+        #expect(RichText.escape("plain words, ünïcode 👗") == "plain words, ünïcode 👗")
+        #expect(RichText.escape(#"<b>Tom & "Jerry"</b> 👗"#) == "&lt;b&gt;Tom &amp; &quot;Jerry&quot;&lt;/b&gt; 👗")
+        let text: RichText = .bold("A & B") + .plain(" <x>") + RichText([.link("see", url: "https://x.test/?a=1&b=2")])
+        #expect(text.html == #"<b>A &amp; B</b> &lt;x&gt;<a href="https://x.test/?a=1&amp;b=2">see</a>"#)
+    }
+}

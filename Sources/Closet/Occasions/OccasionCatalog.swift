@@ -4,11 +4,14 @@ public struct OccasionCatalog: Sendable {
     public let occasions: [Occasion]
     /// Scoring weights from the same file, when it had a `"weights"` object.
     public let weights: ScoringWeights?
+    /// Each occasion's normalized name, then its normalized aliases (same order as `occasions`).
+    private let spellings: [[String]]
 
     /// Makes a catalog from occasions already built in code.
     public init(occasions: [Occasion], weights: ScoringWeights? = nil) {
         self.occasions = occasions
         self.weights = weights
+        spellings = occasions.map { ([$0.name] + $0.aliases).map(Self.normalized) }
     }
 
     /// The occasion meant by `word`: an exact name or alias first, then a unique prefix of one.
@@ -18,13 +21,12 @@ public struct OccasionCatalog: Sendable {
         let wanted = Self.normalized(word)
         let names = occasions.map(\.name)
         guard !wanted.isEmpty else { throw .unknownOccasion(word: word, options: names) }
-        if let exact = occasions.first(where: { Self.normalized($0.name) == wanted }) { return exact }
-        let aliased = occasions.filter { $0.aliases.contains { Self.normalized($0) == wanted } }
+        let indexed = zip(occasions, spellings)
+        if let exact = indexed.first(where: { $0.1[0] == wanted }) { return exact.0 }
+        let aliased = indexed.filter { $0.1.dropFirst().contains(wanted) }.map(\.0)
         if aliased.count == 1 { return aliased[0] }
         if aliased.count > 1 { throw .ambiguousOccasion(word: word, matches: aliased.map(\.name)) }
-        let prefixed = occasions.filter { occasion in
-            ([occasion.name] + occasion.aliases).contains { Self.normalized($0).hasPrefix(wanted) }
-        }
+        let prefixed = indexed.filter { $0.1.contains { $0.hasPrefix(wanted) } }.map(\.0)
         if prefixed.count == 1 { return prefixed[0] }
         if prefixed.count > 1 { throw .ambiguousOccasion(word: word, matches: prefixed.map(\.name)) }
         throw .unknownOccasion(word: word, options: names)
