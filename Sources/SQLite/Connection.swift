@@ -77,6 +77,9 @@ public final class Connection {
     /// The rowid of the last insert.
     public var lastInsertRowID: Int64 { handle.map { sqlite3_last_insert_rowid($0) } ?? 0 }
 
+    /// Whether a transaction is open (SQLite rolls one back by itself after some errors, e.g. a full disk).
+    public var isInTransaction: Bool { handle.map { sqlite3_get_autocommit($0) == 0 } ?? false }
+
     /// Rows changed by the last statement.
     public var changes: Int { handle.map { Int(sqlite3_changes($0)) } ?? 0 }
 
