@@ -8,11 +8,14 @@ final class CurlMulti: @unchecked Sendable {
     /// The CURLM pointer; never leaves the HTTP module.
     let handle: UnsafeMutableRawPointer
 
-    /// Creates a multi handle.
-    init() {
+    /// Creates a multi handle that keeps up to `idleConnections` connections open for reuse.
+    init(idleConnections: Int) {
         CurlGlobal.ensure()
         guard let handle = curl_multi_init() else { fatalError("curl_multi_init returned NULL (out of memory)") }
         self.handle = handle
+        // libcurl's default cache follows the number of transfers in progress, so after a burst it
+        // closes connections that the next burst must open again (a TCP and TLS handshake each).
+        _ = wd_multi_setopt_long(handle, CURLMOPT_MAXCONNECTS, idleConnections)
     }
 
     /// Interrupts a `curl_multi_poll` in progress so the loop picks up new work.

@@ -10,11 +10,14 @@ public final class HTTPClient: HTTPTransport {
         public var userAgent: String
         /// Where requests go through a proxy.
         public var proxy: Proxy
+        /// How many finished connections stay open for reuse (a busy bot sends many requests at once).
+        public var idleConnections: Int
 
-        /// Settings with defaults: a Wardrobe user agent and proxies from the environment.
-        public init(userAgent: String = "Wardrobe/1.0", proxy: Proxy = .environment) {
+        /// Settings with defaults: a Wardrobe user agent, proxies from the environment, 64 idle connections.
+        public init(userAgent: String = "Wardrobe/1.0", proxy: Proxy = .environment, idleConnections: Int = 64) {
             self.userAgent = userAgent
             self.proxy = proxy
+            self.idleConnections = idleConnections
         }
     }
 
@@ -30,11 +33,12 @@ public final class HTTPClient: HTTPTransport {
 
     /// The settings this client was made with.
     public let configuration: Configuration
-    private let loop = TransferLoop()
+    private let loop: TransferLoop
 
     /// A client with its own connection cache and loop thread; share one per process.
     public init(configuration: Configuration = Configuration()) {
         self.configuration = configuration
+        loop = TransferLoop(idleConnections: max(1, configuration.idleConnections))
         loop.start()
     }
 

@@ -6,8 +6,12 @@ import Synchronization
 /// Callers never touch the multi handle: they queue work here and wake the thread
 /// with `curl_multi_wakeup`; the thread adds, cancels, performs and completes transfers.
 final class TransferLoop: Sendable {
-    private let multi = CurlMulti()
+    private let multi: CurlMulti
     private let queue = Mutex(Queue())
+
+    init(idleConnections: Int) {
+        multi = CurlMulti(idleConnections: idleConnections)
+    }
 
     private struct Queue {
         var additions: [Transfer] = []
