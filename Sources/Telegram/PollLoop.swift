@@ -42,8 +42,9 @@ struct PollLoop: Sendable {
             return
         }
         let failuresBefore = await ledger.failures + ledger.conflicts
-        let updates = raw.compactMap(TelegramUpdate.init)
-        let fresh = Set(await ledger.received(updates.map(\.id)))
+        // Most of a batch is often already in flight (Telegram redelivers from the watermark): only new updates are decoded.
+        let fresh = Set(await ledger.received(raw.compactMap { $0["update_id"]?.int }))
+        let updates = raw.filter { $0["update_id"]?.int.map(fresh.contains) == true }.compactMap(TelegramUpdate.init)
         if failuresBefore > 0 { logger.notice("Telegram polling recovered", ["failures": failuresBefore]) }
         guard !fresh.isEmpty else { return }
         let done: Set<String>
@@ -53,7 +54,7 @@ struct PollLoop: Sendable {
             logger.error("cannot read processed updates; will fetch them again", ["error": "\(error)"])
             return
         }
-        for update in updates where fresh.contains(update.id) {
+        for update in updates {
             if done.contains(String(update.id)) {
                 // Handled before a restart; only the watermark needs to learn it.
                 logger.debug("skipping redelivered update", ["update": update.id])
@@ -121,14 +122,13 @@ struct PollLoop: Sendable {
         }
     }
 
-    /// Waits until the watermark moves, an album falls due, or `seconds` pass. A short floor keeps
-    /// a busy bot from refetching the same in-flight updates after every single completion.
+    /// Waits until a fetch is worth making (the ledger says so), an album falls due, or `seconds`
+    /// pass. A short floor keeps a busy bot from refetching after every single completion.
     private func waitForProgress(upTo seconds: Double) async throws {
-        let start = await ledger.watermarkMoves
         var deadline = clock.now().addingTimeInterval(seconds)
         if let album = await ledger.nextAlbumDeadline, album < deadline { deadline = album }
         try await Task.sleep(for: .milliseconds(5))
-        while clock.now() < deadline, await ledger.watermarkMoves == start {
+        while clock.now() < deadline, !(await ledger.isReadyToFetch) {
             try await Task.sleep(for: .milliseconds(2))
         }
     }

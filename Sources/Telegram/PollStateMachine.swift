@@ -6,6 +6,11 @@ import Support
 /// passed to Telegram (and persisted) is a watermark: the lowest update still in flight, or one
 /// past the highest seen when nothing is. Everything below it is handled, so Telegram may drop
 /// it; everything at or above it is redelivered and recognised by id. No I/O happens here.
+///
+/// Each fetch returns at most `limit` updates from the watermark, so while updates are in flight a
+/// fetch only brings as many new ones as there is room in that window. After a full batch (more are
+/// waiting) the machine waits until half the window is free, so one fetch brings many updates
+/// instead of many fetches bringing a few; `progressInterval` caps that wait.
 public struct PollStateMachine: Sendable {
     /// What the loop should do next.
     public enum Action: Sendable, Hashable {
@@ -13,7 +18,8 @@ public struct PollStateMachine: Sendable {
         case fetch(offset: Int64?, timeout: Int)
         /// Wait this long after a failure, then fetch again.
         case backOff(seconds: Double)
-        /// Updates are still being handled and nothing new came: wait for one to finish (at most this long).
+        /// Updates are still being handled and a fetch now would bring little or nothing new: wait until
+        /// `isReadyToFetch` (at most this long).
         case waitForProgress(seconds: Double)
         /// Stop polling for good (a rejected token).
         case stop(TelegramError)
@@ -35,13 +41,21 @@ public struct PollStateMachine: Sendable {
     private let backoff: Backoff
     private let conflictBackoff: Backoff
     private let progressInterval: Double
+    private let limit: Int
     private var floor: Int64?
     private var highest: Int64?
     private var inFlight: Set<Int64> = []
     /// Finished ids at or above the watermark; they come back until the watermark passes them.
     private var finishedAbove: Set<Int64> = []
     private var pendingDelay: Double?
-    private var waiting = false
+    /// The latest fetch returned a full batch: more updates are waiting at Telegram.
+    private var backlog = false
+    /// The latest fetch brought nothing new.
+    private var broughtNothing = false
+    /// Set once a wait was returned, so the next action is a fetch however the wait ended.
+    private var waited = false
+    /// The watermark when the current wait began.
+    private var offsetAtWait: Int64?
     private var stopped: TelegramError?
     private var random: SplitMix
     /// Failed fetches in a row (any cause but 409).
@@ -52,9 +66,10 @@ public struct PollStateMachine: Sendable {
     /// A machine resuming from `savedOffset` (the persisted watermark), nil for a fresh bot.
     public init(
         savedOffset: Int64?, pollTimeout: Int = 50, backoff: Backoff = Backoff(base: 1, cap: 60),
-        conflictBackoff: Backoff = Backoff(base: 5, cap: 60), progressInterval: Double = 0.25, seed: UInt64 = 0x5EED
+        conflictBackoff: Backoff = Backoff(base: 5, cap: 60), progressInterval: Double = 0.25, limit: Int = 100, seed: UInt64 = 0x5EED
     ) {
         floor = savedOffset
+        self.limit = max(1, limit)
         self.pollTimeout = pollTimeout
         self.backoff = backoff
         self.conflictBackoff = conflictBackoff
@@ -70,6 +85,18 @@ public struct PollStateMachine: Sendable {
     /// Updates taken but not finished.
     public var inFlightCount: Int { inFlight.count }
 
+    /// How many new updates the next fetch can bring at most: the window from the watermark holds
+    /// `limit` updates, and the ones in flight or finished above the watermark take their places.
+    public var room: Int { max(0, limit - inFlight.count - finishedAbove.count) }
+
+    /// Whether a fetch is worth making now: nothing is in flight, or after a full batch half the
+    /// window is free, or otherwise the watermark moved since the wait began.
+    public var isReadyToFetch: Bool {
+        if inFlight.isEmpty { return true }
+        if backlog { return room >= (limit + 1) / 2 }
+        return offset != offsetAtWait
+    }
+
     /// The next step.
     public mutating func nextAction() -> Action {
         if let stopped { return .stop(stopped) }
@@ -77,10 +104,12 @@ public struct PollStateMachine: Sendable {
             pendingDelay = nil
             return .backOff(seconds: delay)
         }
-        if waiting {
-            waiting = false
+        if !waited, !inFlight.isEmpty, backlog ? !isReadyToFetch : broughtNothing {
+            waited = true
+            offsetAtWait = offset
             return .waitForProgress(seconds: progressInterval)
         }
+        waited = false
         return .fetch(offset: offset, timeout: inFlight.isEmpty ? pollTimeout : 0)
     }
 
@@ -95,7 +124,8 @@ public struct PollStateMachine: Sendable {
             fresh.append(id)
             highest = max(highest ?? id, id)
         }
-        if fresh.isEmpty && !inFlight.isEmpty { waiting = true }
+        backlog = ids.count >= limit
+        broughtNothing = fresh.isEmpty
         return fresh
     }
 

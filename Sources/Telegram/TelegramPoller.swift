@@ -43,7 +43,7 @@ public final class TelegramPoller: Service {
         let machine = PollStateMachine(
             savedOffset: saved, pollTimeout: configuration.pollTimeoutSeconds, backoff: configuration.backoff,
             conflictBackoff: configuration.conflictBackoff, progressInterval: configuration.progressIntervalSeconds,
-            seed: UInt64.random(in: 1...UInt64.max))
+            limit: configuration.updateLimit, seed: UInt64.random(in: 1...UInt64.max))
         let ledger = UpdateLedger(machine: machine, albumWindow: configuration.albumWindowSeconds)
         let maxBytes = configuration.maxDownloadBytes
         let mapper = UpdateMapper(botUsername: identity.username, botID: identity.id, maxDownloadBytes: maxBytes) { [client] fileID in

@@ -5,8 +5,6 @@ import Foundation
 actor UpdateLedger {
     private var machine: PollStateMachine
     private var albums: AlbumCollector
-    /// Bumped whenever the watermark moves, so the loop can wait for progress.
-    private(set) var watermarkMoves = 0
 
     init(machine: PollStateMachine, albumWindow: TimeInterval) {
         self.machine = machine
@@ -22,13 +20,11 @@ actor UpdateLedger {
     var failures: Int { machine.failures }
     var conflicts: Int { machine.conflicts }
 
+    /// Whether enough finished for the next fetch to be worth it (see `PollStateMachine`).
+    var isReadyToFetch: Bool { machine.isReadyToFetch }
+
     /// Marks updates handled; returns the watermark to persist with them.
-    func finished(_ ids: [Int64]) -> Int64? {
-        let before = machine.offset
-        let after = machine.finished(ids)
-        if after != before { watermarkMoves += 1 }
-        return after
-    }
+    func finished(_ ids: [Int64]) -> Int64? { machine.finished(ids) }
 
     func addAlbumPart(_ part: AlbumPart, now: Date) { albums.add(part, now: now) }
 

@@ -39,6 +39,36 @@ import Testing
         #expect(state.received([2, 3]) == [])
     }
 
+    @Test func afterAFullBatchTheNextFetchWaitsUntilHalfTheWindowIsFree() {
+        var state = PollStateMachine(savedOffset: 1, pollTimeout: 50, progressInterval: 0.25, limit: 10)
+        #expect(state.received(Array(1...10)) == Array(1...10))
+        #expect(state.room == 0 && !state.isReadyToFetch)
+        #expect(state.nextAction() == .waitForProgress(seconds: 0.25))
+        // Finishing 2, 3, 4 and 9 frees four places above the watermark (1 is still in flight).
+        state.finished([2, 3, 4, 9])
+        #expect(state.offset == 1 && state.room == 0 && !state.isReadyToFetch)
+        state.finished([1])
+        #expect(state.offset == 5 && state.room == 4 && !state.isReadyToFetch)
+        state.finished([5])
+        #expect(state.offset == 6 && state.room == 5 && state.isReadyToFetch)
+        // However the wait ended, the next action is a fetch; it brings the five free places.
+        #expect(state.nextAction() == .fetch(offset: 6, timeout: 0))
+        #expect(state.received([6, 7, 8, 9, 10, 11, 12, 13, 14, 15]) == [11, 12, 13, 14, 15])
+        #expect(state.room == 0)
+        #expect(state.nextAction() == .waitForProgress(seconds: 0.25))
+        // A wait that ran out (progressInterval) is followed by a fetch even without room.
+        #expect(state.nextAction() == .fetch(offset: 6, timeout: 0))
+        // A batch smaller than the limit: nothing more is waiting, so only a moved watermark matters.
+        #expect(state.received([6, 7]) == [])
+        #expect(state.nextAction() == .waitForProgress(seconds: 0.25))
+        #expect(!state.isReadyToFetch)
+        state.finished([6])
+        #expect(state.isReadyToFetch)
+        #expect(state.nextAction() == .fetch(offset: 7, timeout: 0))
+        #expect(state.received([7, 16]) == [16])
+        #expect(state.nextAction() == .fetch(offset: 7, timeout: 0))
+    }
+
     @Test func failuresBackOffExponentiallyWithJitterAndASuccessResets() {
         var state = machine()
         var delays: [Double] = []
