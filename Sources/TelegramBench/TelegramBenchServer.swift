@@ -4,7 +4,7 @@ import Storage
 import WardrobeTestKit
 
 /// The child-process side of `TelegramBenchmark`: a fake Bot API with the updates queued.
-/// Prints `READY <base URL> <token>`, then `DONE <seconds> <p50 ms> <p99 ms>` once every update got a reply.
+/// Prints `READY <base URL> <token>`, then `DONE <seconds> <p50 ms> <p99 ms> <getUpdates calls>` once every update got a reply.
 public enum TelegramBenchServer {
     /// Users are 10000, 10001, … one per chat.
     static let firstUserID: Int64 = 10_000
@@ -29,11 +29,13 @@ public enum TelegramBenchServer {
         }
         server.recordCalls(false)
         emit("READY \(server.baseURL) \(server.token)")
-        _ = await server.wait(timeout: .seconds(600)) { $0.messages().count >= updates }
+        _ = await server.wait(timeout: .seconds(600)) { $0.sentMessageCount >= updates }
         let latencies = Self.latencies(server: server, perChat: perChat)
         let started = server.firstDeliveries.values.min() ?? Date()
         let finished = server.messages().map(\.at).max() ?? Date()
-        emit(String(format: "DONE %.3f %.2f %.2f", finished.timeIntervalSince(started), percentile(latencies, 0.5), percentile(latencies, 0.99)))
+        emit(String(
+            format: "DONE %.3f %.2f %.2f %d", finished.timeIntervalSince(started), percentile(latencies, 0.5), percentile(latencies, 0.99),
+            server.getUpdatesCount))
         await server.shutdown()
     }
 

@@ -27,12 +27,14 @@ public struct TelegramBenchmark: Sendable {
         public let peakRSSMegabytes: Double
         /// VmRSS of the worker process before it started polling, in MB.
         public let baselineRSSMegabytes: Double
+        /// getUpdates calls the worker made (each returns at most 100 updates).
+        public let fetches: Int
 
         public var updatesPerSecond: Double { Double(updates) / seconds }
 
         public var description: String {
-            String(format: "telegram: %d updates across %d chats in %.2f s = %.0f updates/s; latency p50 %.1f ms, p99 %.1f ms; worker peak RSS %.1f MB (%.1f MB before polling started); the loopback Bot API ran in a separate process",
-                   updates, chats, seconds, updatesPerSecond, p50Milliseconds, p99Milliseconds, peakRSSMegabytes, baselineRSSMegabytes)
+            String(format: "telegram: %d updates across %d chats in %.2f s = %.0f updates/s; latency p50 %.1f ms, p99 %.1f ms; worker peak RSS %.1f MB (%.1f MB before polling started); %d getUpdates calls; the loopback Bot API ran in a separate process",
+                   updates, chats, seconds, updatesPerSecond, p50Milliseconds, p99Milliseconds, peakRSSMegabytes, baselineRSSMegabytes, fetches)
         }
     }
 
@@ -91,10 +93,10 @@ public struct TelegramBenchmark: Sendable {
         worker.cancel()
         _ = await worker.result
         let figures = done.split(separator: " ").compactMap { Double($0) }
-        guard figures.count == 3 else { throw BenchError("bad server result: \(done)") }
+        guard figures.count == 4 else { throw BenchError("bad server result: \(done)") }
         return Report(
             updates: updates, chats: chats, seconds: figures[0], p50Milliseconds: figures[1], p99Milliseconds: figures[2],
-            peakRSSMegabytes: TelegramBenchmark.memoryMegabytes("VmHWM:"), baselineRSSMegabytes: baseline)
+            peakRSSMegabytes: TelegramBenchmark.memoryMegabytes("VmHWM:"), baselineRSSMegabytes: baseline, fetches: Int(figures[3]))
     }
 
     /// A memory line of /proc/self/status (VmHWM, VmRSS), in MB.

@@ -101,7 +101,7 @@ extension FakeTelegramServer {
         while true {
             let batch: [JSON] = state.withLock { state in
                 let now = Date()
-                let chosen = state.pending.filter { allowed == nil || allowed!.contains($0.kind) }.prefix(max(1, min(limit, 100)))
+                let chosen = state.pending.lazy.filter { allowed == nil || allowed!.contains($0.kind) }.prefix(max(1, min(limit, 100)))
                 for update in chosen {
                     state.deliveries[update.id, default: 0] += 1
                     if state.firstDelivery[update.id] == nil { state.firstDelivery[update.id] = now }

@@ -97,6 +97,9 @@ public final class FakeTelegramServer: Sendable {
         state.withLock { state in state.messages.filter { !$0.deleted && (chatID == nil || $0.chatID == chatID) } }
     }
 
+    /// How many messages the bot sent (deleted ones included); cheap enough to poll while thousands pile up.
+    public var sentMessageCount: Int { state.withLock { $0.messages.count } }
+
     /// Visible texts of the bot's messages in a chat.
     public func texts(inChat chatID: Int64) -> [String] { messages(inChat: chatID).map(\.text) }
 
