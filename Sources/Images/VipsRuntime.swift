@@ -9,6 +9,7 @@ enum VipsRuntime {
     private static let startupFailure: String? = {
         // Before libvips starts its worker threads; an explicit MALLOC_ARENA_MAX from the environment wins.
         if getenv("MALLOC_ARENA_MAX") == nil { wd_limit_malloc_arenas(2) }
+        if getenv("MALLOC_MMAP_THRESHOLD_") == nil { wd_fix_mmap_threshold(128 * 1024) }
         guard wd_vips_init("wardrobe") == 0 else { return takeError() }
         wd_vips_silence_warnings()
         // Chat photos come from strangers: keep ImageMagick, PDF, SVG and slide loaders out of reach entirely,
