@@ -39,7 +39,7 @@ extension MatrixService {
         return id
     }
 
-    /// Handles one sync answer completely; returns once its events are handled and `next_batch` is stored.
+    /// Turns one sync answer into events for the dispatcher; the sync position is stored once they are handled.
     func handle(_ response: SyncResponse, initial: Bool) async throws {
         for invite in response.invites { await answer(invite) }
         if initial {
@@ -73,6 +73,7 @@ extension MatrixService {
         guard let id = event["event_id"]?.string else { return nil }
         let mapped = mapper.map(event, in: chat)
         if case .ignored = mapped { return nil }
+        if await ledger.isInFlight(id) { return nil }
         if try await store.isProcessed(transport: Self.cursorKey, updateID: id) { return nil }
         switch mapped {
         case .message(let chatEvent):
@@ -108,30 +109,28 @@ extension MatrixService {
             id: event.id, chat: event.chat, sender: event.sender, payload: payload, message: target, replyTo: target, date: event.date)
     }
 
-    /// Submits a batch and waits until it is handled; the last event records the new cursor in its transaction.
+    /// Submits a batch without waiting for it to be handled (see `SyncLedger`); each event records
+    /// itself as handled, and the event that completes the oldest open batches also moves the stored
+    /// sync position, in the same transaction. Waits only while too many events are in flight.
     func dispatch(_ events: [ChatEvent], nextBatch: String) async throws {
-        guard !events.isEmpty else {
-            try await store.setCursor(transport: Self.cursorKey, value: nextBatch, now: clock.now())
-            return
+        if let position = await ledger.begin(eventIDs: events.map(\.id), nextBatch: nextBatch) {
+            try await store.setCursor(transport: Self.cursorKey, value: position, now: clock.now())
         }
-        let batch = BatchCompletion(count: events.count)
         for event in events {
             await attribution.began(event.id, room: event.chat.id)
-            let accepted = await dispatcher.submit(event, via: transport) { [store, attribution, clock, logger] in
+            let accepted = await dispatcher.submit(event, via: transport) { [store, attribution, ledger, clock, logger] in
                 await attribution.ended(event.id, room: event.chat.id)
-                let last = await batch.complete()
+                let position = await ledger.finished(event.id)
                 do {
-                    try await store.markProcessed(
-                        transport: MatrixService.cursorKey, updateID: event.id, cursor: last ? nextBatch : nil, now: clock.now())
+                    try await store.markProcessed(transport: MatrixService.cursorKey, updateID: event.id, cursor: position, now: clock.now())
                 } catch {
                     logger.error("cannot record a handled event", ["update": event.id, "error": "\(error)"])
                 }
-                if last { await batch.finish() }
             }
             // The dispatcher stopped taking work: shutting down, the cursor stays where it was.
             guard accepted else { throw CancellationError() }
         }
-        await batch.wait()
+        await ledger.waitUntilFewer(than: Self.maxEventsInFlight)
     }
 
     /// Events left out of a `limited` timeline, oldest first, back to the last handled event
@@ -143,7 +142,10 @@ extension MatrixService {
             let page = try await client.messages(roomID: roomID, from: from, limit: configuration.timelineLimit)
             let chunk = page["chunk"]?.array ?? []
             for event in chunk {
-                if let id = event["event_id"]?.string, try await store.isProcessed(transport: Self.cursorKey, updateID: id) { break pages }
+                if let id = event["event_id"]?.string {
+                    if await ledger.isInFlight(id) { break pages }
+                    if try await store.isProcessed(transport: Self.cursorKey, updateID: id) { break pages }
+                }
                 if event["type"]?.string == "m.room.member", event["state_key"]?.string == configuration.userID,
                     event["content"]?["membership"]?.string == "join"
                 {

@@ -15,6 +15,8 @@ public final class MatrixService: Service {
     static let cursorKey = "matrix"
     /// Cursor-table key of the filter id.
     static let filterKey = "matrix.filter"
+    /// The sync loop pauses while this many events are being handled.
+    static let maxEventsInFlight = 100
 
     let configuration: MatrixConfiguration
     let client: MatrixClient
@@ -26,6 +28,8 @@ public final class MatrixService: Service {
     let clock: any WallClock
     let logger: Logger
     let attribution: SendAttribution
+    /// Batches whose events are still being handled; the stored sync position follows the oldest.
+    let ledger = SyncLedger()
     let mapper: EventMapper
     /// Room id → private or group, from sync summaries or `joined_members`.
     let roomKinds = Mutex<[String: ChatKind]>([:])

@@ -44,9 +44,12 @@ final class FakeHomeserver: HTTPTransport {
             if let response = try await handler(request, path, query) { return response }
         }
         if path.hasSuffix("/sync") {
-            let next = state.withLock { state -> JSON? in state.syncs.isEmpty ? nil : state.syncs.removeFirst() }
-            if let next { return .json(next) }
-            while !Task.isCancelled { try? await Task.sleep(for: .milliseconds(20)) }
+            // Long-polls like a homeserver: answers as soon as a sync is queued, or never.
+            while !Task.isCancelled {
+                let next = state.withLock { state -> JSON? in state.syncs.isEmpty ? nil : state.syncs.removeFirst() }
+                if let next { return .json(next) }
+                try? await Task.sleep(for: .milliseconds(20))
+            }
             throw .cancelled
         }
         if path.hasSuffix("/filter") { return .json(["filter_id": "f1"]) }

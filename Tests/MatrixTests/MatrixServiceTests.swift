@@ -5,6 +5,7 @@ import JSON
 import Matrix
 import Secrets
 import Storage
+import Synchronization
 import Testing
 
 @Suite struct MatrixServiceTests {
@@ -98,13 +99,44 @@ import Testing
         let harness = try ServiceHarness()
         defer { harness.cleanUp() }
         try await harness.store.setCursor(transport: "matrix", value: "s1")
-        harness.server.queueSync(
-            Wire.sync("s2", events: [Wire.message("$ask", body: "/ask")]),
-            // $sent1 is the fake server's id for the bot's first message: the menu.
-            Wire.sync("s3", events: [Wire.reaction("$r", on: "$sent1", key: "2️⃣"), Wire.reaction("$r2", on: "$sent1", key: "😀")]))
-        try await harness.run { (try? await harness.store.cursor(transport: "matrix")) == "s3" }
+        harness.server.queueSync(Wire.sync("s2", events: [Wire.message("$ask", body: "/ask")]))
+        // The reactions come once the menu is out, as from a person ($sent1 is the fake server's id for it).
+        let reacted = Flag()
+        try await harness.run {
+            let cursor = try? await harness.store.cursor(transport: "matrix")
+            if cursor == "s2", !reacted.isSet {
+                reacted.set()
+                harness.server.queueSync(
+                    Wire.sync("s3", events: [Wire.reaction("$r", on: "$sent1", key: "2️⃣"), Wire.reaction("$r2", on: "$sent1", key: "😀")]))
+            }
+            return cursor == "s3"
+        }
         #expect(harness.sentBodies == ["Pick one\n\n1️⃣ A   2️⃣ B", "picked B"])
         #expect(try await harness.store.sentChoices(transport: "matrix", messageID: "$sent1") != nil)
+    }
+
+    @Test func aSlowHandlerInOneRoomDoesNotHoldUpTheNextSync() async throws {
+        let harness = try ServiceHarness()
+        defer { harness.cleanUp() }
+        try await harness.store.setCursor(transport: "matrix", value: "s1")
+        harness.server.queueSync(
+            Wire.sync("s2", room: "!a:test", events: [Wire.message("$slow", body: "/slow")]),
+            Wire.sync("s3", room: "!b:test", events: [Wire.message("$quick", body: "/echo quick")]))
+        let cursorWhileSlow = Mutex<String?>(nil)
+        try await harness.run {
+            let cursor = try? await harness.store.cursor(transport: "matrix")
+            if harness.sentBodies.contains("quick"), !harness.gate.isSet {
+                cursorWhileSlow.withLock { $0 = cursor }
+                harness.gate.set()
+            }
+            return cursor == "s3"
+        }
+        // Room b was answered while room a's handler still ran, and the stored position stayed before
+        // the unfinished batch until it was done.
+        #expect(harness.sentBodies == ["quick", "slow done"])
+        #expect(cursorWhileSlow.withLock { $0 } == "s1")
+        #expect(try await harness.store.isProcessed(transport: "matrix", updateID: "$slow"))
+        #expect(try await harness.store.isProcessed(transport: "matrix", updateID: "$quick"))
     }
 
     @Test func aRejectedTokenLogsInAgainWithTheSameDevice() async throws {

@@ -18,6 +18,8 @@ struct ServiceHarness {
     let server = FakeHomeserver()
     let dispatcher: ChatDispatcher
     let service: MatrixService
+    /// Holds `/slow` until opened.
+    let gate = Flag()
     static let configuration = MatrixConfiguration(
         homeserverURL: "http://hs.test/", userID: "@bot:test", inviteAllowlist: InviteAllowlist(["@ana:test", "friends.test"]),
         backoff: Backoff(base: 0.01, cap: 0.05), sendAttempts: 3)
@@ -31,15 +33,21 @@ struct ServiceHarness {
         if let password { try keys.set(password, for: SecretName.matrixPassword) }
         if let device { try keys.set(device, for: SecretName.matrixDeviceID) }
         let logger = Logger(label: "test", sink: MemoryLogSink())
-        dispatcher = ChatDispatcher(router: ServiceHarness.router(store, logger: logger), logger: logger)
+        dispatcher = ChatDispatcher(router: ServiceHarness.router(store, logger: logger, gate: gate), logger: logger)
         service = MatrixService(
             configuration: Self.configuration, http: server, keys: keys, store: store, dispatcher: dispatcher, clock: SystemClock(),
             logger: logger)
     }
 
-    /// `/echo TEXT` answers TEXT; `/ask` offers two buttons; pressing one answers its title.
-    static func router(_ store: Store, logger: Logger) -> Router {
+    /// `/echo TEXT` answers TEXT; `/ask` offers two buttons; pressing one answers its title; `/slow`
+    /// answers "slow done" once `gate` is set (or after 30 s).
+    static func router(_ store: Store, logger: Logger, gate: Flag) -> Router {
         var builder = RouterBuilder()
+        builder.add(Command("slow", summary: "wait") { context, _ in
+            let deadline = ContinuousClock.now + .seconds(30)
+            while !gate.isSet, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(5)) }
+            try await context.reply("slow done")
+        })
         builder.add(Command("echo", summary: "repeat") { context, arguments in try await context.reply(RichText.plain(arguments)) })
         builder.add(Command("ask", summary: "choose") { context, _ in
             let a = try await context.button("A", action: "pick", payload: ["title": "A"])

@@ -1,0 +1,57 @@
+/// Sync batches whose events are still being handled, oldest first.
+///
+/// The sync loop does not wait for a batch before asking for the next one, so a slow handler in one
+/// room (a product page taking seconds to fetch) does not hold up the others. The stored sync
+/// position may only move past a batch once its events, and those of every older batch, are handled:
+/// after a crash the bot syncs again from there, and events already handled are skipped by id.
+actor SyncLedger {
+    private struct Batch {
+        let nextBatch: String
+        var remaining: Set<String>
+    }
+
+    private var batches: [Batch] = []
+    private var waiters: [CheckedContinuation<Void, Never>] = []
+
+    /// Events submitted and not yet handled.
+    var inFlightCount: Int { batches.reduce(0) { $0 + $1.remaining.count } }
+
+    /// Whether this event is being handled now (a gap fill must not queue it a second time).
+    func isInFlight(_ eventID: String) -> Bool { batches.contains { $0.remaining.contains(eventID) } }
+
+    /// Registers a batch's events. Returns the position to store right away: only for a batch
+    /// without events when nothing older is still open.
+    func begin(eventIDs: [String], nextBatch: String) -> String? {
+        batches.append(Batch(nextBatch: nextBatch, remaining: Set(eventIDs)))
+        return advance()
+    }
+
+    /// One event is handled. Returns the position to store with it, when this finished the oldest
+    /// open batch (possibly several: finished younger batches behind it are passed too).
+    func finished(_ eventID: String) -> String? {
+        if let index = batches.firstIndex(where: { $0.remaining.contains(eventID) }) {
+            batches[index].remaining.remove(eventID)
+        }
+        let position = advance()
+        let woken = waiters
+        waiters = []
+        for waiter in woken { waiter.resume() }
+        return position
+    }
+
+    /// Returns once fewer than `limit` events are in flight, so a flood of events cannot pile up in memory.
+    func waitUntilFewer(than limit: Int) async {
+        while inFlightCount >= limit {
+            await withCheckedContinuation { waiters.append($0) }
+        }
+    }
+
+    private func advance() -> String? {
+        var position: String?
+        while let first = batches.first, first.remaining.isEmpty {
+            position = first.nextBatch
+            batches.removeFirst()
+        }
+        return position
+    }
+}

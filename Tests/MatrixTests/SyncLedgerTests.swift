@@ -1,0 +1,36 @@
+@testable import Matrix
+import Testing
+
+/// The stored sync position follows the oldest batch still being handled.
+@Suite struct SyncLedgerTests {
+    @Test func thePositionMovesOnlyPastBatchesWhoseEventsAndOlderOnesAreAllHandled() async {
+        let ledger = SyncLedger()
+        #expect(await ledger.begin(eventIDs: ["$a1", "$a2"], nextBatch: "s2") == nil)
+        #expect(await ledger.begin(eventIDs: ["$b1"], nextBatch: "s3") == nil)
+        // A batch without events behind open ones waits for them.
+        #expect(await ledger.begin(eventIDs: [], nextBatch: "s4") == nil)
+        #expect(await ledger.isInFlight("$b1"))
+        #expect(await ledger.inFlightCount == 3)
+        // The younger batch finishing first does not move the position past the older one.
+        #expect(await ledger.finished("$b1") == nil)
+        #expect(await ledger.finished("$a2") == nil)
+        #expect(await !ledger.isInFlight("$b1"))
+        // The last event of the oldest batch passes it and every finished batch behind it.
+        #expect(await ledger.finished("$a1") == "s4")
+        #expect(await ledger.inFlightCount == 0)
+        // With nothing open, a batch without events is stored at once; an unknown id changes nothing.
+        #expect(await ledger.begin(eventIDs: [], nextBatch: "s5") == "s5")
+        #expect(await ledger.finished("$unknown") == nil)
+    }
+
+    @Test func waitingForRoomReturnsOnceEnoughEventsAreHandled() async {
+        let ledger = SyncLedger()
+        _ = await ledger.begin(eventIDs: ["$1", "$2", "$3"], nextBatch: "s2")
+        let waiter = Task { await ledger.waitUntilFewer(than: 2); return await ledger.inFlightCount }
+        _ = await ledger.finished("$1")
+        _ = await ledger.finished("$2")
+        #expect(await waiter.value == 1)
+        // Already below the limit: returns at once.
+        await ledger.waitUntilFewer(than: 5)
+    }
+}
