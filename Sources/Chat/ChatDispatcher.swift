@@ -8,8 +8,7 @@ import Support
 public final class ChatDispatcher: Sendable {
     /// One unit of work with a completion callback (used by pollers to advance their cursor).
     struct Job: Sendable {
-        let event: ChatEvent
-        let transport: any ChatTransport
+        let work: @Sendable (Router) async -> Void
         let done: @Sendable () async -> Void
     }
 
@@ -28,9 +27,20 @@ public final class ChatDispatcher: Sendable {
     public func submit(
         _ event: ChatEvent, via transport: any ChatTransport, done: @escaping @Sendable () async -> Void = {}
     ) async -> Bool {
-        let key = "\(event.chat.transport):\(event.chat.id)"
-        return await queues.enqueue(Job(event: event, transport: transport, done: done), key: key)
+        let job = Job(work: { router in await router.handle(event, via: transport) }, done: done)
+        return await queues.enqueue(job, key: Self.key(event.chat))
     }
+
+    /// Queues other work for a chat (e.g. a transport's own refusal of an oversized file) behind its
+    /// earlier events, so replies keep the order of the messages they answer.
+    @discardableResult
+    public func submit(
+        in chat: ChatAddress, done: @escaping @Sendable () async -> Void = {}, _ work: @escaping @Sendable () async -> Void
+    ) async -> Bool {
+        await queues.enqueue(Job(work: { _ in await work() }, done: done), key: Self.key(chat))
+    }
+
+    private static func key(_ chat: ChatAddress) -> String { "\(chat.transport):\(chat.id)" }
 
     /// Stops taking new events; `run()` returns once queued work is done.
     public func finish() async { await queues.finish() }
@@ -41,7 +51,7 @@ public final class ChatDispatcher: Sendable {
     /// Runs the per-chat workers until `finish()` and the queues drain.
     public func run() async {
         await queues.run { [router] job in
-            await router.handle(job.event, via: job.transport)
+            await job.work(router)
             await job.done()
         }
     }

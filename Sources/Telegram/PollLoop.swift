@@ -13,7 +13,7 @@ struct PollLoop: Sendable {
     private var clock: any WallClock { poller.clock }
 
     func run() async throws {
-        // Refusals and button acknowledgements are sent beside the loop so a slow send never stalls polling.
+        // Button acknowledgements are sent beside the loop so a slow send never stalls polling.
         try await withThrowingDiscardingTaskGroup { group in
             while !Task.isCancelled {
                 await releaseAlbums()
@@ -74,14 +74,16 @@ struct PollLoop: Sendable {
         case .albumPart(let part):
             await ledger.addAlbumPart(part, now: clock.now())
         case .refuse(let chat, let text, let replyTo):
-            group.addTask { [poller, ledger] in
+            // In the chat's queue, so the refusal comes after the answers to that chat's earlier messages.
+            let accepted = await poller.dispatcher.submit(in: chat, done: { [poller, ledger] in await poller.complete(ids, ledger: ledger) }) {
+                [poller] in
                 do {
                     try await poller.transport.send(.text(RichText.plain(text), replyTo: replyTo), to: chat)
                 } catch {
                     log.warning("cannot send refusal", ["chat": chat.id, "error": "\(error)"])
                 }
-                await poller.complete(ids, ledger: ledger)
             }
+            if !accepted { logger.info("dispatcher stopped; update left for the next run", ["update": update.id]) }
         case .answerCallback(let id, let notice):
             group.addTask { [poller, ledger] in
                 let chat = ChatAddress(transport: TelegramPoller.transportName, id: "callback", kind: .privateChat)

@@ -53,4 +53,31 @@ import WardrobeTestKit
         #expect(done.withLock { $0 } == 5)
         #expect(transport.texts.count == 5)
     }
+
+    @Test func otherWorkForAChatWaitsBehindItsEarlierEvents() async throws {
+        let (store, folder) = try RouterTests.makeStore()
+        defer { store.close(); try? FileManager.default.removeItem(atPath: folder) }
+        let log = Mutex<[String]>([])
+        let router = RouterTests.router(store) { builder in
+            builder.add(Command("slow", summary: "takes a while") { context, _ in
+                try await Task.sleep(for: .milliseconds(40))
+                log.withLock { $0.append("\(context.event.chat.id):slow") }
+            })
+        }
+        let dispatcher = ChatDispatcher(router: router, logger: Logger(label: "t", sink: MemoryLogSink()))
+        let transport = RecordingTransport()
+        let done = Mutex(0)
+        async let run: Void = dispatcher.run()
+        await dispatcher.submit(Events.command("slow", chat: "a"), via: transport)
+        let chatA = Events.command("slow", chat: "a").chat
+        let chatB = Events.command("slow", chat: "b").chat
+        #expect(await dispatcher.submit(in: chatA, done: { done.withLock { $0 += 1 } }) { log.withLock { $0.append("a:refusal") } })
+        await dispatcher.submit(in: chatB) { log.withLock { $0.append("b:refusal") } }
+        await dispatcher.finish()
+        await run
+        // Chat b's work did not wait for chat a; chat a's refusal came after chat a's earlier event.
+        #expect(log.withLock { $0 } == ["b:refusal", "a:slow", "a:refusal"])
+        #expect(done.withLock { $0 } == 1)
+        #expect(await dispatcher.submit(in: chatA) {} == false)
+    }
 }
