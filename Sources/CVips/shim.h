@@ -66,8 +66,10 @@ static inline int wd_thumbnail_image(VipsImage *in, VipsImage **out, int width, 
 
 /* --- Saving (strip removes EXIF, XMP, IPTC and ICC) ----------------------- */
 
-static inline int wd_jpegsave_buffer(VipsImage *in, void **buf, size_t *len, int quality) {
-    return vips_jpegsave_buffer(in, buf, len, "Q", quality, "strip", TRUE, NULL);
+/* subsample: 0 lets libvips choose (4:2:0 below Q90, none from Q90 up), 1 always 4:2:0 as cameras save. */
+static inline int wd_jpegsave_buffer(VipsImage *in, void **buf, size_t *len, int quality, int subsample) {
+    return vips_jpegsave_buffer(in, buf, len, "Q", quality, "strip", TRUE,
+        "subsample_mode", subsample ? VIPS_FOREIGN_SUBSAMPLE_ON : VIPS_FOREIGN_SUBSAMPLE_AUTO, NULL);
 }
 
 static inline int wd_pngsave_buffer(VipsImage *in, void **buf, size_t *len) {

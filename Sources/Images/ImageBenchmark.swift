@@ -12,6 +12,10 @@ public enum ImageBenchmark {
         public var height: Int
         /// JPEG quality of the generated photo.
         public var quality: Int
+        /// Save the photo with 4:2:0 chroma subsampling, as phone cameras do (libvips alone would save Q90 without).
+        public var cameraChroma: Bool
+        /// Also time the same photo saved without chroma subsampling (4:4:4), which decodes slower.
+        public var compareFullChroma: Bool
         /// Pipeline runs; the median is reported.
         public var runs: Int
         /// ImageMagick runs (each a fresh process, about a second each).
@@ -24,14 +28,17 @@ public enum ImageBenchmark {
         /// A fresh process gives the honest peak: nothing but the runtime, libvips and the pipeline ever ran in it.
         public var worker: [String]?
 
-        /// Creates a configuration; the defaults are a 6000×4000 photo at quality 90, 9 runs, 3 ImageMagick runs.
+        /// Creates a configuration; the defaults are a 6000×4000 camera-like photo at quality 90 (and its 4:4:4
+        /// twin), 9 runs, 3 ImageMagick runs.
         public init(
-            width: Int = 6000, height: Int = 4000, quality: Int = 90, runs: Int = 9, magickRuns: Int = 3,
-            directory: String = NSTemporaryDirectory(), worker: [String]? = nil
+            width: Int = 6000, height: Int = 4000, quality: Int = 90, cameraChroma: Bool = true, compareFullChroma: Bool = true,
+            runs: Int = 9, magickRuns: Int = 3, directory: String = NSTemporaryDirectory(), worker: [String]? = nil
         ) {
             self.width = width
             self.height = height
             self.quality = quality
+            self.cameraChroma = cameraChroma
+            self.compareFullChroma = compareFullChroma
             self.runs = runs
             self.magickRuns = magickRuns
             self.directory = directory
@@ -53,9 +60,9 @@ public enum ImageBenchmark {
             try? FileManager.default.removeItem(atPath: inputPath)
             try? FileManager.default.removeItem(atPath: outputPath)
         }
-        let inputSize = try generateInput(configuration, at: inputPath)
-        let input = "\(configuration.width)×\(configuration.height) JPEG Q\(configuration.quality), "
-            + String(format: "%.1f MB", Double(inputSize) / 1_048_576)
+        let inputSize = try generateInput(configuration, cameraChroma: configuration.cameraChroma, at: inputPath)
+        let input = "\(configuration.width)×\(configuration.height) JPEG Q\(configuration.quality) "
+            + (configuration.cameraChroma ? "4:2:0 (as cameras save)" : "4:4:4") + String(format: ", %.1f MB", Double(inputSize) / 1_048_576)
 
         var magickCommand: String?
         var magickTimes: [Duration] = []
@@ -68,14 +75,24 @@ public enum ImageBenchmark {
         }
         let magickPeak = ProcessMemory.peakResidentOfChildren()
 
-        let pipeline = if let worker = configuration.worker {
+        let pipeline = try measure(configuration, inputPath: inputPath)
+        var fullChroma: (input: String, pipeline: PipelineMeasurement)?
+        if configuration.cameraChroma && configuration.compareFullChroma {
+            try? FileManager.default.removeItem(atPath: inputPath)
+            let size = try generateInput(configuration, cameraChroma: false, at: inputPath)
+            fullChroma = (String(format: "the same photo saved 4:4:4, %.1f MB", Double(size) / 1_048_576), try measure(configuration, inputPath: inputPath))
+        }
+        return ImageBenchmarkReport(
+            input: input, pipeline: pipeline, fullChroma: fullChroma,
+            magickCommand: magickCommand, magickTimes: magickTimes, magickPeakResident: magickPeak)
+    }
+
+    private static func measure(_ configuration: Configuration, inputPath: String) throws -> PipelineMeasurement {
+        if let worker = configuration.worker {
             try measureInWorker(worker, inputPath: inputPath, runs: configuration.runs)
         } else {
             try measurePipeline(inputPath: inputPath, runs: configuration.runs)
         }
-        return ImageBenchmarkReport(
-            input: input, pipeline: pipeline,
-            magickCommand: magickCommand, magickTimes: magickTimes, magickPeakResident: magickPeak)
     }
 
     /// Runs intake then upload on the JPEG at `inputPath` `runs` times in this process, with the peak memory
@@ -120,9 +137,10 @@ public enum ImageBenchmark {
     }
 
     /// Writes the synthetic photo to `path` and returns its size; the bytes are freed before returning.
-    private static func generateInput(_ configuration: Configuration, at path: String) throws -> Int {
+    private static func generateInput(_ configuration: Configuration, cameraChroma: Bool, at path: String) throws -> Int {
         let bytes = try SyntheticPhoto.generate(
-            width: configuration.width, height: configuration.height, format: .jpeg, quality: configuration.quality)
+            width: configuration.width, height: configuration.height, format: .jpeg, quality: configuration.quality,
+            cameraChroma: cameraChroma)
         try Data(bytes).write(to: URL(fileURLWithPath: path))
         return bytes.count
     }

@@ -6,6 +6,8 @@ public struct ImageBenchmarkReport: Sendable, CustomStringConvertible {
     public let input: String
     /// Timings and peak memory of the libvips pipeline.
     public let pipeline: PipelineMeasurement
+    /// The same pipeline on the photo saved without chroma subsampling, when that was measured too.
+    public let fullChroma: (input: String, pipeline: PipelineMeasurement)?
     /// The ImageMagick command line timed, or `nil` when ImageMagick is not installed.
     public let magickCommand: String?
     /// Wall time of each ImageMagick run, each a fresh process.
@@ -38,6 +40,12 @@ public struct ImageBenchmarkReport: Sendable, CustomStringConvertible {
                 + "\(Self.megabytes(pipeline.baselineResident)) (runtime, libraries, input bytes)"
                 + (pipeline.peakIsPipelineOnly ? "" : " — peak could not be reset, so it covers earlier work too"),
         ]
+        if let fullChroma {
+            lines += [
+                "  4:4:4:     \(fullChroma.input): median \(Self.format(Self.median(fullChroma.pipeline.times))), "
+                    + "CPU \(Self.format(Self.median(fullChroma.pipeline.cpuTimes))), peak RSS \(Self.megabytes(fullChroma.pipeline.peakResident))",
+            ]
+        }
         if let magickCommand, let magickMedian, let speedup {
             lines += [
                 "  magick:    \(magickCommand), \(magickTimes.count) runs",

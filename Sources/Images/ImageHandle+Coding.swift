@@ -21,12 +21,13 @@ extension ImageHandle {
         }
     }
 
-    /// Encodes with all metadata stripped (no EXIF, GPS, XMP, IPTC or ICC).
-    func encoded(as format: ImageFormat, quality: Int) throws(ImageError) -> EncodedImage {
+    /// Encodes with all metadata stripped (no EXIF, GPS, XMP, IPTC or ICC). A JPEG gets 4:2:0 chroma
+    /// subsampling below quality 90 and none from 90 up, unless `cameraChroma` asks for 4:2:0 always.
+    func encoded(as format: ImageFormat, quality: Int, cameraChroma: Bool = false) throws(ImageError) -> EncodedImage {
         var buffer: UnsafeMutableRawPointer?
         var length = 0
         let status: Int32 = switch format {
-        case .jpeg: wd_jpegsave_buffer(pointer, &buffer, &length, Int32(quality))
+        case .jpeg: wd_jpegsave_buffer(pointer, &buffer, &length, Int32(quality), cameraChroma ? 1 : 0)
         case .png: wd_pngsave_buffer(pointer, &buffer, &length)
         case .webp: wd_webpsave_buffer(pointer, &buffer, &length, Int32(quality))
         case .heic:

@@ -5,13 +5,16 @@ internal import CVips
 /// Used by tests and by `ImageBenchmark`; the noise makes JPEGs compress like real photos rather than flat art.
 public enum SyntheticPhoto {
     /// Encodes a `width`×`height` synthetic photo as `format`; `alpha` adds a vertical transparency ramp (PNG, WebP).
+    /// `cameraChroma` saves a JPEG with 4:2:0 chroma subsampling at any quality, as phone cameras do (libvips
+    /// alone turns subsampling off from quality 90 up).
     public static func generate(
-        width: Int, height: Int, format: ImageFormat = .jpeg, quality: Int = 90, alpha: Bool = false, seed: Int = 1
+        width: Int, height: Int, format: ImageFormat = .jpeg, quality: Int = 90, alpha: Bool = false, seed: Int = 1,
+        cameraChroma: Bool = false
     ) throws(ImageError) -> [UInt8] {
         try VipsRuntime.start()
         VipsRuntime.clearError()
         let image = try render(width: width, height: height, alpha: alpha && format != .jpeg, seed: seed)
-        return try image.encoded(as: format, quality: quality).bytes
+        return try image.encoded(as: format, quality: quality, cameraChroma: cameraChroma).bytes
     }
 
     private static func render(width: Int, height: Int, alpha: Bool, seed: Int) throws(ImageError) -> ImageHandle {

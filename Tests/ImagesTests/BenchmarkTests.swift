@@ -10,7 +10,25 @@ struct BenchmarkTests {
         #expect(report.pipeline.peakResident >= report.pipeline.baselineResident && report.pipeline.baselineResident > 0)
         #expect(report.pipeline.cpuTimes.count == 3)
         #expect(report.description.contains("median"))
-        #expect(report.description.contains("900×600 JPEG Q90"))
+        #expect(report.description.contains("900×600 JPEG Q90 4:2:0"))
+        // The 4:4:4 twin is measured too and reported on its own line.
+        #expect(report.fullChroma?.pipeline.times.count == 3)
+        #expect(report.description.contains("4:4:4:     the same photo saved 4:4:4"))
+    }
+
+    @Test("The benchmark photo is saved like a camera's: 4:2:0 chroma at quality 90")
+    func cameraChromaSubsamples() throws {
+        let camera = try SyntheticPhoto.generate(width: 320, height: 240, quality: 90, cameraChroma: true)
+        let plain = try SyntheticPhoto.generate(width: 320, height: 240, quality: 90)
+        #expect(Self.lumaSampling(camera) == [2, 2])
+        #expect(Self.lumaSampling(plain) == [1, 1])
+    }
+
+    /// The horizontal and vertical sampling factors of the first component in a baseline JPEG's SOF0.
+    static func lumaSampling(_ jpeg: [UInt8]) -> [Int]? {
+        guard let start = (0..<(jpeg.count - 12)).first(where: { jpeg[$0] == 0xFF && jpeg[$0 + 1] == 0xC0 }) else { return nil }
+        let factors = jpeg[start + 11]
+        return [Int(factors >> 4), Int(factors & 0x0F)]
     }
 
     @Test("A worker's measurement line survives the trip to the parent")
