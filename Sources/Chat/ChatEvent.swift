@@ -103,4 +103,12 @@ public struct ChatEvent: Sendable {
         self.replyTo = replyTo
         self.date = date
     }
+
+    /// The same event with the sender's display name set (a transport may learn it separately).
+    public func naming(sender displayName: String?) -> ChatEvent {
+        guard let displayName, displayName != sender.displayName else { return self }
+        return ChatEvent(
+            id: id, chat: chat, sender: Sender(id: sender.id, displayName: displayName), payload: payload, message: message,
+            replyTo: replyTo, date: date, callbackID: callbackID)
+    }
 }

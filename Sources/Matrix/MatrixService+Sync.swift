@@ -61,8 +61,9 @@ extension MatrixService {
                 timeline = try await missedEvents(roomID: room.roomID, from: previous) + timeline
             }
             let chat = ChatAddress(transport: transport.name, id: room.roomID, kind: try await kind(of: room.roomID))
+            let names = room.memberNames
             for event in timeline {
-                if let chatEvent = try await incoming(event, in: chat) { events.append(chatEvent) }
+                if let chatEvent = try await incoming(event, in: chat) { events.append(chatEvent.naming(sender: names[chatEvent.sender.id])) }
             }
         }
         try await dispatch(events, nextBatch: response.nextBatch)

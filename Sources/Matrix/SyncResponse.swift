@@ -1,3 +1,4 @@
+import Foundation
 import JSON
 
 /// The parts of a `/sync` answer the bot uses.
@@ -63,6 +64,19 @@ extension SyncResponse.JoinedRoom {
     /// Whether the room is end-to-end encrypted, as far as this sync shows.
     public var showsEncryption: Bool {
         (state + timeline).contains { $0["type"]?.string == "m.room.encryption" || $0["type"]?.string == "m.room.encrypted" }
+    }
+
+    /// Display names from the membership events in this sync (lazy-loaded members come with the
+    /// first message of each sender), user id → name; later events win.
+    public var memberNames: [String: String] {
+        var names: [String: String] = [:]
+        for event in state + timeline where event["type"]?.string == "m.room.member" {
+            guard let user = event["state_key"]?.string, !user.isEmpty,
+                let name = event["content"]?["displayname"]?.string?.trimmingCharacters(in: .whitespacesAndNewlines), !name.isEmpty
+            else { continue }
+            names[user] = String(name.prefix(64))
+        }
+        return names
     }
 
     /// Whether membership changed, so a cached member count is stale.

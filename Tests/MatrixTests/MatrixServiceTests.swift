@@ -139,6 +139,21 @@ import Testing
         #expect(try await harness.store.isProcessed(transport: "matrix", updateID: "$quick"))
     }
 
+    @Test func sendersAreKnownByTheDisplayNameFromTheirMembershipEvent() async throws {
+        let harness = try ServiceHarness()
+        defer { harness.cleanUp() }
+        try await harness.store.setCursor(transport: "matrix", value: "s1")
+        let member: JSON = ["type": "m.room.member", "state_key": "@ana:test", "sender": "@ana:test", "event_id": "$m",
+                            "content": ["membership": "join", "displayname": " Ana Lima "]]
+        harness.server.queueSync(
+            Wire.sync("s2", events: [Wire.message("$1", body: "/echo one")], state: [member]),
+            // Lazy-loaded members are not sent again: the name stays known.
+            Wire.sync("s3", events: [Wire.message("$2", body: "/echo two")]))
+        try await harness.run { (try? await harness.store.cursor(transport: "matrix")) == "s3" }
+        #expect(harness.sentBodies == ["one", "two"])
+        #expect(try await harness.store.user(key: "matrix:@ana:test")?.displayName == "Ana Lima")
+    }
+
     @Test func aRejectedTokenLogsInAgainWithTheSameDevice() async throws {
         let harness = try ServiceHarness(token: "old-token-1", password: "secret-pw", device: "DEV1")
         defer { harness.cleanUp() }
