@@ -114,9 +114,14 @@ extension Store {
         }
     }
 
-    /// Deletes a user's rows (cascading to items, images, looks, jobs, state, schedules) and their media files.
+    /// Deletes a user's rows (cascading to items, images, looks, jobs, state, schedules, buttons, votes they
+    /// started) and their media files. Their ballots in other people's votes name them by user key, with no
+    /// foreign key, so those go explicitly, in the same transaction.
     public func deleteUser(id: Int64) async throws {
-        try await database.write { db in try db.query("DELETE FROM users WHERE id = ?", [id]) }
+        try await database.write { db in
+            try db.query("DELETE FROM ballots WHERE voter = (SELECT transport || ':' || external_id FROM users WHERE id = ?)", [id])
+            try db.query("DELETE FROM users WHERE id = ?", [id])
+        }
         try media.removeAll(userID: id)
     }
 

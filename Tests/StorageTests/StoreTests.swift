@@ -98,7 +98,14 @@ struct TemporaryStore {
         let anaImage = try await temp.store.saveImage([1, 2, 3], userID: ana.id, mimeType: "image/jpeg", width: 1, height: 1)
         let benImage = try await temp.store.saveImage([1, 2, 3], userID: ben.id, mimeType: "image/jpeg", width: 1, height: 1)
         try await temp.store.setChatState(["x": 1], chatID: chat.id, userID: ana.id)
+        // Ana voted in Ben's group vote; Ben voted too.
+        let group = try await temp.store.chat(transport: "telegram", externalID: "-9", kind: .group)
+        let vote = try await temp.store.openVote(
+            chatID: group.id, starterID: ben.id, kind: "outfit", subject: [:], optionCount: 2, closesAt: Date() + 60, now: Date())
+        try await temp.store.castBallot(voteID: vote.id, voter: ana.key, option: 0, source: "poll", now: Date())
+        try await temp.store.castBallot(voteID: vote.id, voter: ben.key, option: 1, source: "poll", now: Date())
         try await temp.store.deleteUser(id: ana.id)
+        #expect(try await temp.store.ballots(voteID: vote.id).map(\.voter) == [ben.key])
         #expect(try await temp.store.user(id: ana.id) == nil)
         #expect(try await temp.store.image(userID: ana.id, sha256: anaImage.sha256) == nil)
         #expect(temp.store.media.existingPath(userID: ana.id, sha256: anaImage.sha256) == nil)
