@@ -5,6 +5,10 @@ extension ImageProcessor {
     /// `padding + height + labelHeight + padding` tall, where `height` is the smaller of the two photos' heights
     /// once each fits in `panelMaxSide`.
     public func compare(before: [UInt8], after: [UInt8]) throws(ImageError) -> EncodedImage {
+        try VipsRuntime.exclusively { () throws(ImageError) -> EncodedImage in try comparison(before: before, after: after) }
+    }
+
+    private func comparison(before: [UInt8], after: [UInt8]) throws(ImageError) -> EncodedImage {
         let style = configuration.collage
         var left = try panelPhoto(before, maxSide: style.panelMaxSide)
         var right = try panelPhoto(after, maxSide: style.panelMaxSide)
@@ -25,6 +29,10 @@ extension ImageProcessor {
     /// Each photo is centred in a `cellSide` square with a big number badge in its top-left corner; the grid
     /// is 1, 2 or 3 cells across (for 1, 2–4 and 5–9 images), with `padding` between and around cells.
     public func contactSheet(_ images: [[UInt8]]) throws(ImageError) -> EncodedImage {
+        try VipsRuntime.exclusively { () throws(ImageError) -> EncodedImage in try sheet(images) }
+    }
+
+    private func sheet(_ images: [[UInt8]]) throws(ImageError) -> EncodedImage {
         let style = configuration.collage
         guard (1...style.maxContactSheetImages).contains(images.count) else {
             throw .invalidRequest("contact sheet needs 1–\(style.maxContactSheetImages) images, got \(images.count)")

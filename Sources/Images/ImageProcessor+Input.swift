@@ -11,6 +11,12 @@ extension ImageProcessor {
     ) throws(ImageError) -> Output {
         try VipsRuntime.start()
         try checkByteCount(bytes.count)
+        return try VipsRuntime.exclusively { () throws(ImageError) -> Output in try accepted(bytes, body) }
+    }
+
+    private func accepted<Output>(
+        _ bytes: [UInt8], _ body: (UnsafeRawBufferPointer, ImageInfo) throws(ImageError) -> Output
+    ) throws(ImageError) -> Output {
         // Array.withUnsafeBytes only rethrows untyped errors; carry ours out in a Result.
         let result = bytes.withUnsafeBytes { buffer in
             Result { () throws(ImageError) -> Output in

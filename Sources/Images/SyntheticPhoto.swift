@@ -12,9 +12,11 @@ public enum SyntheticPhoto {
         cameraChroma: Bool = false
     ) throws(ImageError) -> [UInt8] {
         try VipsRuntime.start()
-        VipsRuntime.clearError()
-        let image = try render(width: width, height: height, alpha: alpha && format != .jpeg, seed: seed)
-        return try image.encoded(as: format, quality: quality, cameraChroma: cameraChroma).bytes
+        return try VipsRuntime.exclusively { () throws(ImageError) -> [UInt8] in
+            VipsRuntime.clearError()
+            let image = try render(width: width, height: height, alpha: alpha && format != .jpeg, seed: seed)
+            return try image.encoded(as: format, quality: quality, cameraChroma: cameraChroma).bytes
+        }
     }
 
     private static func render(width: Int, height: Int, alpha: Bool, seed: Int) throws(ImageError) -> ImageHandle {

@@ -1,4 +1,5 @@
 internal import CVips
+import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -31,6 +32,18 @@ enum VipsRuntime {
     static func hasOperation(_ nickname: String) -> Bool {
         guard startupFailure == nil else { return false }
         return vips_type_find("VipsOperation", nickname) != 0
+    }
+
+    /// Held around every public call that runs libvips. libvips keeps one error buffer per process, so two
+    /// calls at once could clear or read each other's message. The async API already runs one image at a
+    /// time on its queue; this makes the synchronous API just as safe when called from several threads.
+    private static let lock = NSRecursiveLock()
+
+    /// Runs `body` while no other thread runs libvips through this module (re-entrant).
+    static func exclusively<Output>(_ body: () throws(ImageError) -> Output) throws(ImageError) -> Output {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body()
     }
 
     /// Drops messages left over from earlier calls, so the next error text is about the next call.

@@ -56,6 +56,32 @@ struct BadInputTests {
         guard case .truncated = error else { Issue.record("expected .truncated, got \(error)"); return }
     }
 
+    @Test("Damaged files are told apart from good ones even when many calls run at once")
+    func concurrentCallsKeepTheirOwnErrors() async throws {
+        let png = try SyntheticPhoto.generate(width: 600, height: 400, format: .png)
+        let half = Array(png.prefix(png.count / 2))
+        let good = try SyntheticPhoto.generate(width: 600, height: 400)
+        let processor = self.processor
+        let outcomes = await withTaskGroup(of: String.self) { group in
+            for index in 0..<16 {
+                group.addTask {
+                    // Straight on the cooperative threads, not through the async API's queue.
+                    do {
+                        _ = try processor.intake(index % 2 == 0 ? half : good)
+                        return index % 2 == 0 ? "damaged file accepted" : "ok"
+                    } catch let error as ImageError {
+                        guard case .truncated = error else { return "\(index): \(error)" }
+                        return index % 2 == 0 ? "ok" : "good file refused as truncated"
+                    } catch {
+                        return "\(index): \(error)"
+                    }
+                }
+            }
+            return await group.reduce(into: [String]()) { $0.append($1) }
+        }
+        #expect(outcomes.filter { $0 != "ok" } == [])
+    }
+
     @Test("Text is not an image")
     func textIsNotAnImage() {
         #expect(throws: ImageError.notAnImage) { try processor.intake(TestBytes.text) }
