@@ -12,6 +12,8 @@ let cModules: [Target] = [
     .systemLibrary(name: "CSodium", pkgConfig: "libsodium", providers: [.apt(["libsodium-dev"])]),
     .systemLibrary(name: "CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
     .systemLibrary(name: "CGumbo", pkgConfig: "gumbo", providers: [.apt(["libgumbo-dev"])]),
+    // glibc's malloc.h (part of libc, nothing to link), for process memory figures.
+    .systemLibrary(name: "CMalloc"),
 ]
 
 /// Library targets, lowest layer first: name and dependencies.
@@ -21,10 +23,10 @@ let libraries: [(name: String, dependencies: [String])] = [
     ("SQLite", ["CSQLite"]),
     ("Sodium", ["CSodium"]),
     ("HTTP", ["CCurl"]),
-    ("Images", ["CVips"]),
+    ("Images", ["CVips", "Support"]),
     ("HTML", ["CGumbo"]),
     // Shared plumbing: logging, clocks, services, backoff.
-    ("Support", []),
+    ("Support", ["CMalloc"]),
     // Infrastructure.
     ("Secrets", ["Sodium", "JSON", "Support"]),
     ("Config", ["JSON", "Support"]),

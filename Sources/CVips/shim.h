@@ -32,8 +32,6 @@ static inline void wd_fix_mmap_threshold(int bytes) {
     mallopt(M_TRIM_THRESHOLD, 2 * bytes);
 }
 
-/* Returns freed heap to the kernel; the benchmark calls it before measuring peak memory. */
-static inline void wd_malloc_trim(void) { malloc_trim(0); }
 
 /* --- Loading ------------------------------------------------------------ */
 

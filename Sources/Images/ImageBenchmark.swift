@@ -1,4 +1,5 @@
 import Foundation
+import Support
 
 /// Times the intake-and-upload path on a generated 24 MP photo and compares it with ImageMagick.
 ///

@@ -78,7 +78,7 @@ public struct TelegramBenchmark: Sendable {
         let poller = TelegramPoller(
             client: client, transport: transport, dispatcher: dispatcher, store: store, commands: router.listedCommands,
             configuration: configuration, logger: logger, clock: clock)
-        let baseline = TelegramBenchmark.memoryMegabytes("VmRSS:")
+        let baseline = Double(ProcessMemory.currentResident()) / 1_048_576
         let worker = Task {
             try await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask { await dispatcher.run() }
@@ -96,15 +96,7 @@ public struct TelegramBenchmark: Sendable {
         guard figures.count == 4 else { throw BenchError("bad server result: \(done)") }
         return Report(
             updates: updates, chats: chats, seconds: figures[0], p50Milliseconds: figures[1], p99Milliseconds: figures[2],
-            peakRSSMegabytes: TelegramBenchmark.memoryMegabytes("VmHWM:"), baselineRSSMegabytes: baseline, fetches: Int(figures[3]))
-    }
-
-    /// A memory line of /proc/self/status (VmHWM, VmRSS), in MB.
-    static func memoryMegabytes(_ key: String) -> Double {
-        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix(key) }),
-              let kilobytes = Double(line.split(separator: " ").dropFirst().first ?? "") else { return 0 }
-        return kilobytes / 1024
+            peakRSSMegabytes: Double(ProcessMemory.peakResident()) / 1_048_576, baselineRSSMegabytes: baseline, fetches: Int(figures[3]))
     }
 }
 

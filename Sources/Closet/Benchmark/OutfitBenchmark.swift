@@ -1,4 +1,5 @@
 import Foundation
+import Support
 
 /// Measures `OutfitEngine` top-5 latency on generated closets against the brute-force reference.
 ///
@@ -40,6 +41,9 @@ public struct OutfitBenchmark: Sendable {
             let closet = ClosetGenerator(now: now).closet(size: size, seed: seed &+ UInt64(size))
             var times: [Double] = []
             var first: [[OutfitKey]] = []
+            // The closet is already in memory: the peak above this baseline is the engine's own working set.
+            let peakReset = ProcessMemory.resetPeak()
+            let baseline = ProcessMemory.currentResident()
             for query in 0..<queries {
                 let occasion = occasions[query % occasions.count]
                 let start = ContinuousClock.now
@@ -50,7 +54,9 @@ public struct OutfitBenchmark: Sendable {
             times.sort()
             let median = times[times.count / 2]
             let p99 = times[min(times.count - 1, Int(Double(times.count) * 0.99))]
-            var line = "\(size) items: median \(Self.format(median)) ms, p99 \(Self.format(p99)) ms"
+            let above = Double(max(0, ProcessMemory.peakResident() - baseline)) / 1_048_576
+            var line = "\(size) items: median \(Self.format(median)) ms, p99 \(Self.format(p99)) ms, "
+                + (peakReset ? String(format: "peak %.1f MB above the closet", above) : "peak not measured (no /proc/self/clear_refs)")
             let combinations = occasions.map { reference.combinationCount(closet: closet, occasion: $0) }
             let estimate: Double? = referenceEstimate(reference: reference, closet: closet, now: now)
             // Run the reference on as many occasions as fit in the time budget (estimated up front).

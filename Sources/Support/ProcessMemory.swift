@@ -1,22 +1,22 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+internal import CMalloc
 import Foundation
-internal import CVips
 
 /// Resident-memory and CPU figures of this process and its children, from Linux `/proc` and `getrusage`.
-enum ProcessMemory {
+public enum ProcessMemory {
     /// Peak resident set size (VmHWM) in bytes, or 0 when `/proc` is unavailable.
-    static func peakResident() -> Int { statusField("VmHWM:") }
+    public static func peakResident() -> Int { statusField("VmHWM:") }
 
     /// Current resident set size (VmRSS) in bytes, or 0 when `/proc` is unavailable.
-    static func currentResident() -> Int { statusField("VmRSS:") }
+    public static func currentResident() -> Int { statusField("VmRSS:") }
 
     /// Gives freed heap back to the kernel, then restarts the peak from the current size (Linux ≥ 4.0).
     ///
     /// Returns whether the reset worked; without it the peak also covers everything before.
-    static func resetPeak() -> Bool {
-        wd_malloc_trim()
+    public static func resetPeak() -> Bool {
+        _ = wd_malloc_trim()
         guard let handle = FileHandle(forWritingAtPath: "/proc/self/clear_refs") else { return false }
         defer { try? handle.close() }
         do {
@@ -28,14 +28,14 @@ enum ProcessMemory {
     }
 
     /// The largest peak resident size of any child process waited for so far, in bytes.
-    static func peakResidentOfChildren() -> Int {
+    public static func peakResidentOfChildren() -> Int {
         var usage = rusage()
         guard getrusage(__rusage_who_t(RUSAGE_CHILDREN.rawValue), &usage) == 0 else { return 0 }
         return usage.ru_maxrss * 1024  // kilobytes on Linux
     }
 
     /// User plus system CPU time this process has used so far, all threads together.
-    static func cpuTime() -> Duration {
+    public static func cpuTime() -> Duration {
         var usage = rusage()
         guard getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage) == 0 else { return .zero }
         func duration(_ time: timeval) -> Duration { .seconds(time.tv_sec) + .microseconds(time.tv_usec) }
