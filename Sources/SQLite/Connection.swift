@@ -83,19 +83,21 @@ public final class Connection {
     /// Rows changed by the last statement.
     public var changes: Int { handle.map { Int(sqlite3_changes($0)) } ?? 0 }
 
-    /// Runs `body` in a transaction (a savepoint when nested); rolls back if it throws.
+    /// Runs `body` in a transaction (a savepoint when nested); rolls back if it throws, or if the
+    /// commit itself fails (e.g. a deferred foreign key). The nesting depth is restored either way.
     public func transaction<T>(_ body: (Connection) throws -> T) throws -> T {
-        let name = "sp\(transactionDepth)"
-        if transactionDepth == 0 { try execute("BEGIN IMMEDIATE") } else { try execute("SAVEPOINT \(name)") }
-        transactionDepth += 1
+        let depth = transactionDepth
+        let name = "sp\(depth)"
+        if depth == 0 { try execute("BEGIN IMMEDIATE") } else { try execute("SAVEPOINT \(name)") }
+        transactionDepth = depth + 1
+        defer { transactionDepth = depth }
+        let result: T
         do {
-            let result = try body(self)
-            transactionDepth -= 1
-            if transactionDepth == 0 { try execute("COMMIT") } else { try execute("RELEASE \(name)") }
-            return result
+            result = try body(self)
+            if depth == 0 { try execute("COMMIT") } else { try execute("RELEASE \(name)") }
         } catch {
-            transactionDepth -= 1
-            if transactionDepth == 0 {
+            // Quietly: after some errors SQLite has already rolled back by itself.
+            if depth == 0 {
                 try? execute("ROLLBACK")
             } else {
                 try? execute("ROLLBACK TO \(name)")
@@ -103,6 +105,7 @@ public final class Connection {
             }
             throw error
         }
+        return result
     }
 
     private func open() throws(SQLiteError) -> OpaquePointer {

@@ -73,4 +73,32 @@ import Testing
         await #expect(throws: Refused.self) { try await queue.write { _ in throw Refused() } }
         #expect(queue.waitingWrites == 0)
     }
+
+    @Test func aGroupWhoseCommitFailsFailsEveryWriteInItAndLaterWritesStillWork() async throws {
+        let (queue, folder) = try makeQueue()
+        defer { queue.close(); try? FileManager.default.removeItem(atPath: folder) }
+        // A deferred foreign key is checked only at COMMIT, so this write makes the whole group's commit fail.
+        try queue.sync { db in
+            try db.execute("""
+                CREATE TABLE parent (id INTEGER PRIMARY KEY);
+                CREATE TABLE child (parent_id INTEGER REFERENCES parent(id) DEFERRABLE INITIALLY DEFERRED);
+                """)
+        }
+        let release = DispatchSemaphore(value: 0)
+        hold(queue, until: release)
+        let good = Task { try await queue.write { db in _ = try db.query("INSERT INTO t VALUES (1)") } }
+        let orphan = Task { try await queue.write { db in _ = try db.query("INSERT INTO child VALUES (42)") } }
+        try await waitUntil { queue.waitingWrites == 2 }
+        release.signal()
+        await #expect(throws: SQLiteError.self) { try await good.value }
+        await #expect(throws: SQLiteError.self) { try await orphan.value }
+        #expect(try await queue.run { db in try db.query("SELECT n FROM t") { $0.int(0) } } == [])
+        // The connection is back at the outermost level: later writes, alone or nested, commit.
+        try await queue.write { db in
+            _ = try db.query("INSERT INTO t VALUES (2)")
+            try db.transaction { db in _ = try db.query("INSERT INTO t VALUES (3)") }
+        }
+        #expect(try await queue.run { db in try db.query("SELECT n FROM t ORDER BY n") { $0.int(0) } } == [2, 3])
+        #expect(try await queue.run { db in db.isInTransaction } == false)
+    }
 }
