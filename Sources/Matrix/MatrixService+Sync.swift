@@ -63,7 +63,9 @@ extension MatrixService {
             let chat = ChatAddress(transport: transport.name, id: room.roomID, kind: try await kind(of: room.roomID))
             let names = room.memberNames
             for event in timeline {
-                if let chatEvent = try await incoming(event, in: chat) { events.append(chatEvent.naming(sender: names[chatEvent.sender.id])) }
+                // A server may repeat an event (a gap fill overlapping the timeline): handle it once.
+                guard let chatEvent = try await incoming(event, in: chat), !events.contains(where: { $0.id == chatEvent.id }) else { continue }
+                events.append(chatEvent.naming(sender: names[chatEvent.sender.id]))
             }
         }
         try await dispatch(events, nextBatch: response.nextBatch)
@@ -127,6 +129,7 @@ extension MatrixService {
                 } catch {
                     logger.error("cannot record a handled event", ["update": event.id, "error": "\(error)"])
                 }
+                await ledger.recorded(event.id)
             }
             // The dispatcher stopped taking work: shutting down, the cursor stays where it was.
             guard accepted else { throw CancellationError() }

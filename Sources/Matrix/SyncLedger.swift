@@ -11,13 +11,18 @@ actor SyncLedger {
     }
 
     private var batches: [Batch] = []
+    /// Handled events whose record (`processed_updates`) is not committed yet.
+    private var recording: Set<String> = []
     private var waiters: [CheckedContinuation<Void, Never>] = []
 
     /// Events submitted and not yet handled.
     var inFlightCount: Int { batches.reduce(0) { $0 + $1.remaining.count } }
 
-    /// Whether this event is being handled now (a gap fill must not queue it a second time).
-    func isInFlight(_ eventID: String) -> Bool { batches.contains { $0.remaining.contains(eventID) } }
+    /// Whether this event is being handled, or handled but not yet recorded: a gap fill must not queue
+    /// it a second time.
+    func isInFlight(_ eventID: String) -> Bool {
+        recording.contains(eventID) || batches.contains { $0.remaining.contains(eventID) }
+    }
 
     /// Registers a batch's events. Returns the position to store right away: only for a batch
     /// without events when nothing older is still open.
@@ -27,16 +32,23 @@ actor SyncLedger {
     }
 
     /// One event is handled. Returns the position to store with it, when this finished the oldest
-    /// open batch (possibly several: finished younger batches behind it are passed too).
+    /// open batch (possibly several: finished younger batches behind it are passed too). The event
+    /// counts as in flight until `recorded(_:)`.
     func finished(_ eventID: String) -> String? {
         if let index = batches.firstIndex(where: { $0.remaining.contains(eventID) }) {
             batches[index].remaining.remove(eventID)
+            recording.insert(eventID)
         }
         let position = advance()
         let woken = waiters
         waiters = []
         for waiter in woken { waiter.resume() }
         return position
+    }
+
+    /// The event's record is committed (or failed to be): the store now answers for it.
+    func recorded(_ eventID: String) {
+        recording.remove(eventID)
     }
 
     /// Returns once fewer than `limit` events are in flight, so a flood of events cannot pile up in memory.

@@ -154,6 +154,15 @@ import Testing
         #expect(try await harness.store.user(key: "matrix:@ana:test")?.displayName == "Ana Lima")
     }
 
+    @Test func anEventRepeatedInOneSyncIsAnsweredOnce() async throws {
+        let harness = try ServiceHarness()
+        defer { harness.cleanUp() }
+        try await harness.store.setCursor(transport: "matrix", value: "s1")
+        harness.server.queueSync(Wire.sync("s2", events: [Wire.message("$1", body: "/echo once"), Wire.message("$1", body: "/echo once")]))
+        try await harness.run { (try? await harness.store.cursor(transport: "matrix")) == "s2" }
+        #expect(harness.sentBodies == ["once"])
+    }
+
     @Test func aRejectedTokenLogsInAgainWithTheSameDevice() async throws {
         let harness = try ServiceHarness(token: "old-token-1", password: "secret-pw", device: "DEV1")
         defer { harness.cleanUp() }
