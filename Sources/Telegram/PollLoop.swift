@@ -52,6 +52,7 @@ struct PollLoop: Sendable {
             done = try await poller.store.processedIDs(transport: TelegramPoller.transportName, among: fresh.map { String($0) })
         } catch {
             logger.error("cannot read processed updates; will fetch them again", ["error": "\(error)"])
+            await ledger.released(Array(fresh))
             return
         }
         for update in updates {

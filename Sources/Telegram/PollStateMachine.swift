@@ -129,6 +129,18 @@ public struct PollStateMachine: Sendable {
         return fresh
     }
 
+    /// These updates were taken but cannot be handled now (e.g. the database could not be read): they
+    /// leave the in-flight set, so the next fetch, which starts at or below them, brings them back as new.
+    public mutating func released(_ ids: [Int64]) {
+        let released = Set(ids).intersection(inFlight)
+        guard let lowest = released.min() else { return }
+        inFlight.subtract(released)
+        // A batch's new ids lie above every id taken before, so the highest taken id is now below them
+        // and the watermark cannot pass them; with nothing else taken it rests on the lowest of them.
+        highest = inFlight.union(finishedAbove).max()
+        if highest == nil { floor = lowest }
+    }
+
     /// These updates are handled (or were handled before a restart). Returns the new watermark to persist.
     @discardableResult
     public mutating func finished(_ ids: [Int64]) -> Int64? {

@@ -26,6 +26,8 @@ actor UpdateLedger {
     /// Marks updates handled; returns the watermark to persist with them.
     func finished(_ ids: [Int64]) -> Int64? { machine.finished(ids) }
 
+    func released(_ ids: [Int64]) { machine.released(ids) }
+
     func addAlbumPart(_ part: AlbumPart, now: Date) { albums.add(part, now: now) }
 
     func takeDueAlbums(now: Date) -> [Album] { albums.takeDue(now: now) }

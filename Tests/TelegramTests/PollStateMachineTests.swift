@@ -69,6 +69,22 @@ import Testing
         #expect(state.nextAction() == .fetch(offset: 7, timeout: 0))
     }
 
+    @Test func releasedUpdatesComeBackAsNewAndTheWatermarkNeverPassesThem() {
+        var state = machine(saved: 5)
+        #expect(state.received([5]) == [5])
+        #expect(state.received([5, 8, 9]) == [8, 9])
+        // The processed-ids lookup failed for 8 and 9: they go back.
+        state.released([8, 9])
+        #expect(state.finished([5]) == 6)
+        #expect(state.nextAction() == .fetch(offset: 6, timeout: 50))
+        #expect(state.received([8, 9]) == [8, 9])
+        // With nothing else taken, the watermark rests on the lowest released update.
+        state.released([8, 9])
+        #expect(state.offset == 8)
+        state.released([42])
+        #expect(state.offset == 8)
+    }
+
     @Test func failuresBackOffExponentiallyWithJitterAndASuccessResets() {
         var state = machine()
         var delays: [Double] = []
