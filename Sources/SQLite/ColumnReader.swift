@@ -38,8 +38,27 @@ public struct ColumnReader: ~Copyable {
 
     /// The text in `column` (numbers rendered as SQLite renders them), nil when NULL.
     public func string(_ column: Int) -> String? {
+        sqlite3_column_type(handle, Int32(column)) == SQLITE_NULL ? nil : text(Int32(column))
+    }
+
+    /// The column as stored, for copying a whole row into a `Row`.
+    public func value(_ column: Int) -> SQLValue {
         let index = Int32(column)
-        guard sqlite3_column_type(handle, index) != SQLITE_NULL, let text = sqlite3_column_text(handle, index) else { return nil }
+        switch sqlite3_column_type(handle, index) {
+        case SQLITE_INTEGER: return .int(sqlite3_column_int64(handle, index))
+        case SQLITE_FLOAT: return .double(sqlite3_column_double(handle, index))
+        case SQLITE_TEXT: return .text(text(index) ?? "")
+        case SQLITE_BLOB:
+            let length = Int(sqlite3_column_bytes(handle, index))
+            guard length > 0, let blob = sqlite3_column_blob(handle, index) else { return .blob([]) }
+            return .blob(Array(UnsafeRawBufferPointer(start: blob, count: length)))
+        default: return .null
+        }
+    }
+
+    /// The column's bytes as UTF-8 text (SQLite converts numbers); nil when SQLite gives no pointer.
+    private func text(_ index: Int32) -> String? {
+        guard let text = sqlite3_column_text(handle, index) else { return nil }
         let length = Int(sqlite3_column_bytes(handle, index))
         return String(decoding: UnsafeBufferPointer(start: text, count: length), as: UTF8.self)
     }

@@ -54,22 +54,9 @@ final class Statement {
     /// Steps to completion, copying every row.
     func rows(connection: OpaquePointer) throws(SQLiteError) -> [Row] {
         guard let handle else { return [] }
-        defer { sqlite3_reset(handle) }
         let count = Int(sqlite3_column_count(handle))
         let names = ColumnNames((0..<count).map { String(cString: sqlite3_column_name(handle, Int32($0))) })
-        var result: [Row] = []
-        while true {
-            let code = sqlite3_step(handle)
-            if code == SQLITE_DONE { break }
-            guard code == SQLITE_ROW else {
-                throw SQLiteError(code: code, message: String(cString: sqlite3_errmsg(connection)), sql: sql)
-            }
-            var values: [SQLValue] = []
-            values.reserveCapacity(count)
-            for column in 0..<Int32(count) { values.append(value(at: column)) }
-            result.append(Row(names: names, values: values))
-        }
-        return result
+        return try decodeRows(connection: connection) { row in Row(names: names, values: (0..<count).map { row.value($0) }) }
     }
 
     /// Steps to completion, handing each row to `decode` in place.
@@ -87,21 +74,5 @@ final class Statement {
             result.append(try decode(reader))
         }
         return result
-    }
-
-    private func value(at column: Int32) -> SQLValue {
-        switch sqlite3_column_type(handle, column) {
-        case SQLITE_INTEGER: return .int(sqlite3_column_int64(handle, column))
-        case SQLITE_FLOAT: return .double(sqlite3_column_double(handle, column))
-        case SQLITE_TEXT:
-            let length = Int(sqlite3_column_bytes(handle, column))
-            guard let text = sqlite3_column_text(handle, column) else { return .text("") }
-            return .text(String(decoding: UnsafeBufferPointer(start: text, count: length), as: UTF8.self))
-        case SQLITE_BLOB:
-            let length = Int(sqlite3_column_bytes(handle, column))
-            guard length > 0, let blob = sqlite3_column_blob(handle, column) else { return .blob([]) }
-            return .blob(Array(UnsafeRawBufferPointer(start: blob, count: length)))
-        default: return .null
-        }
     }
 }
