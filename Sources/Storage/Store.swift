@@ -35,13 +35,7 @@ extension Store {
     /// The user for a transport identity, created on first sight; the display name is refreshed.
     public func user(transport: String, externalID: String, displayName: String? = nil, now: Date = Date()) async throws -> UserRecord {
         try await database.write { db in
-            try db.query(
-                """
-                INSERT INTO users (transport, external_id, display_name, created_at) VALUES (?, ?, ?, ?)
-                ON CONFLICT (transport, external_id) DO UPDATE SET display_name = coalesce(excluded.display_name, display_name)
-                """, [transport, externalID, displayName, Store.timestamp(now)])
-            let row = try db.first("SELECT * FROM users WHERE transport = ? AND external_id = ?", [transport, externalID])!
-            return Store.user(from: row)
+            try Store.upsertUser(db, transport: transport, externalID: externalID, displayName: displayName, now: now)
         }
     }
 
@@ -54,43 +48,24 @@ extension Store {
         try await database.run { db in
             // Most events come from known users in known chats with nothing changed: read, and write only when needed.
             if !recordActivity,
-               let user = try db.first("SELECT * FROM users WHERE transport = ? AND external_id = ?", [transport, userID]).map(Store.user(from:)),
-               let chat = try db.first("SELECT * FROM chats WHERE transport = ? AND external_id = ?", [transport, chatID]).map(Store.chat(from:)),
+               let user = try Store.findUser(db, transport: transport, externalID: userID),
+               let chat = try Store.findChat(db, transport: transport, externalID: chatID),
                displayName == nil || user.displayName == displayName, chat.kind == kind, title == nil || chat.title == title {
                 return (user, chat)
             }
             return try db.transaction { db in
-                try Store.upsertParticipants(
-                    db, transport: transport, userID: userID, displayName: displayName, chatID: chatID, kind: kind, title: title,
-                    recordActivity: recordActivity, now: now)
+                let user = try Store.upsertUser(db, transport: transport, externalID: userID, displayName: displayName, now: now)
+                let chat = try Store.upsertChat(db, transport: transport, externalID: chatID, kind: kind, title: title, now: now)
+                if recordActivity {
+                    try db.query(
+                        """
+                        INSERT INTO chat_members (chat_id, user_id, last_spoke_at) VALUES (?, ?, ?)
+                        ON CONFLICT (chat_id, user_id) DO UPDATE SET last_spoke_at = max(last_spoke_at, excluded.last_spoke_at)
+                        """, [chat.id, user.id, Store.timestamp(now)])
+                }
+                return (user, chat)
             }
         }
-    }
-
-    private static func upsertParticipants(
-        _ db: Connection, transport: String, userID: String, displayName: String?, chatID: String, kind: ChatKind, title: String?,
-        recordActivity: Bool, now: Date
-    ) throws -> (user: UserRecord, chat: ChatRecord) {
-        try db.query(
-            """
-            INSERT INTO users (transport, external_id, display_name, created_at) VALUES (?, ?, ?, ?)
-            ON CONFLICT (transport, external_id) DO UPDATE SET display_name = coalesce(excluded.display_name, display_name)
-            """, [transport, userID, displayName, Store.timestamp(now)])
-        try db.query(
-            """
-            INSERT INTO chats (transport, external_id, kind, title, created_at) VALUES (?, ?, ?, ?, ?)
-            ON CONFLICT (transport, external_id) DO UPDATE SET kind = excluded.kind, title = coalesce(excluded.title, title)
-            """, [transport, chatID, kind.rawValue, title, Store.timestamp(now)])
-        let user = Store.user(from: try db.first("SELECT * FROM users WHERE transport = ? AND external_id = ?", [transport, userID])!)
-        let chat = Store.chat(from: try db.first("SELECT * FROM chats WHERE transport = ? AND external_id = ?", [transport, chatID])!)
-        if recordActivity {
-            try db.query(
-                """
-                INSERT INTO chat_members (chat_id, user_id, last_spoke_at) VALUES (?, ?, ?)
-                ON CONFLICT (chat_id, user_id) DO UPDATE SET last_spoke_at = max(last_spoke_at, excluded.last_spoke_at)
-                """, [chat.id, user.id, Store.timestamp(now)])
-        }
-        return (user, chat)
     }
 
     /// The user with this row id, if any.
@@ -103,7 +78,7 @@ extension Store {
         guard let colon = key.firstIndex(of: ":") else { return nil }
         let transport = String(key[..<colon]), external = String(key[key.index(after: colon)...])
         return try await database.run { db in
-            try db.first("SELECT * FROM users WHERE transport = ? AND external_id = ?", [transport, external]).map(Store.user(from:))
+            try Store.findUser(db, transport: transport, externalID: external)
         }
     }
 
@@ -128,13 +103,7 @@ extension Store {
     /// The chat for a transport conversation, created on first sight.
     public func chat(transport: String, externalID: String, kind: ChatKind, title: String? = nil, now: Date = Date()) async throws -> ChatRecord {
         try await database.write { db in
-            try db.query(
-                """
-                INSERT INTO chats (transport, external_id, kind, title, created_at) VALUES (?, ?, ?, ?, ?)
-                ON CONFLICT (transport, external_id) DO UPDATE SET kind = excluded.kind, title = coalesce(excluded.title, title)
-                """, [transport, externalID, kind.rawValue, title, Store.timestamp(now)])
-            let row = try db.first("SELECT * FROM chats WHERE transport = ? AND external_id = ?", [transport, externalID])!
-            return Store.chat(from: row)
+            try Store.upsertChat(db, transport: transport, externalID: externalID, kind: kind, title: title, now: now)
         }
     }
 
@@ -148,6 +117,34 @@ extension Store {
         try await database.write { db in
             try db.query("UPDATE chats SET settings = ? WHERE id = ?", [settings.serialized(), chatID])
         }
+    }
+
+    /// Creates the user, or refreshes the display name when one is given; returns the stored row.
+    static func upsertUser(_ db: Connection, transport: String, externalID: String, displayName: String?, now: Date) throws -> UserRecord {
+        try db.query(
+            """
+            INSERT INTO users (transport, external_id, display_name, created_at) VALUES (?, ?, ?, ?)
+            ON CONFLICT (transport, external_id) DO UPDATE SET display_name = coalesce(excluded.display_name, display_name)
+            """, [transport, externalID, displayName, Store.timestamp(now)])
+        return try findUser(db, transport: transport, externalID: externalID)!
+    }
+
+    /// Creates the chat, or refreshes its kind and (when given) title; returns the stored row.
+    static func upsertChat(_ db: Connection, transport: String, externalID: String, kind: ChatKind, title: String?, now: Date) throws -> ChatRecord {
+        try db.query(
+            """
+            INSERT INTO chats (transport, external_id, kind, title, created_at) VALUES (?, ?, ?, ?, ?)
+            ON CONFLICT (transport, external_id) DO UPDATE SET kind = excluded.kind, title = coalesce(excluded.title, title)
+            """, [transport, externalID, kind.rawValue, title, Store.timestamp(now)])
+        return try findChat(db, transport: transport, externalID: externalID)!
+    }
+
+    static func findUser(_ db: Connection, transport: String, externalID: String) throws -> UserRecord? {
+        try db.first("SELECT * FROM users WHERE transport = ? AND external_id = ?", [transport, externalID]).map(Store.user(from:))
+    }
+
+    static func findChat(_ db: Connection, transport: String, externalID: String) throws -> ChatRecord? {
+        try db.first("SELECT * FROM chats WHERE transport = ? AND external_id = ?", [transport, externalID]).map(Store.chat(from:))
     }
 
     static func user(from row: Row) -> UserRecord {
