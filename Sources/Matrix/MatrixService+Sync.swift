@@ -76,8 +76,7 @@ extension MatrixService {
         guard let id = event["event_id"]?.string else { return nil }
         let mapped = mapper.map(event, in: chat)
         if case .ignored = mapped { return nil }
-        if await ledger.isInFlight(id) { return nil }
-        if try await store.isProcessed(transport: Self.cursorKey, updateID: id) { return nil }
+        if try await isTaken(id) { return nil }
         switch mapped {
         case .message(let chatEvent):
             return try await voteByReply(chatEvent) ?? chatEvent
@@ -100,6 +99,12 @@ extension MatrixService {
         case .ignored:
             return nil
         }
+    }
+
+    /// Whether an event is already handled, or being handled now: it must not be queued again.
+    func isTaken(_ eventID: String) async throws -> Bool {
+        if await ledger.isInFlight(eventID) { return true }
+        return try await store.isProcessed(transport: Self.cursorKey, updateID: eventID)
     }
 
     /// A reply with a number on a vote notice, as a vote (replies that are not votes stay messages).
@@ -146,10 +151,7 @@ extension MatrixService {
             let page = try await client.messages(roomID: roomID, from: from, limit: configuration.timelineLimit)
             let chunk = page["chunk"]?.array ?? []
             for event in chunk {
-                if let id = event["event_id"]?.string {
-                    if await ledger.isInFlight(id) { break pages }
-                    if try await store.isProcessed(transport: Self.cursorKey, updateID: id) { break pages }
-                }
+                if let id = event["event_id"]?.string, try await isTaken(id) { break pages }
                 if event["type"]?.string == "m.room.member", event["state_key"]?.string == configuration.userID,
                     event["content"]?["membership"]?.string == "join"
                 {
