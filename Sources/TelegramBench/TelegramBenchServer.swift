@@ -30,9 +30,11 @@ public enum TelegramBenchServer {
         server.recordCalls(false)
         emit("READY \(server.baseURL) \(server.token)")
         _ = await server.wait(timeout: .seconds(600)) { $0.sentMessageCount >= updates }
-        let latencies = Self.latencies(server: server, perChat: perChat)
-        let started = server.firstDeliveries.values.min() ?? Date()
-        let finished = server.messages().map(\.at).max() ?? Date()
+        let sent = server.messages()
+        let delivered = server.firstDeliveries
+        let latencies = Self.latencies(sent: sent, delivered: delivered, perChat: perChat)
+        let started = delivered.values.min() ?? Date()
+        let finished = sent.map(\.at).max() ?? Date()
         emit(String(
             format: "DONE %.3f %.2f %.2f %d", finished.timeIntervalSince(started), percentile(latencies, 0.5), percentile(latencies, 0.99),
             server.getUpdatesCount))
@@ -45,10 +47,9 @@ public enum TelegramBenchServer {
     }
 
     /// Each chat's k-th reply answers its k-th update (one reply per command).
-    static func latencies(server: FakeTelegramServer, perChat: [Int64: [Int64]]) -> [Double] {
-        let delivered = server.firstDeliveries
+    static func latencies(sent: [FakeSentMessage], delivered: [Int64: Date], perChat: [Int64: [Int64]]) -> [Double] {
         var replies: [Int64: [Date]] = [:]
-        for message in server.messages() { replies[message.chatID, default: []].append(message.at) }
+        for message in sent { replies[message.chatID, default: []].append(message.at) }
         var result: [Double] = []
         for (chat, ids) in perChat {
             for (id, reply) in zip(ids, replies[chat] ?? []) {
