@@ -6,7 +6,7 @@ import JSON
 ///
 /// It checks `Authorization: Key KEY_ID:KEY_SECRET`, the field names, and every image URL (data URIs,
 /// ≤ 1024 px, no GPS, at most `maximumImages`), answering mistakes with Fal's 422 `{"detail":[…]}` shape.
-public final class FakeFal: Sendable {
+public final class FakeFal: ScriptedAIFake {
     /// What the next generation request gets.
     public enum Behaviour: Sendable {
         /// `num_images` results as data URIs (what `sync_mode` asks for).
@@ -34,8 +34,8 @@ public final class FakeFal: Sendable {
 
     /// The key the fake accepts.
     public let key: String
-    private let handle: FakeServerHandle
-    private let script: FakeScript<Behaviour>
+    /// The server and script behind the fake.
+    public let core: FakeAIServer<Behaviour>
 
     /// Starts the fake serving the model at `endpoint`.
     public init(key: String = FakeFal.defaultKey, endpoint: String = FakeFal.defaultEndpoint, resultFormat: ImageFormat = .png,
@@ -43,30 +43,6 @@ public final class FakeFal: Sendable {
         let script = FakeScript<Behaviour>(resultFormat: resultFormat)
         let context = Context(key: key, path: "/" + endpoint, maximumImages: maximumImages, script: script)
         self.key = key
-        self.script = script
-        handle = FakeServerHandle(try LoopbackHTTPServer { request in await context.handle(request) })
+        core = FakeAIServer(script: script, server: try LoopbackHTTPServer { request in await context.handle(request) })
     }
-
-    /// The base URL to configure the provider with.
-    public var baseURL: String { handle.server.baseURL }
-
-    /// Queues behaviours for the next generation requests; once used up, requests succeed.
-    public func enqueue(_ behaviours: Behaviour...) { script.enqueue(behaviours) }
-
-    /// Every request received, rejected ones and file downloads included, in order.
-    public var requests: [FakeAIRequest] { script.requests }
-
-    /// The format of generated images.
-    public var resultFormat: ImageFormat {
-        get { script.resultFormat }
-        set { script.resultFormat = newValue }
-    }
-
-    /// Waits until the client has hung up on `count` responses (cancellation tests).
-    public func waitForAbortedResponses(_ count: Int = 1, timeout: Duration = .seconds(3)) async -> Bool {
-        await handle.server.waitForAbortedResponses(count, timeout: timeout)
-    }
-
-    /// Stops the server on a thread of its own and returns at once (see `FakeServerHandle`); deinit does it too.
-    public func stop() { handle.stop() }
 }

@@ -6,7 +6,7 @@ import JSON
 /// It checks `x-goog-api-key` (a wrong key gets Google's 400 API_KEY_INVALID, none gets 403 PERMISSION_DENIED),
 /// the field names, and every inline image (≤ 1024 px, no GPS, at most `maximumImages`), answering mistakes
 /// with Google's `{"error":{"code","message","status","details"}}` shape.
-public final class FakeGemini: Sendable {
+public final class FakeGemini: ScriptedAIFake {
     /// How a safety block is reported; both arrive with HTTP 200.
     public enum SafetyShape: Sendable, Hashable {
         /// No candidates, `promptFeedback.blockReason` set (SAFETY, PROHIBITED_CONTENT, IMAGE_SAFETY, …).
@@ -42,38 +42,14 @@ public final class FakeGemini: Sendable {
 
     /// The key the fake accepts.
     public let key: String
-    private let handle: FakeServerHandle
-    private let script: FakeScript<Behaviour>
+    /// The server and script behind the fake.
+    public let core: FakeAIServer<Behaviour>
 
     /// Starts the fake.
     public init(key: String = FakeGemini.defaultKey, resultFormat: ImageFormat = .png, maximumImages: Int = 3) throws(TestKitError) {
         let script = FakeScript<Behaviour>(resultFormat: resultFormat)
         let context = Context(key: key, maximumImages: maximumImages, script: script)
         self.key = key
-        self.script = script
-        handle = FakeServerHandle(try LoopbackHTTPServer { request in await context.handle(request) })
+        core = FakeAIServer(script: script, server: try LoopbackHTTPServer { request in await context.handle(request) })
     }
-
-    /// The base URL to configure the provider with.
-    public var baseURL: String { handle.server.baseURL }
-
-    /// Queues behaviours for the next generation requests; once used up, requests succeed.
-    public func enqueue(_ behaviours: Behaviour...) { script.enqueue(behaviours) }
-
-    /// Every request received, rejected ones included, in order.
-    public var requests: [FakeAIRequest] { script.requests }
-
-    /// The format of generated images.
-    public var resultFormat: ImageFormat {
-        get { script.resultFormat }
-        set { script.resultFormat = newValue }
-    }
-
-    /// Waits until the client has hung up on `count` responses (cancellation tests).
-    public func waitForAbortedResponses(_ count: Int = 1, timeout: Duration = .seconds(3)) async -> Bool {
-        await handle.server.waitForAbortedResponses(count, timeout: timeout)
-    }
-
-    /// Stops the server on a thread of its own and returns at once (see `FakeServerHandle`); deinit does it too.
-    public func stop() { handle.stop() }
 }

@@ -6,7 +6,7 @@ import JSON
 /// It checks `Authorization: Bearer KEY`, the field names, and every uploaded image (≤ 1024 px, no GPS,
 /// at most `maximumImages`), answering mistakes with OpenRouter's `{"error":{"code","message"}}` shape.
 /// Generation requests follow the scripted behaviours in order, then succeed.
-public final class FakeOpenRouter: Sendable {
+public final class FakeOpenRouter: ScriptedAIFake {
     /// What the next generation request gets.
     public enum Behaviour: Sendable {
         /// Real images: `n` base64 PNGs (or `resultFormat`) from `/images`, one data URI from chat.
@@ -30,8 +30,8 @@ public final class FakeOpenRouter: Sendable {
 
     /// The key the fake accepts.
     public let key: String
-    private let handle: FakeServerHandle
-    private let script: FakeScript<Behaviour>
+    /// The server and script behind the fake.
+    public let core: FakeAIServer<Behaviour>
 
     /// Starts the fake; `keyData` is the `data` object `GET /api/v1/key` returns.
     public init(key: String = FakeOpenRouter.defaultKey, resultFormat: ImageFormat = .png, maximumImages: Int = 4,
@@ -41,30 +41,6 @@ public final class FakeOpenRouter: Sendable {
         let script = FakeScript<Behaviour>(resultFormat: resultFormat)
         let context = Context(key: key, maximumImages: maximumImages, keyData: keyData, script: script)
         self.key = key
-        self.script = script
-        handle = FakeServerHandle(try LoopbackHTTPServer { request in await context.handle(request) })
+        core = FakeAIServer(script: script, server: try LoopbackHTTPServer { request in await context.handle(request) })
     }
-
-    /// The base URL to configure the provider with, e.g. "http://127.0.0.1:40123".
-    public var baseURL: String { handle.server.baseURL }
-
-    /// Queues behaviours for the next generation requests; once used up, requests succeed.
-    public func enqueue(_ behaviours: Behaviour...) { script.enqueue(behaviours) }
-
-    /// Every request received, rejected ones included, in order.
-    public var requests: [FakeAIRequest] { script.requests }
-
-    /// The format of generated images.
-    public var resultFormat: ImageFormat {
-        get { script.resultFormat }
-        set { script.resultFormat = newValue }
-    }
-
-    /// Waits until the client has hung up on `count` responses (cancellation tests).
-    public func waitForAbortedResponses(_ count: Int = 1, timeout: Duration = .seconds(3)) async -> Bool {
-        await handle.server.waitForAbortedResponses(count, timeout: timeout)
-    }
-
-    /// Stops the server on a thread of its own and returns at once (see `FakeServerHandle`); deinit does it too.
-    public func stop() { handle.stop() }
 }
