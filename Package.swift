@@ -91,6 +91,11 @@ targets.append(.executableTarget(
     dependencies: libraries.map(\.name).filter { $0 != "WardrobeTestKit" }.map { .target(name: $0) },
     swiftSettings: settings))
 
+// A Telegram worker with a command that kills it, for the poison-message tests; never part of `wardrobe`.
+targets.append(.executableTarget(
+    name: "CrashingWorker", dependencies: ["Bot", "Chat", "HTTP", "Secrets", "Sodium", "Storage", "Support", "Telegram"],
+    path: "Tests/CrashingWorker", swiftSettings: settings))
+
 let package = Package(
     name: "Wardrobe",
     platforms: [.macOS(.v15)],

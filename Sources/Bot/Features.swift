@@ -9,8 +9,8 @@ public enum Features {
     static let welcome: RichText =
         .bold("Hi, I'm Wardrobe.") + .plain(" I keep your closet and dress you from it. Paste a product link to add a piece, try /outfit business, or send a selfie captioned me and a garment captioned wear to see it on you.")
 
-    /// Builds the router with every feature registered.
-    public static func router(_ environment: BotEnvironment) -> Router {
+    /// Builds the router with every feature registered, then whatever `extra` adds.
+    public static func router(_ environment: BotEnvironment, adding extra: (inout RouterBuilder) -> Void = { _ in }) -> Router {
         var builder = RouterBuilder()
         OutfitCommand(environment: environment).register(on: &builder)
         ClosetCommands(environment: environment).register(on: &builder)
@@ -30,6 +30,7 @@ public enum Features {
         }
         if let voting = environment.voting { VotingFeature(voting: voting).register(on: &builder) }
         if let daily = environment.daily { DailyFeature(environment: environment, daily: daily).register(on: &builder) }
+        extra(&builder)
         return builder.build(store: environment.store, logger: environment.logger, clock: environment.clock, welcome: welcome)
     }
 }

@@ -23,11 +23,17 @@ public final class ChatDispatcher: Sendable {
 
     /// Queues an event behind earlier events of the same chat. `done` runs after it was handled.
     /// Returns false when the dispatcher has stopped taking work.
+    /// `around`, when given, runs in the event's turn and decides whether and how to handle it
+    /// (a transport's poison-message guard; the handler runs when it calls its argument).
     @discardableResult
     public func submit(
-        _ event: ChatEvent, via transport: any ChatTransport, done: @escaping @Sendable () async -> Void = {}
+        _ event: ChatEvent, via transport: any ChatTransport, done: @escaping @Sendable () async -> Void = {},
+        around: (@Sendable (_ handle: @Sendable () async -> Void) async -> Void)? = nil
     ) async -> Bool {
-        let job = Job(work: { router in await router.handle(event, via: transport) }, done: done)
+        let job = Job(work: { router in
+            let handle: @Sendable () async -> Void = { await router.handle(event, via: transport) }
+            if let around { await around(handle) } else { await handle() }
+        }, done: done)
         return await queues.enqueue(job, key: Self.key(event.chat))
     }
 

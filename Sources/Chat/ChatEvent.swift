@@ -111,4 +111,10 @@ public struct ChatEvent: Sendable {
             id: id, chat: chat, sender: Sender(id: sender.id, displayName: displayName), payload: payload, message: message,
             replyTo: replyTo, date: date, callbackID: callbackID)
     }
+
+    /// The same event replying to `reference` instead (a transport matching a posted message with
+    /// the reference the bot's handlers were given before it was posted).
+    public func replying(to reference: MessageRef?) -> ChatEvent {
+        ChatEvent(id: id, chat: chat, sender: sender, payload: payload, message: message, replyTo: reference, date: date, callbackID: callbackID)
+    }
 }

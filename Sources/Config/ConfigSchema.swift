@@ -19,6 +19,7 @@ public enum ConfigSchema {
         spec("data_directory", .string, "./data", "Where the database, media and key file live."),
         spec("log.level", .choice(["trace", "debug", "info", "notice", "warning", "error"]), "info", "Lowest level logged."),
         spec("shutdown_grace_seconds", .int(1...300), 10, "How long in-flight work may finish after SIGTERM."),
+        spec("worker.max_attempts", .int(1...10), 2, "How often one update, event, try-on job or daily send may crash the worker before it is set aside."),
         spec("secrets.file", .string, "secrets.enc", "Encrypted key file, relative to data_directory."),
 
         spec("telegram.enabled", .bool, true, "Serve Telegram when a token is in the key file."),
@@ -29,6 +30,9 @@ public enum ConfigSchema {
         spec("telegram.rate_limit.per_chat_per_second", .double(0...1000), 1, "Messages per second to one chat (0 = unlimited)."),
         spec("telegram.rate_limit.per_group_per_minute", .double(0...100_000), 20, "Messages per minute to one group (0 = unlimited)."),
         spec("telegram.rate_limit.global_per_second", .double(0...100_000), 30, "Messages per second in total (0 = unlimited)."),
+        spec("telegram.outbox.max_in_flight", .int(1...64), 1, "Bot API sends in flight at once: the most replies a crash can repeat."),
+        spec("telegram.outbox.early_flush_ms", .int(0...60_000), 300, "A handler still working after this long has its replies so far sent (progress)."),
+        spec("telegram.outbox.button_answer_seconds", .int(1...900), 10, "Answers to button presses older than this are dropped, not sent late."),
 
         spec("matrix.homeserver_url", .optionalURL, .null, "Homeserver base URL; Matrix is off while this is null."),
         spec("matrix.user_id", .optionalString, .null, "The bot's full user id, e.g. @wardrobe:example.org."),

@@ -22,13 +22,15 @@ public struct MatrixConfiguration: Sendable {
     public var sendAttempts: Int
     /// The device name shown in the user's session list after a password login.
     public var deviceDisplayName: String
+    /// How often an event may crash the worker before it is set aside.
+    public var maxAttempts: Int
 
     /// Settings with defaults for everything but the server and the user.
     public init(
         homeserverURL: String, userID: String, inviteAllowlist: InviteAllowlist = InviteAllowlist([]),
         syncTimeoutMilliseconds: Int = 30_000, timelineLimit: Int = 50, maxDownloadBytes: Int = 26_214_400,
         maxGapPages: Int = 5, backoff: Backoff = Backoff(base: 1, cap: 60), sendAttempts: Int = 5,
-        deviceDisplayName: String = "Wardrobe"
+        deviceDisplayName: String = "Wardrobe", maxAttempts: Int = 2
     ) {
         var base = homeserverURL
         while base.hasSuffix("/") { base.removeLast() }
@@ -42,6 +44,7 @@ public struct MatrixConfiguration: Sendable {
         self.backoff = backoff
         self.sendAttempts = sendAttempts
         self.deviceDisplayName = deviceDisplayName
+        self.maxAttempts = max(1, maxAttempts)
     }
 
     /// The server part of the bot's user id ("example.org" for "@wardrobe:example.org").

@@ -101,6 +101,9 @@ extension MatrixService {
         }
     }
 
+    /// The kind of attempt records of events (poison-message protection).
+    static let attemptKind = "matrix.event"
+
     /// Whether an event is already handled, or being handled now: it must not be queued again.
     func isTaken(_ eventID: String) async throws -> Bool {
         if await ledger.isInFlight(eventID) { return true }
@@ -126,16 +129,22 @@ extension MatrixService {
         }
         for event in events {
             await attribution.began(event.id, room: event.chat.id)
-            let accepted = await dispatcher.submit(event, via: transport) { [store, attribution, ledger, clock, logger] in
+            let guardian = PoisonGuard(kind: Self.attemptKind, store: store, maxAttempts: configuration.maxAttempts, logger: logger, clock: clock)
+            let accepted = await dispatcher.submit(event, via: transport, done: { [store, attribution, ledger, clock, logger] in
                 await attribution.ended(event.id, room: event.chat.id)
                 let position = await ledger.finished(event.id)
                 do {
-                    try await store.markProcessed(transport: MatrixService.cursorKey, updateID: event.id, cursor: position, now: clock.now())
+                    try await store.markProcessed(
+                        transport: MatrixService.cursorKey, updateIDs: [event.id], cursor: position, outbox: [], attemptKind: Self.attemptKind,
+                        now: clock.now())
                 } catch {
                     logger.error("cannot record a handled event", ["update": event.id, "error": "\(error)"])
                 }
                 await ledger.recorded(event.id)
-            }
+            }, around: { [transport] handle in
+                // An event that crashed the worker twice is set aside (its reply goes through the outbox's txnId).
+                if await guardian.begin(event.id, event: event, via: transport) { await handle() }
+            })
             // The dispatcher stopped taking work: shutting down, the cursor stays where it was.
             guard accepted else { throw CancellationError() }
         }

@@ -55,6 +55,7 @@ public final class Housekeeping: Service {
             try await store.pruneProcessed(olderThan: now.addingTimeInterval(-retention.processed))
             try await store.pruneButtons(now: now)
             try await store.pruneOutbox(olderThan: now.addingTimeInterval(-retention.outbox))
+            try await store.pruneAttempts(olderThan: now.addingTimeInterval(-retention.outbox))
             try await store.pruneChoices(olderThan: now.addingTimeInterval(-retention.choices))
         } catch {
             logger.warning("housekeeping failed", ["error": "\(error)"])

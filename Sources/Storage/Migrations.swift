@@ -209,6 +209,40 @@ public enum Migrations {
         ALTER TABLE schedules ADD COLUMN last_sent_items TEXT NOT NULL DEFAULT '[]';
         CREATE INDEX votes_by_chat ON votes(chat_id, state);
         """,
+        // 5: one outbox for every transport (steps of a message, files, expiry, sent message ids),
+        // and attempts, so work that crashed the process twice is set aside instead of crash-looping.
+        """
+        ALTER TABLE outbox ADD COLUMN chat_kind TEXT NOT NULL DEFAULT 'private';
+        ALTER TABLE outbox ADD COLUMN steps_done INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE outbox ADD COLUMN expires_at REAL;
+        CREATE TABLE outbox_files (
+            txn_id TEXT NOT NULL,
+            position INTEGER NOT NULL,
+            bytes BLOB NOT NULL,
+            PRIMARY KEY (txn_id, position)
+        ) WITHOUT ROWID;
+        CREATE TABLE sent_messages (
+            transport TEXT NOT NULL,
+            chat_external_id TEXT NOT NULL,
+            remote_id TEXT NOT NULL,
+            txn_id TEXT NOT NULL,
+            position INTEGER NOT NULL,
+            created_at REAL NOT NULL,
+            PRIMARY KEY (transport, chat_external_id, remote_id)
+        ) WITHOUT ROWID;
+        CREATE INDEX sent_messages_by_age ON sent_messages(created_at);
+        CREATE TABLE attempts (
+            kind TEXT NOT NULL,
+            item_id TEXT NOT NULL,
+            chat_key TEXT NOT NULL DEFAULT '',
+            count INTEGER NOT NULL,
+            state TEXT NOT NULL DEFAULT 'running',
+            detail TEXT NOT NULL DEFAULT '',
+            first_at REAL NOT NULL,
+            last_at REAL NOT NULL,
+            PRIMARY KEY (kind, item_id)
+        ) WITHOUT ROWID;
+        """,
     ]
 
     /// The version a fully migrated database has.

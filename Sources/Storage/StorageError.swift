@@ -8,6 +8,8 @@ public enum StorageError: Error, Sendable, CustomStringConvertible {
     case media(path: String, reason: String)
     /// A row that should exist does not.
     case notFound(String)
+    /// A row that cannot be read as what it should be (a missing or malformed column).
+    case corrupt(String)
 
     public var description: String {
         switch self {
@@ -16,6 +18,7 @@ public enum StorageError: Error, Sendable, CustomStringConvertible {
         case .database(let text): return "database: \(text)"
         case .media(let path, let reason): return "media store: \(reason) (\(path))"
         case .notFound(let what): return "not found: \(what)"
+        case .corrupt(let what): return "corrupt row: \(what)"
         }
     }
 
@@ -26,6 +29,7 @@ public enum StorageError: Error, Sendable, CustomStringConvertible {
         case .database: return "Something went wrong saving your data. Nothing was changed; try again."
         case .media: return "I couldn't store that image. Nothing was saved; try again in a moment."
         case .notFound(let what): return "I can't find \(what)."
+        case .corrupt: return "Something in my stored data is damaged. The operator has been told; try again later."
         }
     }
 }

@@ -120,6 +120,14 @@ extension Store {
                 } else {
                     try db.query(
                         "UPDATE jobs SET state = 'failed', error = ?, updated_at = ? WHERE id = ?", [failure, Store.timestamp(now), job.id])
+                    // Set aside as a poison job, so `wardrobe doctor` lists it with the updates and events.
+                    try db.query(
+                        """
+                        INSERT OR REPLACE INTO attempts (kind, item_id, chat_key, count, state, detail, first_at, last_at)
+                        VALUES (?, ?, '', ?, 'set_aside', ?, ?, ?)
+                        """,
+                        ["\(kind).job", String(job.id), restarts + 1, "job of user \(job.userID) was running during \(restarts + 1) crashes",
+                         Store.timestamp(job.createdAt), Store.timestamp(now)])
                     job.state = .failed
                     job.error = failure
                     recovery.failed.append(job)

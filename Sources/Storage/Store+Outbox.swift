@@ -2,24 +2,77 @@ import Foundation
 import JSON
 import SQLite
 
-/// A message persisted before it is sent, so a retry reuses its transaction id.
+/// A message persisted before it is sent. Every transport's replies go through this one table:
+/// Matrix sends each row under its transaction id (the homeserver deduplicates), Telegram's sender
+/// sends rows in order per chat and records each API call as it is answered.
 public struct OutboxRecord: Sendable, Hashable {
-    /// The row id.
+    /// The row id; rows of one chat are sent in this order.
     public let id: Int64
     /// The transport that sends it, e.g. "matrix".
     public let transport: String
     /// The room or chat it goes to.
     public let chatExternalID: String
-    /// The idempotency key the server deduplicates on (Matrix txnId).
+    /// "private" or "group" (rate limits differ).
+    public let chatKind: String
+    /// The idempotency key: a retry or a handler run again after a crash reuses it.
     public let txnID: String
-    /// What to send: the transport's own description (for Matrix: event type and content).
+    /// What to send: the transport's own description.
     public let payload: JSON
-    /// "pending", "sent" or "failed".
+    /// "pending", "sent", "failed" or "dropped" (superseded or expired before it was sent).
     public let state: String
-    /// The server's id of the sent message, once sent.
-    public let remoteID: String?
+    /// The ids of the messages posted so far, in order (several for an album or a long text).
+    public let remoteIDs: [String]
+    /// How many of the message's API calls are done (a restart resumes after them).
+    public let stepsDone: Int
+    /// After this instant the row is not worth sending (an answer to a button press).
+    public let expiresAt: Date?
     /// When the row was written.
     public let createdAt: Date
+
+    /// The first posted message's id (Matrix: the event id).
+    public var remoteID: String? { remoteIDs.first }
+
+    public init(
+        id: Int64, transport: String, chatExternalID: String, chatKind: String, txnID: String, payload: JSON, state: String,
+        remoteIDs: [String], stepsDone: Int, expiresAt: Date?, createdAt: Date
+    ) {
+        self.id = id
+        self.transport = transport
+        self.chatExternalID = chatExternalID
+        self.chatKind = chatKind
+        self.txnID = txnID
+        self.payload = payload
+        self.state = state
+        self.remoteIDs = remoteIDs
+        self.stepsDone = stepsDone
+        self.expiresAt = expiresAt
+        self.createdAt = createdAt
+    }
+}
+
+/// A message to persist: what `Store.enqueueOutbox` and `markProcessed` write.
+public struct OutboxDraft: Sendable {
+    public let txnID: String
+    public let transport: String
+    public let chatExternalID: String
+    public let chatKind: String
+    public let payload: JSON
+    /// Binary parts (photos, documents) kept beside the payload, in order.
+    public let files: [[UInt8]]
+    public let expiresAt: Date?
+
+    public init(
+        txnID: String, transport: String, chatExternalID: String, chatKind: String = "private", payload: JSON, files: [[UInt8]] = [],
+        expiresAt: Date? = nil
+    ) {
+        self.txnID = txnID
+        self.transport = transport
+        self.chatExternalID = chatExternalID
+        self.chatKind = chatKind
+        self.payload = payload
+        self.files = files
+        self.expiresAt = expiresAt
+    }
 }
 
 extension Store {
@@ -28,17 +81,38 @@ extension Store {
     public func enqueueOutbox(
         transport: String, chatExternalID: String, txnID: String, payload: JSON, now: Date = Date()
     ) async throws -> OutboxRecord {
-        try await database.write { db in
+        let draft = OutboxDraft(txnID: txnID, transport: transport, chatExternalID: chatExternalID, payload: payload)
+        guard let record = try await enqueueOutbox([draft], now: now).first else { throw StorageError.notFound("outbox entry \(txnID)") }
+        return record
+    }
+
+    /// Persists several messages in one transaction; ids already known keep their rows. Returns the rows in order.
+    public func enqueueOutbox(_ drafts: [OutboxDraft], now: Date = Date()) async throws -> [OutboxRecord] {
+        guard !drafts.isEmpty else { return [] }
+        return try await database.write { db in try Store.insertOutbox(db, drafts, now: now) }
+    }
+
+    static func insertOutbox(_ db: Connection, _ drafts: [OutboxDraft], now: Date) throws -> [OutboxRecord] {
+        var records: [OutboxRecord] = []
+        for draft in drafts {
             try db.query(
                 """
-                INSERT OR IGNORE INTO outbox (transport, chat_external_id, txn_id, payload, state, created_at)
-                VALUES (?, ?, ?, ?, 'pending', ?)
-                """, [transport, chatExternalID, txnID, payload.serialized(), Store.timestamp(now)])
-            guard let row = try db.first("SELECT * FROM outbox WHERE txn_id = ?", [txnID]) else {
-                throw StorageError.notFound("outbox entry \(txnID)")
+                INSERT OR IGNORE INTO outbox (transport, chat_external_id, chat_kind, txn_id, payload, state, created_at, expires_at)
+                VALUES (?, ?, ?, ?, ?, 'pending', ?, ?)
+                """,
+                [draft.transport, draft.chatExternalID, draft.chatKind, draft.txnID, draft.payload.serialized(), Store.timestamp(now),
+                 draft.expiresAt.map(Store.timestamp)])
+            if db.changes > 0 {
+                for (position, bytes) in draft.files.enumerated() {
+                    try db.query("INSERT INTO outbox_files (txn_id, position, bytes) VALUES (?, ?, ?)", [draft.txnID, position, bytes])
+                }
             }
-            return Store.outbox(from: row)
+            guard let row = try db.first("SELECT * FROM outbox WHERE txn_id = ?", [draft.txnID]) else {
+                throw StorageError.notFound("outbox entry \(draft.txnID)")
+            }
+            records.append(try Store.outbox(from: row))
         }
+        return records
     }
 
     /// The outbox row with this transaction id, if any.
@@ -46,24 +120,58 @@ extension Store {
         try await database.run { db in try db.first("SELECT * FROM outbox WHERE txn_id = ?", [txnID]).map(Store.outbox(from:)) }
     }
 
+    /// The binary parts stored with a row, in order.
+    public func outboxFiles(txnID: String) async throws -> [[UInt8]] {
+        try await database.run { db in
+            try db.query("SELECT bytes FROM outbox_files WHERE txn_id = ? ORDER BY position", [txnID]).map { $0.blob("bytes") ?? [] }
+        }
+    }
+
     /// Records that the server accepted the message as `remoteID`.
     public func markOutboxSent(txnID: String, remoteID: String, now: Date = Date()) async throws {
+        try await markOutboxSent(txnID: txnID, remoteIDs: [remoteID], now: now)
+    }
+
+    /// Records that the whole message went out as `remoteIDs`; its files are no longer needed.
+    public func markOutboxSent(txnID: String, remoteIDs: [String], now: Date = Date()) async throws {
         try await database.write { db in
+            try Store.recordPosted(db, txnID: txnID, remoteIDs: remoteIDs, now: now)
             try db.query(
                 "UPDATE outbox SET state = 'sent', remote_id = ?, sent_at = ? WHERE txn_id = ?",
-                [remoteID, Store.timestamp(now), txnID])
+                [remoteIDs.joined(separator: ","), Store.timestamp(now), txnID])
+            try db.query("DELETE FROM outbox_files WHERE txn_id = ?", [txnID])
+        }
+    }
+
+    /// Records that `stepsDone` of a message's API calls are done, having posted `remoteIDs` so far;
+    /// a restart resumes after them instead of repeating an album.
+    public func markOutboxProgress(txnID: String, stepsDone: Int, remoteIDs: [String], now: Date = Date()) async throws {
+        try await database.write { db in
+            try Store.recordPosted(db, txnID: txnID, remoteIDs: remoteIDs, now: now)
+            try db.query(
+                "UPDATE outbox SET steps_done = ?, remote_id = ? WHERE txn_id = ?", [stepsDone, remoteIDs.joined(separator: ","), txnID])
         }
     }
 
     /// Records that the message was given up on (a permanent error); it is not retried.
     public func markOutboxFailed(txnID: String, now: Date = Date()) async throws {
+        try await finishOutbox(txnID: txnID, state: "failed", now: now)
+    }
+
+    /// Records that the message was not sent because it no longer mattered (superseded or expired).
+    public func markOutboxDropped(txnID: String, now: Date = Date()) async throws {
+        try await finishOutbox(txnID: txnID, state: "dropped", now: now)
+    }
+
+    private func finishOutbox(txnID: String, state: String, now: Date) async throws {
         try await database.write { db in
-            try db.query("UPDATE outbox SET state = 'failed', sent_at = ? WHERE txn_id = ?", [Store.timestamp(now), txnID])
+            try db.query("UPDATE outbox SET state = ?, sent_at = ? WHERE txn_id = ?", [state, Store.timestamp(now), txnID])
+            try db.query("DELETE FROM outbox_files WHERE txn_id = ?", [txnID])
         }
     }
 
     /// Pending messages of a transport created after `since`, oldest first (resent after a crash).
-    public func pendingOutbox(transport: String, since: Date) async throws -> [OutboxRecord] {
+    public func pendingOutbox(transport: String, since: Date = .distantPast) async throws -> [OutboxRecord] {
         try await database.run { db in
             try db.query(
                 "SELECT * FROM outbox WHERE transport = ? AND state = 'pending' AND created_at >= ? ORDER BY id",
@@ -72,18 +180,47 @@ extension Store {
         }
     }
 
-    /// Removes sent and failed rows older than `cutoff`.
-    public func pruneOutbox(olderThan cutoff: Date) async throws {
-        try await database.write { db in
-            try db.query("DELETE FROM outbox WHERE state != 'pending' AND created_at < ?", [Store.timestamp(cutoff)])
+    /// The row and position that posted `remoteID` in a chat, so a reply to a bot message can be
+    /// matched with the reference the handler was given before the message was sent.
+    public func outboxMessage(transport: String, chatExternalID: String, remoteID: String) async throws -> (txnID: String, position: Int)? {
+        try await database.run { db in
+            guard let row = try db.first(
+                "SELECT txn_id, position FROM sent_messages WHERE transport = ? AND chat_external_id = ? AND remote_id = ?",
+                [transport, chatExternalID, remoteID]), let txn = row.string("txn_id"), let position = row.int("position") else { return nil }
+            return (txn, Int(position))
         }
     }
 
-    static func outbox(from row: Row) -> OutboxRecord {
-        OutboxRecord(
-            id: row.int("id") ?? 0, transport: row.string("transport") ?? "", chatExternalID: row.string("chat_external_id") ?? "",
-            txnID: row.string("txn_id") ?? "", payload: (try? JSON.parse(row.string("payload") ?? "{}")) ?? [:],
-            state: row.string("state") ?? "pending", remoteID: row.string("remote_id"),
-            createdAt: Date(timeIntervalSince1970: row.double("created_at") ?? 0))
+    /// Removes sent, failed and dropped rows older than `cutoff`, with their posted-message index.
+    public func pruneOutbox(olderThan cutoff: Date) async throws {
+        try await database.write { db in
+            try db.query("DELETE FROM outbox WHERE state != 'pending' AND created_at < ?", [Store.timestamp(cutoff)])
+            try db.query("DELETE FROM sent_messages WHERE created_at < ?", [Store.timestamp(cutoff)])
+        }
+    }
+
+    private static func recordPosted(_ db: Connection, txnID: String, remoteIDs: [String], now: Date) throws {
+        guard !remoteIDs.isEmpty, let row = try db.first("SELECT transport, chat_external_id FROM outbox WHERE txn_id = ?", [txnID]),
+              let transport = row.string("transport"), let chat = row.string("chat_external_id") else { return }
+        for (position, remote) in remoteIDs.enumerated() where !remote.isEmpty {
+            try db.query(
+                """
+                INSERT OR REPLACE INTO sent_messages (transport, chat_external_id, remote_id, txn_id, position, created_at)
+                VALUES (?, ?, ?, ?, ?, ?)
+                """, [transport, chat, remote, txnID, position, Store.timestamp(now)])
+        }
+    }
+
+    static func outbox(from row: Row) throws -> OutboxRecord {
+        guard let id = row.int("id"), let transport = row.string("transport"), let chat = row.string("chat_external_id"),
+              let txn = row.string("txn_id"), let text = row.string("payload"), let state = row.string("state"),
+              let created = row.double("created_at") else {
+            throw StorageError.corrupt("outbox row has missing columns")
+        }
+        let remote = row.string("remote_id").map { $0.split(separator: ",").map(String.init) } ?? []
+        return OutboxRecord(
+            id: id, transport: transport, chatExternalID: chat, chatKind: row.string("chat_kind") ?? "private", txnID: txn,
+            payload: try JSON.parse(text), state: state, remoteIDs: remote, stepsDone: Int(row.int("steps_done") ?? 0),
+            expiresAt: row.double("expires_at").map(Date.init(timeIntervalSince1970:)), createdAt: Date(timeIntervalSince1970: created))
     }
 }

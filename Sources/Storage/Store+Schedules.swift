@@ -67,6 +67,20 @@ extension Store {
         }
     }
 
+    /// Pauses every subscription of a chat that is gone (blocked the bot, or the bot was removed);
+    /// returns how many were paused by this call.
+    @discardableResult
+    public func pauseSchedules(transport: String, chatExternalID: String) async throws -> Int {
+        try await database.write { db in
+            try db.query(
+                """
+                UPDATE schedules SET paused = 1 WHERE paused = 0
+                AND chat_id IN (SELECT id FROM chats WHERE transport = ? AND external_id = ?)
+                """, [transport, chatExternalID])
+            return db.changes
+        }
+    }
+
     static let scheduleSelect = """
         SELECT schedules.*, json_extract(chats.settings, '$.timezone') AS chat_time_zone FROM schedules
         JOIN chats ON chats.id = schedules.chat_id

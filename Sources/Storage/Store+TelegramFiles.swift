@@ -55,6 +55,15 @@ extension Store {
     /// Returns the ids that were newly recorded.
     @discardableResult
     public func markProcessed(transport: String, updateIDs: [String], cursor: String?, now: Date = Date()) async throws -> [String] {
+        try await markProcessed(transport: transport, updateIDs: updateIDs, cursor: cursor, outbox: [], attemptKind: nil, now: now).recorded
+    }
+
+    /// Records updates as handled, moves the cursor, writes the replies their handler produced to the
+    /// outbox and forgets their attempts, all in one transaction: either the update is done and its
+    /// replies will be sent, or neither happened and the update is handled again.
+    public func markProcessed(
+        transport: String, updateIDs: [String], cursor: String?, outbox drafts: [OutboxDraft], attemptKind: String?, now: Date = Date()
+    ) async throws -> (recorded: [String], outbox: [OutboxRecord]) {
         try await database.write { db in
             var recorded: [String] = []
             for (index, id) in updateIDs.enumerated() {
@@ -62,7 +71,9 @@ extension Store {
                 if try Store.markProcessed(db, transport: transport, updateID: id, cursor: last ? cursor : nil, now: now) { recorded.append(id) }
             }
             if updateIDs.isEmpty, let cursor { try Store.saveCursor(db, transport: transport, value: cursor, now: now) }
-            return recorded
+            let rows = try Store.insertOutbox(db, drafts, now: now)
+            if let attemptKind { try Store.finishAttempts(db, kind: attemptKind, itemIDs: updateIDs) }
+            return (recorded, rows)
         }
     }
 

@@ -76,10 +76,11 @@ struct PollLoop: Sendable {
             await ledger.addAlbumPart(part, now: clock.now())
         case .refuse(let chat, let text, let replyTo):
             // In the chat's queue, so the refusal comes after the answers to that chat's earlier messages.
-            let accepted = await poller.dispatcher.submit(in: chat, done: { [poller, ledger] in await poller.complete(ids, ledger: ledger) }) {
+            let batch = OutboxBatch(updateID: String(update.id))
+            let accepted = await poller.dispatcher.submit(in: chat, done: { [poller, ledger] in await poller.complete(ids, ledger: ledger, batch: batch) }) {
                 [poller] in
                 do {
-                    try await poller.transport.send(.text(RichText.plain(text), replyTo: replyTo), to: chat)
+                    try await poller.transport.send(.text(RichText.plain(text), replyTo: replyTo), to: chat, batch: batch)
                 } catch {
                     log.warning("cannot send refusal", ["chat": chat.id, "error": "\(error)"])
                 }
@@ -93,12 +94,12 @@ struct PollLoop: Sendable {
                 } catch {
                     log.warning("cannot answer button", ["error": "\(error)"])
                 }
-                await poller.complete(ids, ledger: ledger)
+                await poller.complete(ids, ledger: ledger, batch: nil)
             }
         case .vote(let pollID, let sender, let options, let date):
             guard let target = try? await poller.store.telegramPollChat(pollID: pollID) else {
                 log.info("vote for an unknown poll", ["poll": pollID])
-                await poller.complete(ids, ledger: ledger)
+                await poller.complete(ids, ledger: ledger, batch: nil)
                 return
             }
             let chat = ChatAddress(transport: TelegramPoller.transportName, id: target.chatID, kind: target.kind)
@@ -107,14 +108,17 @@ struct PollLoop: Sendable {
             await submit(ChatEvent(id: String(update.id), chat: chat, sender: sender, payload: .vote(pollID: reference, options: options), date: date), ids: ids)
         case .ignore(let reason, let notice):
             if notice { log.notice(reason) } else { log.debug("ignored", ["reason": reason]) }
-            await poller.complete(ids, ledger: ledger)
+            await poller.complete(ids, ledger: ledger, batch: nil)
         }
     }
 
     private func submit(_ event: ChatEvent, ids: [Int64]) async {
-        let accepted = await poller.dispatcher.submit(event, via: poller.transport) { [poller, ledger] in
-            await poller.complete(ids, ledger: ledger)
-        }
+        let event = await poller.matchingReplies(event)
+        let batch = OutboxBatch(updateID: String(ids.first ?? 0))
+        let transport = EventTransport(base: poller.transport, batch: batch)
+        let accepted = await poller.dispatcher.submit(
+            event, via: transport, done: { [poller, ledger] in await poller.complete(ids, ledger: ledger, batch: batch) },
+            around: { [poller] handle in await poller.guarded(ids, event: event, transport: transport, handle: handle) })
         // Not accepted means shutting down: the update stays unconfirmed and comes back after the restart.
         if !accepted { logger.info("dispatcher stopped; update left for the next run", ["update": event.id]) }
     }

@@ -22,13 +22,22 @@ public struct TelegramConfiguration: Sendable {
     public var conflictBackoff: Backoff
     /// How many times one outgoing call is tried before its error is returned.
     public var sendAttempts: Int
+    /// Bot API calls between "request sent" and "answer recorded" at once: the most replies a crash can repeat.
+    public var maxInFlightSends: Int
+    /// How long a handler may run before the replies it made so far are sent (progress), in seconds.
+    public var earlyFlushSeconds: Double
+    /// How long an answer to a button press is worth sending; older ones are dropped after a restart.
+    public var buttonAnswerSeconds: Double
+    /// How often an update may crash the worker before it is set aside.
+    public var maxAttempts: Int
 
     /// A configuration with the Bot API's defaults.
     public init(
         apiBaseURL: String = "https://api.telegram.org", pollTimeoutSeconds: Int = 50, updateLimit: Int = 100,
         maxDownloadBytes: Int = 20 * 1024 * 1024, albumWindowSeconds: Double = 1.2, progressIntervalSeconds: Double = 0.25,
         rateLimits: RateLimits = RateLimits(), backoff: Backoff = Backoff(base: 1, cap: 60),
-        conflictBackoff: Backoff = Backoff(base: 5, cap: 60), sendAttempts: Int = 5
+        conflictBackoff: Backoff = Backoff(base: 5, cap: 60), sendAttempts: Int = 5, maxInFlightSends: Int = 1,
+        earlyFlushSeconds: Double = 0.3, buttonAnswerSeconds: Double = 10, maxAttempts: Int = 2
     ) {
         self.apiBaseURL = apiBaseURL.hasSuffix("/") ? String(apiBaseURL.dropLast()) : apiBaseURL
         self.pollTimeoutSeconds = pollTimeoutSeconds
@@ -40,6 +49,10 @@ public struct TelegramConfiguration: Sendable {
         self.backoff = backoff
         self.conflictBackoff = conflictBackoff
         self.sendAttempts = sendAttempts
+        self.maxInFlightSends = max(1, maxInFlightSends)
+        self.earlyFlushSeconds = earlyFlushSeconds
+        self.buttonAnswerSeconds = buttonAnswerSeconds
+        self.maxAttempts = max(1, maxAttempts)
     }
 
     /// The update types the worker asks for; everything else stays at Telegram.

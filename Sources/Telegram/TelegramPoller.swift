@@ -51,12 +51,26 @@ public final class TelegramPoller: Service {
         }
         logger.notice("polling Telegram", ["bot": identity.username ?? "?", "offset": saved.map(String.init) ?? "none"])
         let loop = PollLoop(poller: self, ledger: ledger, mapper: mapper)
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask { try await loop.run() }
-            group.addTask { [stops] in for await _ in stops {} }
-            // Whichever ends first (the loop failing or a shutdown request) ends both.
-            defer { group.cancelAll() }
-            try await group.next()
+        let sender = transport.sender
+        try await withThrowingTaskGroup(of: Void.self) { outer in
+            // The sender outlives polling: replies of updates still being handled go out before it stops.
+            outer.addTask { try await sender.run() }
+            defer { outer.cancelAll() }
+            do {
+                try await withThrowingTaskGroup(of: Void.self) { group in
+                    group.addTask { try await loop.run() }
+                    group.addTask { [stops] in for await _ in stops {} }
+                    // Whichever ends first (the loop failing or a shutdown request) ends both.
+                    defer { group.cancelAll() }
+                    try await group.next()
+                }
+            } catch {
+                await sender.shutdown()
+                throw error
+            }
+            while await dispatcher.pending() > 0, !Task.isCancelled { try? await Task.sleep(for: .milliseconds(10)) }
+            await sender.shutdown()
+            try await outer.waitForAll()
         }
     }
 
@@ -104,14 +118,47 @@ public final class TelegramPoller: Service {
         (1...32).contains(name.count) && name.allSatisfy { ($0.isASCII && ($0.isLowercase || $0.isNumber)) || $0 == "_" }
     }
 
-    /// Records updates as handled and moves the persisted offset to the new watermark.
-    func complete(_ ids: [Int64], ledger: UpdateLedger) async {
+    /// The kind of attempt records of updates (poison-message protection).
+    static let attemptKind = "telegram.update"
+    /// What a person is told when their message was set aside.
+    public static let setAsideText = PoisonGuard.setAsideText
+
+    /// Records updates as handled, moves the persisted offset to the new watermark and writes the
+    /// replies the handler produced, in one transaction; then the sender sends the replies.
+    func complete(_ ids: [Int64], ledger: UpdateLedger, batch: OutboxBatch?) async {
         let watermark = await ledger.finished(ids)
         do {
-            try await store.markProcessed(
-                transport: TelegramPoller.transportName, updateIDs: ids.map { String($0) }, cursor: watermark.map { String($0) }, now: clock.now())
+            let (_, rows) = try await store.markProcessed(
+                transport: TelegramPoller.transportName, updateIDs: ids.map { String($0) }, cursor: watermark.map { String($0) },
+                outbox: batch?.take() ?? [], attemptKind: TelegramPoller.attemptKind, now: clock.now())
+            await transport.sender.submit(rows)
         } catch {
             logger.error("cannot record handled updates", ["update": ids.map(String.init).joined(separator: ","), "error": "\(error)"])
         }
+    }
+
+    /// Runs `handle` unless the update already crashed the worker `maxAttempts` times (then it is
+    /// set aside, see `PoisonGuard`). While the handler is still working after `earlyFlushSeconds`,
+    /// the replies it made so far are sent.
+    func guarded(_ ids: [Int64], event: ChatEvent, transport: EventTransport, handle: @Sendable () async -> Void) async {
+        let guardian = PoisonGuard(kind: TelegramPoller.attemptKind, store: store, maxAttempts: configuration.maxAttempts, logger: logger, clock: clock)
+        guard await guardian.begin(String(ids.first ?? 0), event: event, via: transport) else { return }
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { [clock, configuration] in
+                guard (try? await clock.sleep(seconds: configuration.earlyFlushSeconds)) != nil else { return }
+                await transport.base.flushEarly(transport.batch)
+            }
+            await handle()
+            group.cancelAll()
+        }
+    }
+
+    /// The event with a reply to one of the bot's messages pointing at the reference the bot's
+    /// handlers were given when they sent it (they never see Telegram's ids for their own messages).
+    func matchingReplies(_ event: ChatEvent) async -> ChatEvent {
+        guard let reply = event.replyTo, reply.pending == nil,
+              let row = try? await store.outboxMessage(transport: TelegramPoller.transportName, chatExternalID: reply.chatID, remoteID: reply.messageID)
+        else { return event }
+        return event.replying(to: MessageRef.pending(chatID: reply.chatID, txnID: row.txnID, index: row.position))
     }
 }

@@ -120,7 +120,7 @@ public final class TryOnWorker: Service {
             if let job = TryOnJob(record) { await notifier.requeued(job) }
         }
         for record in recovery.failed {
-            logger.warning("job interrupted twice; failed", ["job": record.id])
+            logger.error("job set aside: it was running during two crashes", ["job": record.id, "user": record.userID])
             if let job = TryOnJob(record) { await notifier.failed(job, message: Self.restartFailure) }
         }
         for record in recovery.undelivered {

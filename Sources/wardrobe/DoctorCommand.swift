@@ -17,6 +17,7 @@ enum DoctorCommand {
         var findings: [Finding] = [Finding(ok: true, text: "config: loaded, data folder \(app.dataDirectory)")]
         findings.append(checkDataFolder(app.dataDirectory))
         findings.append(checkDatabase(app))
+        findings += await setAside(app)
         let keys: KeyStore?
         do {
             let store = try app.openKeyStore()
@@ -44,6 +45,19 @@ enum DoctorCommand {
             return Finding(ok: true, text: "data folder: \(path) is writable")
         }
         return Finding(ok: true, text: "data folder: \(path) will be created on first run")
+    }
+
+    /// Work set aside because it crashed the worker (poison messages), newest first; each is a finding to look into.
+    static func setAside(_ app: App) async -> [Finding] {
+        guard let store = try? app.openStore() else { return [] }
+        defer { store.close() }
+        guard let items = try? await store.setAsideItems() else { return [] }
+        if items.isEmpty { return [Finding(ok: true, text: "set aside: nothing (no update, event, job or daily send crashed the worker)")] }
+        let format = ISO8601DateFormatter()
+        return items.prefix(20).map { item in
+            let chat = item.chatKey.isEmpty ? "" : " in \(item.chatKey)"
+            return Finding(ok: false, text: "set aside: \(item.kind) \(item.itemID)\(chat), \(item.count) crashes, last \(format.string(from: item.lastAt)): \(item.detail)")
+        } + (items.count > 20 ? [Finding(ok: false, text: "set aside: \(items.count - 20) more")] : [])
     }
 
     static func checkDatabase(_ app: App) -> Finding {

@@ -17,7 +17,7 @@ enum MatrixWiring {
         return MatrixConfiguration(
             homeserverURL: url, userID: userID, inviteAllowlist: InviteAllowlist(configuration.strings("matrix.invite_allowlist")),
             syncTimeoutMilliseconds: configuration.int("matrix.sync_timeout_ms"),
-            maxDownloadBytes: configuration.int("images.max_upload_bytes"))
+            maxDownloadBytes: configuration.int("images.max_upload_bytes"), maxAttempts: configuration.int("worker.max_attempts"))
     }
 
     /// The Matrix service feeding `dispatcher`, or nil when Matrix is off.

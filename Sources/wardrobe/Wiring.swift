@@ -50,6 +50,7 @@ extension App {
         }()
         return DailySettings(
             defaultTimeZone: zone, catchUp: configuration.double("schedule.catch_up_hours") * 3600,
-            perSecond: DailySettings.rate(belowGlobalLimit: configuration.double("telegram.rate_limit.global_per_second")))
+            perSecond: DailySettings.rate(belowGlobalLimit: configuration.double("telegram.rate_limit.global_per_second")),
+            maxAttempts: configuration.int("worker.max_attempts"))
     }
 }

@@ -32,7 +32,7 @@ struct InProcessBot {
             store: store, keys: keys, logger: logger, clock: SystemClock(), configFolder: configFolder,
             fetcher: { var fetcher = ProductFetcher.Configuration(); fetcher.allowPrivateNetworks = allowPrivateNetworks; return fetcher }(),
             http: HTTPClient())
-        dispatcher = ChatDispatcher(router: (router ?? Features.router)(botEnvironment), logger: logger)
+        dispatcher = ChatDispatcher(router: router.map { $0(botEnvironment) } ?? Features.router(botEnvironment), logger: logger)
         let configuration = MatrixConfiguration(
             homeserverURL: environment.homeserver, userID: environment.bot, inviteAllowlist: InviteAllowlist(allowlist),
             syncTimeoutMilliseconds: 5000, maxDownloadBytes: 5_000_000)

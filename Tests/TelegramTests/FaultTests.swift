@@ -58,17 +58,20 @@ import WardrobeTestKit
         await harness.stop(task)
     }
 
-    @Test func aBlockedUserIsReportedAsBlocked() async throws {
+    @Test func aBlockedChatGivesUpTheMessageAndPausesItsDailyOutfit() async throws {
         let harness = try TelegramHarness()
-        harness.server.inject(.error(code: 403, description: "Forbidden: bot was blocked by the user"), method: "sendMessage")
-        let chat = ChatAddress(transport: "telegram", id: "1001", kind: .privateChat)
-        do {
-            try await harness.transport.send(.text("Good morning"), to: chat)
-            Issue.record("expected a 403")
-        } catch let error as TelegramError {
-            #expect(error.isBlocked)
-        }
         let task = harness.start()
+        harness.server.inject(.error(code: 403, description: "Forbidden: bot was blocked by the user"), method: "sendMessage")
+        let (user, chat) = try await harness.store.participants(
+            transport: "telegram", userID: "1001", displayName: nil, chatID: "1001", kind: .privateChat, title: nil, recordActivity: false)
+        try await harness.store.saveSchedule(chatID: chat.id, userID: user.id, localTime: "07:30", occasion: "business", weekdaysOnly: false, now: Date())
+        let address = ChatAddress(transport: "telegram", id: "1001", kind: .privateChat)
+        let ref = try #require(try await harness.sendAndWait(.text("Good morning"), to: address).first)
+        let txnID = try #require(ref.pending?.txnID)
+        let row = try #require(try await harness.store.outbox(txnID: txnID))
+        #expect(row.state == "failed")
+        #expect(try await harness.store.activeSchedules().isEmpty)
+        #expect(harness.logLines(containing: "daily outfit paused").count == 1)
         await harness.stop(task)
     }
 }

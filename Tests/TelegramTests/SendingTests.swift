@@ -11,9 +11,10 @@ import WardrobeTestKit
 
     @Test func longTextIsSplitIntoMessagesWithinTheLimitAndButtonsGoOnTheLast() async throws {
         let harness = try TelegramHarness()
+        let task = harness.start()
         let paragraph = String(repeating: "Navy blazer & <white> shirt. ", count: 60)
         let text = RichText.joined(Array(repeating: RichText.plain(paragraph), count: 6), separator: "\n\n")
-        let refs = try await harness.transport.send(.text(text, buttons: [[Button(title: "OK", token: "tok1")]]), to: chat)
+        let refs = try await harness.sendAndWait(.text(text, buttons: [[Button(title: "OK", token: "tok1")]]), to: chat)
         let messages = harness.server.messages(inChat: 1001)
         #expect(refs.count == messages.count)
         #expect(messages.count >= 3)
@@ -21,15 +22,15 @@ import WardrobeTestKit
         #expect(messages.dropLast().allSatisfy { $0.buttons.isEmpty })
         #expect(messages.last?.buttons.first?.first?.data == "b:tok1")
         #expect(harness.server.rejections.isEmpty)
-        let task = harness.start()
         await harness.stop(task)
     }
 
     @Test func anUploadedPhotoIsReusedByFileIDAndALongCaptionFollowsAsText() async throws {
         let harness = try TelegramHarness()
+        let task = harness.start()
         let caption = RichText.plain(String(repeating: "x", count: 1500))
-        try await harness.transport.send(.photos([image], caption: "First"), to: chat)
-        try await harness.transport.send(.photos([image], caption: caption), to: chat)
+        try await harness.sendAndWait(.photos([image], caption: "First"), to: chat)
+        try await harness.sendAndWait(.photos([image], caption: caption), to: chat)
         let photos = harness.server.calls("sendPhoto")
         #expect(photos.count == 2)
         #expect(photos[0].encoding == "multipart" && photos[0].fileFields == ["photo"])
@@ -37,14 +38,14 @@ import WardrobeTestKit
         #expect(photos[1].parameters["caption"] == nil)
         #expect(harness.server.texts(inChat: 1001).last?.count == 1500)
         #expect(harness.server.rejections.isEmpty)
-        let task = harness.start()
         await harness.stop(task)
     }
 
     @Test func anAlbumGoesAsAMediaGroupAndItsButtonsFollow() async throws {
         let harness = try TelegramHarness()
+        let task = harness.start()
         let images = (0..<3).map { OutgoingImage(bytes: [UInt8](repeating: UInt8($0), count: 512), mimeType: "image/jpeg", sha256: "img\($0)") }
-        let refs = try await harness.transport.send(.photos(images, caption: "Which one?", buttons: [[Button(title: "First", token: "t1")]]), to: chat)
+        let refs = try await harness.sendAndWait(.photos(images, caption: "Which one?", buttons: [[Button(title: "First", token: "t1")]]), to: chat)
         #expect(refs.count == 4)
         let group = try #require(harness.server.calls("sendMediaGroup").first)
         #expect(group.fileFields == ["photo0", "photo1", "photo2"])
@@ -52,33 +53,34 @@ import WardrobeTestKit
         #expect(messages.filter { $0.mediaGroupID != nil }.count == 3)
         #expect(messages.last?.text == "Which one?" && messages.last?.buttons.first?.first?.title == "First")
         #expect(harness.server.rejections.isEmpty)
-        let task = harness.start()
         await harness.stop(task)
     }
 
     @Test func editsDeletesActionsAndAnUnchangedEditWork() async throws {
         let harness = try TelegramHarness()
-        let ref = try #require(try await harness.transport.send(.text("Working…"), to: chat).first)
-        try await harness.transport.send(.edit(ref, "Done"), to: chat)
-        try await harness.transport.send(.edit(ref, "Done"), to: chat)
-        try await harness.transport.send(.editButtons(ref, [[Button(title: "Again", token: "again")]]), to: chat)
-        try await harness.transport.send(.action(.uploadPhoto), to: chat)
-        try await harness.transport.send(.document(fileName: "closet.json", bytes: Array("{}".utf8), mimeType: "application/json"), to: chat)
-        try await harness.transport.send(.delete(ref), to: chat)
+        let task = harness.start()
+        let ref = try #require(try await harness.sendAndWait(.text("Working…"), to: chat).first)
+        try await harness.sendAndWait(.edit(ref, "Done"), to: chat)
+        try await harness.sendAndWait(.edit(ref, "Done"), to: chat)
+        try await harness.sendAndWait(.editButtons(ref, [[Button(title: "Again", token: "again")]]), to: chat)
+        try await harness.sendAndWait(.action(.uploadPhoto), to: chat)
+        try await harness.sendAndWait(.document(fileName: "closet.json", bytes: Array("{}".utf8), mimeType: "application/json"), to: chat)
+        try await harness.sendAndWait(.delete(ref), to: chat)
         #expect(harness.server.calls("editMessageText").count == 2)
         #expect(harness.server.rejections.filter { $0.contains("not modified") }.count == 1)
         #expect(harness.server.calls("sendChatAction").first?.parameters["action"]?.string == "upload_photo")
         #expect(harness.server.messages(inChat: 1001).map(\.kind) == ["document"])
-        let task = harness.start()
         await harness.stop(task)
     }
 
     @Test func aPollAnswerBecomesAVoteInThePollsChat() async throws {
         let votes = TextLog()
+        let polls = TextLog()
         let harness = try TelegramHarness(router: { environment in
             var builder = RouterBuilder()
             builder.add(Command("vote", summary: "asks") { context, _ in
-                try await context.send(.poll(question: "Which look?", options: ["A", "B"], closeDate: context.clock.now().addingTimeInterval(300)))
+                let refs = try await context.send(.poll(question: "Which look?", options: ["A", "B"], closeDate: context.clock.now().addingTimeInterval(300)))
+                for ref in refs { await polls.add(ref.messageID) }
             })
             builder.onVote { context, pollID, options in
                 await votes.add("\(context.event.chat.id) \(pollID) \(options)")
@@ -95,9 +97,9 @@ import WardrobeTestKit
         #expect(call.parameters["close_date"]?.int != nil)
         let vote = harness.server.answerPoll(poll, options: [1], from: .ben)
         #expect(await harness.waitUntilProcessed([vote]))
-        // Features know the poll by the message that carried it.
-        let pollMessage = try #require(harness.server.messages(inChat: group.id).last { $0.kind == "poll" })
-        #expect(await votes.all == ["-100500 \(pollMessage.messageID) [1]"])
+        // Features know the poll by the reference they were given when they sent it.
+        let pollRef = try #require(await polls.all.first)
+        #expect(await votes.all == ["-100500 \(pollRef) [1]"])
         await harness.stop(task)
     }
 

@@ -81,6 +81,24 @@ final class TelegramHarness: Sendable {
         try? FileManager.default.removeItem(atPath: folder)
     }
 
+    /// Sends through the outbox (the harness must be started) and waits until the sender is done with it.
+    @discardableResult
+    func sendAndWait(_ message: OutgoingMessage, to chat: ChatAddress, timeout: Duration = .seconds(10)) async throws -> [MessageRef] {
+        let refs = try await transport.send(message, to: chat)
+        _ = await waitUntilSent(timeout: timeout)
+        return refs
+    }
+
+    /// Waits until every outbox row was sent, given up or dropped.
+    func waitUntilSent(timeout: Duration = .seconds(10)) async -> Bool {
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            if await transport.sender.pendingCount() == 0 { return true }
+            try? await Task.sleep(for: .milliseconds(5))
+        }
+        return false
+    }
+
     /// Log lines containing `text`.
     func logLines(containing text: String) -> [String] { logs.lines.filter { $0.contains(text) } }
 

@@ -112,15 +112,31 @@ public final class DailyService: Service {
         return DailyRule(time: time, zone: zone, weekdaysOnly: schedule.weekdaysOnly)
     }
 
+    /// The kind of attempt records of daily sends (poison-message protection).
+    static let attemptKind = "daily.send"
+    /// What a chat is told when its daily outfit was set aside.
+    static let setAsideText = "I couldn't make today's outfit. It has been reported; it will come again tomorrow."
+
     /// Composes, claims and sends one message; a gone recipient pauses the subscription.
     func send(_ due: Due) async {
         let log = logger.with("chat", due.schedule.chatID).with("schedule", due.schedule.id)
         do {
             guard let chat = try await store.chat(id: due.schedule.chatID), let user = try await store.user(id: due.schedule.userID) else { return }
-            let message = try await composer.compose(DailyRequest(schedule: due.schedule, chat: chat, user: user, date: due.date, zone: due.zone))
-            guard try await store.claimDailySend(scheduleID: due.schedule.id, localDate: due.date.description, items: message.itemIDs) else {
+            // Composing runs before the send is claimed: a crash there would repeat at every restart.
+            let attempt = "\(due.schedule.id):\(due.date.description)"
+            let decision = try await store.beginAttempt(
+                kind: Self.attemptKind, itemID: attempt, chatKey: "\(chat.transport):\(chat.externalID)", maxAttempts: settings.maxAttempts, now: clock.now())
+            if case .setAside(let attempts) = decision {
+                log.error("daily outfit set aside: composing it crashed the worker", ["date": due.date.description, "attempts": attempts])
+                if try await store.claimDailySend(scheduleID: due.schedule.id, localDate: due.date.description, items: []) {
+                    _ = try? await outbound.send(.text(RichText.plain(Self.setAsideText)), to: chat, userID: nil)
+                }
                 return
             }
+            let message = try await composer.compose(DailyRequest(schedule: due.schedule, chat: chat, user: user, date: due.date, zone: due.zone))
+            let claimed = try await store.claimDailySend(scheduleID: due.schedule.id, localDate: due.date.description, items: message.itemIDs)
+            try await store.finishAttempts(kind: Self.attemptKind, itemIDs: [attempt])
+            guard claimed else { return }
             do {
                 for part in message.parts { try await outbound.send(part, to: chat, userID: user.id) }
                 log.debug("daily outfit sent", ["date": due.date.description])

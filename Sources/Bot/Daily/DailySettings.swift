@@ -10,11 +10,14 @@ public struct DailySettings: Sendable, Hashable {
     public var perSecond: Int
     /// The occasion for users without a usual one.
     public var defaultOccasion: String
+    /// How often composing one day's message may crash the worker before that day is set aside.
+    public var maxAttempts: Int
 
     public init(
         defaultTimeZone: TimeZone = TimeZone(identifier: "UTC")!, catchUp: TimeInterval = 2 * 3600, perSecond: Int = 25,
-        defaultOccasion: String = "smart casual"
+        defaultOccasion: String = "smart casual", maxAttempts: Int = 2
     ) {
+        self.maxAttempts = max(1, maxAttempts)
         self.defaultTimeZone = defaultTimeZone
         self.catchUp = catchUp
         self.perSecond = perSecond

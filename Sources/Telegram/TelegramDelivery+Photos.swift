@@ -2,51 +2,20 @@ import Chat
 import HTTP
 import JSON
 
-extension TelegramTransport {
-    /// One photo → sendPhoto; 2–10 → sendMediaGroup (more are sent as several albums). Albums cannot
-    /// carry buttons, so buttons (with the caption) follow in a text message. A caption over 1024
-    /// characters moves to a follow-up message too.
-    func sendPhotos(_ images: [OutgoingImage], caption: RichText?, buttons: [[Button]], to chat: ChatAddress) async throws -> [MessageRef] {
-        guard !images.isEmpty else {
-            return try await sendText(caption ?? "…", buttons: buttons, replyTo: nil, to: chat)
-        }
-        let fits = { (text: RichText) in MessageSplitter.visibleLength(text) <= MessageSplitter.captionLimit }
-        if images.count == 1 {
-            let text = caption ?? images[0].caption
-            let inline = text.map(fits) ?? true
-            var refs = [try await sendPhoto(images[0], caption: inline ? text : nil, buttons: inline ? buttons : [], to: chat)]
-            if let text, !inline { refs += try await sendText(text, buttons: buttons, replyTo: nil, to: chat) }
-            return refs
-        }
-        var refs: [MessageRef] = []
-        // The album caption sits on the first photo unless it must carry buttons or is too long.
-        let followUp = caption.map { !buttons.isEmpty || !fits($0) } ?? !buttons.isEmpty
-        for start in stride(from: 0, to: images.count, by: 10) {
-            let chunk = Array(images[start..<min(start + 10, images.count)])
-            let albumCaption = start == 0 && !followUp ? caption : nil
-            if chunk.count == 1 {
-                refs.append(try await sendPhoto(chunk[0], caption: albumCaption ?? chunk[0].caption, buttons: [], to: chat))
-            } else {
-                refs += try await sendAlbum(chunk, caption: albumCaption, to: chat)
-            }
-        }
-        if followUp { refs += try await sendText(caption ?? "Choose one:", buttons: buttons, replyTo: nil, to: chat) }
-        return refs
-    }
-
+extension TelegramDelivery {
     /// sendPhoto with a cached file id when there is one, else an upload in the `photo` field.
-    private func sendPhoto(_ image: OutgoingImage, caption: RichText?, buttons: [[Button]], to chat: ChatAddress) async throws -> MessageRef {
-        var parameters: [String: JSON] = ["chat_id": TelegramTransport.chatID(chat.id)]
+    func sendPhoto(_ image: OutgoingImage, caption: RichText?, buttons: [[Button]], to chat: ChatAddress) async throws -> MessageRef {
+        var parameters: [String: JSON] = ["chat_id": TelegramDelivery.chatID(chat.id)]
         if let caption {
             parameters["caption"] = .string(caption.html)
             parameters["parse_mode"] = "HTML"
         }
-        if !buttons.isEmpty { parameters["reply_markup"] = TelegramTransport.keyboard(buttons) }
+        if !buttons.isEmpty { parameters["reply_markup"] = TelegramDelivery.keyboard(buttons) }
         if let cached = try await cachedFileID(image) {
             parameters["photo"] = .string(cached)
             do {
                 return try reference(try await perform("sendPhoto", parameters, chat: chat), chat: chat)
-            } catch let error as TelegramError where TelegramTransport.isStaleFile(error) {
+            } catch let error as TelegramError where TelegramDelivery.isStaleFile(error) {
                 try await forget(image)
                 parameters["photo"] = nil
             }
@@ -58,7 +27,7 @@ extension TelegramTransport {
     }
 
     /// sendMediaGroup of 2–10 photos; uploads are referenced as `attach://photoN`.
-    private func sendAlbum(_ images: [OutgoingImage], caption: RichText?, to chat: ChatAddress) async throws -> [MessageRef] {
+    func sendAlbum(_ images: [OutgoingImage], caption: RichText?, to chat: ChatAddress) async throws -> [MessageRef] {
         var media: [JSON] = []
         var files: [MultipartPart] = []
         for (index, image) in images.enumerated() {
@@ -77,11 +46,11 @@ extension TelegramTransport {
             }
             media.append(.object(item))
         }
-        let parameters: [String: JSON] = ["chat_id": TelegramTransport.chatID(chat.id), "media": .array(media)]
+        let parameters: [String: JSON] = ["chat_id": TelegramDelivery.chatID(chat.id), "media": .array(media)]
         let result: JSON
         do {
             result = try await perform("sendMediaGroup", parameters, files: files, chat: chat)
-        } catch let error as TelegramError where TelegramTransport.isStaleFile(error) && files.count < images.count {
+        } catch let error as TelegramError where TelegramDelivery.isStaleFile(error) && files.count < images.count {
             for image in images { try await forget(image) }
             return try await sendAlbum(images, caption: caption, to: chat)
         }

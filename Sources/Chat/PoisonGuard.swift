@@ -1,0 +1,48 @@
+import Foundation
+import Storage
+import Support
+
+/// Poison-message protection: before an update or event is handled, its start is recorded durably.
+/// An item found started `maxAttempts` times without finishing crashed the worker each time; it is
+/// set aside instead of crashing it again: the chat gets one reply, the log one error line with the
+/// ids, and `wardrobe doctor` lists it. The transport forgets the attempts when it records the item
+/// as handled (`Store.markProcessed(…attemptKind:)`).
+public struct PoisonGuard: Sendable {
+    /// What a person is told when their message was set aside.
+    public static let setAsideText = "I couldn't handle that message. It has been reported."
+
+    /// The attempt kind, e.g. "telegram.update" or "matrix.event".
+    public let kind: String
+    public let store: Store
+    public let maxAttempts: Int
+    public let logger: Logger
+    public let clock: any WallClock
+
+    public init(kind: String, store: Store, maxAttempts: Int, logger: Logger, clock: any WallClock) {
+        self.kind = kind
+        self.store = store
+        self.maxAttempts = max(1, maxAttempts)
+        self.logger = logger
+        self.clock = clock
+    }
+
+    /// Records the start of `event` (known by `itemID`); false when it was set aside instead, in
+    /// which case the chat has been told through `transport`.
+    public func begin(_ itemID: String, event: ChatEvent, via transport: any ChatTransport) async -> Bool {
+        let decision: AttemptDecision
+        do {
+            decision = try await store.beginAttempt(
+                kind: kind, itemID: itemID, chatKey: "\(event.chat.transport):\(event.chat.id)", maxAttempts: maxAttempts, now: clock.now())
+        } catch {
+            logger.error("cannot record the attempt; handling anyway", ["update": itemID, "error": "\(error)"])
+            return true
+        }
+        guard case .setAside(let attempts) = decision else { return true }
+        logger.error("update set aside: it crashed the worker", [
+            "update": itemID, "kind": kind, "chat": event.chat.id, "user": event.sender.id, "attempts": attempts,
+        ])
+        try? await store.describeSetAside(kind: kind, itemID: itemID, detail: "from \(event.sender.id) in \(event.chat.id); crashed the worker \(attempts) times")
+        _ = try? await transport.send(.text(RichText.plain(PoisonGuard.setAsideText), replyTo: event.chat.kind == .group ? event.message : nil), to: event.chat)
+        return false
+    }
+}

@@ -1,0 +1,275 @@
+import Chat
+import Foundation
+import Storage
+import Support
+
+/// Sends the Telegram rows of the outbox: in order per chat, within the rate limits, retrying what
+/// failed for a passing reason, and marking each API call done as soon as Telegram answers.
+///
+/// At most `maxInFlight` calls are between "request sent" and "recorded as answered" at any moment,
+/// so a crash repeats at most that many; rows written but not yet sent are sent after a restart.
+public final class TelegramSender: Service {
+    public var name: String { "telegram-sender" }
+    let delivery: TelegramDelivery
+    let store: Store
+    let logger: Logger
+    let clock: any WallClock
+    let state: SenderState
+    let limit: InFlightLimit
+    private let (stops, stopper) = AsyncStream<Void>.makeStream()
+
+    init(delivery: TelegramDelivery, maxInFlight: Int) {
+        self.delivery = delivery
+        store = delivery.store
+        logger = delivery.logger
+        clock = delivery.clock
+        state = SenderState()
+        limit = InFlightLimit(max(1, maxInFlight))
+    }
+
+    /// Queues committed rows for sending (rows already finished are skipped).
+    func submit(_ records: [OutboxRecord]) async {
+        for record in records where record.state == "pending" {
+            let message: OutgoingMessage
+            do {
+                message = try OutgoingMessage(stored: StoredMessage.withoutFiles(record.payload))
+            } catch {
+                logger.error("unreadable outbox row; not sent", ["txn": record.txnID, "error": "\(error)"])
+                try? await store.markOutboxFailed(txnID: record.txnID, now: clock.now())
+                continue
+            }
+            for dropped in await state.add(SenderQueue.Entry(record: record, message: message)) {
+                logger.debug("outgoing message superseded", ["chat": dropped.chat, "txn": dropped.txnID])
+                try? await store.markOutboxDropped(txnID: dropped.txnID, now: clock.now())
+                await state.finished(dropped.txnID, posted: nil)
+            }
+        }
+    }
+
+    /// Writes rows now and queues them (messages sent outside a handler, and answers to button presses).
+    func enqueue(_ drafts: [OutboxDraft]) async throws {
+        await submit(try await store.enqueueOutbox(drafts, now: clock.now()))
+    }
+
+    /// Sends until `shutdown()`; rows left pending when it stops are sent after the next start.
+    public func run() async throws {
+        let pending = try await store.pendingOutbox(transport: TelegramPoller.transportName)
+        if !pending.isEmpty { logger.notice("sending replies left from the last run", ["count": pending.count]) }
+        await submit(pending)
+        await withDiscardingTaskGroup { group in
+            group.addTask { [stops, state] in
+                for await _ in stops {}
+                await state.stopStarting()
+            }
+            for await chat in state.starts {
+                group.addTask { await self.drain(chat: chat) }
+            }
+        }
+    }
+
+    /// Stops taking new chats once the rows queued now are sent.
+    public func shutdown() async { stopper.finish() }
+
+    /// Sends the rows of one chat until none is left.
+    private func drain(chat: String) async {
+        while !Task.isCancelled {
+            switch await state.next(chat: chat) {
+            case .send(let entry):
+                await deliver(entry)
+            case .wait:
+                // A row refers to a message that another row (perhaps not committed yet) will post.
+                try? await clock.sleep(seconds: 0.02)
+            case .idle:
+                return
+            }
+        }
+    }
+
+    /// Sends one row step by step, resuming after the steps a previous run recorded.
+    private func deliver(_ entry: SenderQueue.Entry) async {
+        let record = entry.record
+        let log = logger.with("chat", record.chatExternalID).with("txn", record.txnID)
+        var posted = record.remoteIDs
+        var holding = false
+        var outcome: String? = "sent"
+        do {
+            if let expiry = record.expiresAt, expiry < clock.now() {
+                log.info("answer to a button press too old to send; dropped")
+                outcome = "dropped"
+            } else {
+                let files = record.payload["kind"]?.string == "photos" || record.payload["kind"]?.string == "document"
+                    ? try await store.outboxFiles(txnID: record.txnID) : []
+                let message = try OutgoingMessage(stored: StoredMessage(payload: record.payload, files: files))
+                let kind: ChatKind = record.chatKind == ChatKind.group.rawValue ? .group : .privateChat
+                let chat = ChatAddress(transport: TelegramPoller.transportName, id: record.chatExternalID, kind: kind)
+                try await send(TelegramStep.plan(message), of: record, to: chat, posted: &posted, holding: &holding, log: log)
+            }
+        } catch is CancellationError {
+            outcome = nil
+        } catch let error as TelegramError where !error.isRetryable {
+            log.warning("message given up", ["error": error.description])
+            if error.isBlocked { await recipientGone(record.chatExternalID, log: log) }
+            outcome = "failed"
+        } catch let error as OutboxCodecError {
+            log.error("unreadable outbox row; not sent", ["error": error.description])
+            outcome = "failed"
+        } catch {
+            // Telegram unreachable for longer than the call's retries: keep the row and try again.
+            log.warning("send failed; will retry", ["error": "\(error)"])
+            outcome = nil
+        }
+        guard let outcome else {
+            if holding { await limit.release() }
+            await state.putBack(entry)
+            if !Task.isCancelled { try? await clock.sleep(seconds: delivery.configuration.backoff.delay(attempt: 3)) }
+            return
+        }
+        do {
+            switch outcome {
+            case "sent": try await store.markOutboxSent(txnID: record.txnID, remoteIDs: posted, now: clock.now())
+            case "dropped": try await store.markOutboxDropped(txnID: record.txnID, now: clock.now())
+            default: try await store.markOutboxFailed(txnID: record.txnID, now: clock.now())
+            }
+        } catch {
+            log.error("cannot record a sent message; it may be sent again after a restart", ["error": "\(error)"])
+        }
+        if holding { await limit.release() }
+        await state.finished(record.txnID, posted: outcome == "sent" ? posted : nil)
+    }
+
+    /// Makes the calls of `steps` after the first `record.stepsDone`, appending what they post.
+    /// Each call holds an in-flight slot from its request until its answer is recorded: the progress
+    /// of a step is recorded before the next step's slot is taken, the last by the caller.
+    private func send(
+        _ steps: [TelegramStep], of record: OutboxRecord, to chat: ChatAddress, posted: inout [String], holding: inout Bool, log: Logger
+    ) async throws {
+        for (index, step) in steps.enumerated() where index >= record.stepsDone {
+            guard let resolved = try await resolve(step, in: chat) else {
+                log.info("the message this refers to was never posted; step skipped")
+                continue
+            }
+            if holding {
+                try await store.markOutboxProgress(txnID: record.txnID, stepsDone: index, remoteIDs: posted, now: clock.now())
+                await limit.release()
+                holding = false
+            }
+            await limit.acquire()
+            holding = true
+            let pollRef = MessageRef.pending(chatID: chat.id, txnID: record.txnID, index: posted.count)
+            posted += try await delivery.execute(resolved, to: chat, pollRef: pollRef)
+        }
+    }
+
+    /// The step with a pending reference swapped for the posted message; nil when the step acts on a
+    /// message that was never posted (a reply then goes without its quote). A reference to a row not
+    /// committed yet (a job's edit racing its handler's commit) waits for it, up to ten seconds.
+    private func resolve(_ step: TelegramStep, in chat: ChatAddress) async throws -> TelegramStep? {
+        guard let ref = step.reference, let pending = ref.pending else { return step }
+        var ids = await state.posted(pending.txnID)
+        var waited = 0.0
+        while ids == nil {
+            let row = try await store.outbox(txnID: pending.txnID)
+            if let row, row.state == "sent" { ids = row.remoteIDs }
+            if let row, row.state != "pending" && row.state != "sent" { break }
+            guard ids == nil, waited < 10, !(await state.isDone(pending.txnID)) else { break }
+            try await clock.sleep(seconds: 0.02)
+            waited += 0.02
+            ids = await state.posted(pending.txnID)
+        }
+        guard let ids, pending.index < ids.count else {
+            if case .text = step { return step.referring(to: nil) }
+            return nil
+        }
+        return step.referring(to: MessageRef(chatID: ref.chatID, messageID: ids[pending.index]))
+    }
+
+    /// The chat blocked the bot or removed it: its daily subscriptions pause until someone subscribes again.
+    private func recipientGone(_ chat: String, log: Logger) async {
+        do {
+            if try await store.pauseSchedules(transport: TelegramPoller.transportName, chatExternalID: chat) > 0 {
+                log.notice("daily outfit paused: the chat blocked the bot or the bot left")
+            }
+        } catch {
+            log.warning("cannot pause the daily outfit", ["error": "\(error)"])
+        }
+    }
+
+    /// Rows waiting or being sent (for shutdown and tests).
+    public func pendingCount() async -> Int { await state.count }
+}
+
+/// The sender's shared state: the queue, the ids posted in this run, and which chats need a worker.
+actor SenderState {
+    private var queue = SenderQueue()
+    private var posted: [String: [String]] = [:]
+    private var busy: Set<String> = []
+    private var stopped = false
+    nonisolated let starts: AsyncStream<String>
+    private let startContinuation: AsyncStream<String>.Continuation
+
+    init() {
+        (starts, startContinuation) = AsyncStream<String>.makeStream()
+    }
+
+    var count: Int { queue.count }
+
+    func add(_ entry: SenderQueue.Entry) -> [SenderQueue.Entry] {
+        let dropped = queue.add(entry)
+        if !dropped.contains(where: { $0.txnID == entry.txnID }), busy.insert(entry.chat).inserted { startContinuation.yield(entry.chat) }
+        return dropped
+    }
+
+    func next(chat: String) -> SenderQueue.Next {
+        let next = queue.next(chat: chat)
+        if case .idle = next {
+            busy.remove(chat)
+            if stopped && busy.isEmpty { startContinuation.finish() }
+        }
+        return next
+    }
+
+    func putBack(_ entry: SenderQueue.Entry) { queue.putBack(entry) }
+
+    func isDone(_ txnID: String) -> Bool { queue.isDone(txnID) }
+
+    func finished(_ txnID: String, posted ids: [String]?) {
+        queue.finished(txnID)
+        if let ids {
+            posted[txnID] = ids
+            if posted.count > 10_000 { posted.removeAll() }
+        }
+    }
+
+    func posted(_ txnID: String) -> [String]? { posted[txnID] }
+
+    /// No new chats are started once every queued row is sent.
+    func stopStarting() {
+        stopped = true
+        if busy.isEmpty { startContinuation.finish() }
+    }
+}
+
+/// At most `limit` calls in flight; callers beyond it wait in order.
+actor InFlightLimit {
+    private let limit: Int
+    private var used = 0
+    private var waiters: [CheckedContinuation<Void, Never>] = []
+
+    init(_ limit: Int) { self.limit = limit }
+
+    func acquire() async {
+        if used < limit {
+            used += 1
+            return
+        }
+        await withCheckedContinuation { waiters.append($0) }
+    }
+
+    func release() {
+        if waiters.isEmpty {
+            used = max(0, used - 1)
+        } else {
+            waiters.removeFirst().resume()
+        }
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import JSON
+import Storage
+import Testing
+
+/// Poison-message records: an item started twice without finishing is set aside on the third start.
+struct AttemptsTests {
+    func store() throws -> Store { try Store(databasePath: ":memory:", mediaRoot: FileManager.default.temporaryDirectory.appendingPathComponent("m-\(UUID())").path) }
+
+    @Test func anItemThatNeverFinishesIsSetAsideAfterTheAllowedStarts() async throws {
+        let store = try store()
+        #expect(try await store.beginAttempt(kind: "telegram.update", itemID: "7", chatKey: "telegram:1", maxAttempts: 2) == .handle(attempt: 1))
+        #expect(try await store.beginAttempt(kind: "telegram.update", itemID: "7", chatKey: "telegram:1", maxAttempts: 2) == .handle(attempt: 2))
+        #expect(try await store.beginAttempt(kind: "telegram.update", itemID: "7", chatKey: "telegram:1", maxAttempts: 2) == .setAside(attempts: 2))
+        try await store.describeSetAside(kind: "telegram.update", itemID: "7", detail: "crashed twice")
+        let aside = try await store.setAsideItems()
+        #expect(aside.map(\.itemID) == ["7"])
+        #expect(aside.first?.chatKey == "telegram:1" && aside.first?.detail == "crashed twice")
+        // Once set aside, it stays aside (a later start is not handled either).
+        #expect(try await store.beginAttempt(kind: "telegram.update", itemID: "7", maxAttempts: 2) == .setAside(attempts: 2))
+    }
+
+    @Test func finishingAnItemForgetsItsStartsButNotWhatWasSetAside() async throws {
+        let store = try store()
+        _ = try await store.beginAttempt(kind: "tryon.job", itemID: "1", maxAttempts: 1)
+        try await store.finishAttempts(kind: "tryon.job", itemIDs: ["1"])
+        #expect(try await store.beginAttempt(kind: "tryon.job", itemID: "1", maxAttempts: 1) == .handle(attempt: 1))
+        #expect(try await store.beginAttempt(kind: "tryon.job", itemID: "1", maxAttempts: 1) == .setAside(attempts: 1))
+        try await store.finishAttempts(kind: "tryon.job", itemIDs: ["1"])
+        #expect(try await store.setAsideItems().count == 1)
+    }
+
+    @Test func anUpdateIsRecordedWithItsRepliesAndItsAttemptsCleared() async throws {
+        let store = try store()
+        _ = try await store.beginAttempt(kind: "telegram.update", itemID: "10", maxAttempts: 2)
+        let draft = OutboxDraft(txnID: "tg-10-0", transport: "telegram", chatExternalID: "1", payload: ["kind": "text"], files: [[1, 2]])
+        let (recorded, rows) = try await store.markProcessed(
+            transport: "telegram", updateIDs: ["10"], cursor: "11", outbox: [draft], attemptKind: "telegram.update")
+        #expect(recorded == ["10"])
+        #expect(rows.map(\.txnID) == ["tg-10-0"] && rows.first?.state == "pending")
+        #expect(try await store.outboxFiles(txnID: "tg-10-0") == [[1, 2]])
+        #expect(try await store.cursor(transport: "telegram") == "11")
+        #expect(try await store.beginAttempt(kind: "telegram.update", itemID: "10", maxAttempts: 2) == .handle(attempt: 1))
+        // The same reply written again (a handler run twice) keeps the first row.
+        try await store.markOutboxSent(txnID: "tg-10-0", remoteIDs: ["500"])
+        let again = try await store.enqueueOutbox([draft])
+        #expect(again.first?.state == "sent" && again.first?.remoteIDs == ["500"])
+        #expect(try await store.outboxFiles(txnID: "tg-10-0").isEmpty)
+        let match = try await store.outboxMessage(transport: "telegram", chatExternalID: "1", remoteID: "500")
+        #expect(match?.txnID == "tg-10-0" && match?.position == 0)
+    }
+
+    @Test func progressWithinAMessageIsKept() async throws {
+        let store = try store()
+        _ = try await store.enqueueOutbox([OutboxDraft(txnID: "album", transport: "telegram", chatExternalID: "1", payload: ["kind": "photos"])])
+        try await store.markOutboxProgress(txnID: "album", stepsDone: 1, remoteIDs: ["1", "2", "3"])
+        let row = try #require(try await store.pendingOutbox(transport: "telegram").first)
+        #expect(row.stepsDone == 1 && row.remoteIDs == ["1", "2", "3"])
+    }
+}

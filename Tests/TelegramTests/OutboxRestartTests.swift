@@ -1,0 +1,91 @@
+import Foundation
+import Storage
+import Testing
+import WardrobeTestKit
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `kill -9` of a real `wardrobe run` at 20 random points of 50-chat bursts, with the default rate
+/// limits: no reply is ever lost, and each kill repeats at most the one reply that was in flight.
+@Suite(.serialized) struct OutboxRestartTests {
+    @Test func killsDuringBurstsLoseNothingAndRepeatAtMostOneReplyEach() async throws {
+        let binary = try #require(ChildProcess.binary("wardrobe"), "build the wardrobe executable first (make test builds everything)")
+        let server = try FakeTelegramServer()
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tg-outbox-\(UUID())").path
+        var worker: Process?
+        defer {
+            if let worker, worker.isRunning { kill(worker.processIdentifier, SIGKILL) }
+            server.stop()
+            try? FileManager.default.removeItem(atPath: folder)
+        }
+        try FileManager.default.createDirectory(atPath: "\(folder)/config", withIntermediateDirectories: true)
+        try "{}".write(toFile: "\(folder)/config/wardrobe.json", atomically: true, encoding: .utf8)
+        let shipped = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../bot-config").path
+        for name in ["occasions.json", "keywords.json", "prompts.json"] {
+            try FileManager.default.copyItem(atPath: "\(shipped)/\(name)", toPath: "\(folder)/config/\(name)")
+        }
+        var environment = ProcessInfo.processInfo.environment
+        environment["WARDROBE_MASTER_KEY"] = Data((0..<32).map { _ in UInt8.random(in: 0...255) }).base64EncodedString()
+        environment["WARDROBE_DATA_DIRECTORY"] = "\(folder)/data"
+        environment["WARDROBE_TELEGRAM_API_BASE_URL"] = server.baseURL
+        environment["WARDROBE_TELEGRAM_POLL_TIMEOUT_SECONDS"] = "1"
+        // The default rate limits stay on: 1 message per second per chat, 30 per second overall.
+        let arguments = ["--config", "\(folder)/config/wardrobe.json"]
+        try storeToken(binary: binary, arguments: arguments, environment: environment, token: server.token, folder: folder)
+
+        var repeatsPerKill: [Int] = []
+        var lost = 0
+        let log = "\(folder)/run.log"
+        worker = try ChildProcess.launch(binary, arguments + ["run"], environment: environment, log: log)
+        for round in 0..<20 {
+            let users = (0..<50).map { FakeUser(id: 700_000 + Int64(round * 50 + $0), firstName: "R\(round)U\($0)") }
+            for user in users { server.sendText("/help", from: user) }
+            let chats = users.map(\.id)
+            let killAfter = Int.random(in: 1...45)
+            #expect(await server.wait(timeout: .seconds(60)) { server in chats.reduce(0) { $0 + server.messages(inChat: $1).count } >= killAfter })
+            if let running = worker { await ChildProcess.kill9(running) }
+            worker = try ChildProcess.launch(binary, arguments + ["run"], environment: environment, log: log)
+            let answered = await server.wait(timeout: .seconds(60)) { server in chats.allSatisfy { !server.messages(inChat: $0).isEmpty } }
+            #expect(answered, "round \(round): every chat answered after the restart")
+            #expect(await outboxDrained(folder: folder))
+            let counts = chats.map { server.messages(inChat: $0).count }
+            lost += counts.filter { $0 == 0 }.count
+            repeatsPerKill.append(counts.reduce(0) { $0 + max(0, $1 - 1) })
+        }
+        let sorted = repeatsPerKill.sorted()
+        print("outbox restart: \(repeatsPerKill.count) kills, repeated replies per kill: median \(sorted[sorted.count / 2]), max \(sorted.last ?? 0), all \(repeatsPerKill)")
+        #expect(lost == 0)
+        #expect(repeatsPerKill.allSatisfy { $0 <= 1 }, "repeats per kill: \(repeatsPerKill)")
+        if let running = worker { await ChildProcess.kill9(running) }
+    }
+
+    /// `wardrobe keys set telegram.token` with the token on standard input.
+    func storeToken(binary: String, arguments: [String], environment: [String: String], token: String, folder: String) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = arguments + ["keys", "set", "telegram.token"]
+        process.environment = environment
+        let pipe = Pipe()
+        process.standardInput = pipe
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        pipe.fileHandleForWriting.write(Data((token + "\n").utf8))
+        try pipe.fileHandleForWriting.close()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+    }
+
+    /// Waits until the worker has no outbox row left to send (repeats, if any, have arrived by then).
+    func outboxDrained(folder: String) async -> Bool {
+        guard let store = try? Store(dataDirectory: "\(folder)/data") else { return false }
+        defer { store.close() }
+        let deadline = ContinuousClock.now + .seconds(60)
+        while ContinuousClock.now < deadline {
+            if let pending = try? await store.pendingOutbox(transport: "telegram"), pending.isEmpty { return true }
+            try? await Task.sleep(for: .milliseconds(20))
+        }
+        return false
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+import Storage
+import Telegram
+import Testing
+import WardrobeTestKit
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// An update that kills the worker is handled at most twice; the third worker sets it aside, says
+/// so once, and keeps serving everyone else.
+@Suite(.serialized) struct PoisonMessageTests {
+    @Test func anUpdateThatKillsTheWorkerTwiceIsSetAsideAndTheBotKeepsServing() async throws {
+        let binary = try #require(ChildProcess.binary("CrashingWorker"), "build the test executables first (make test builds everything)")
+        let server = try FakeTelegramServer()
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tg-poison-\(UUID())").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        var running: Process?
+        defer {
+            if let running, running.isRunning { kill(running.processIdentifier, SIGKILL) }
+            server.stop()
+            try? FileManager.default.removeItem(atPath: folder)
+        }
+        var environment = ProcessInfo.processInfo.environment
+        environment["CRASHER_DATA"] = "\(folder)/data"
+        environment["CRASHER_API"] = server.baseURL
+        environment["CRASHER_TOKEN"] = server.token
+        environment["CRASHER_CONFIG"] = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../bot-config").path
+        let log = "\(folder)/worker.log"
+
+        server.sendText("/help", from: .ben)
+        let poison = server.sendText("/crash", from: .ana)
+        for run in 1...2 {
+            let process = try ChildProcess.launch(binary, [], environment: environment, log: log)
+            running = process
+            #expect(await ChildProcess.waitForExit(process), "run \(run) should die on /crash")
+            #expect(process.terminationReason == .uncaughtSignal)
+        }
+        let process = try ChildProcess.launch(binary, [], environment: environment, log: log)
+        running = process
+        #expect(await server.wait(timeout: .seconds(30)) { $0.texts(inChat: FakeUser.ana.id).contains(TelegramPoller.setAsideText) })
+        server.sendText("/help", from: .ana)
+        #expect(await server.wait(timeout: .seconds(30)) { $0.messages(inChat: FakeUser.ana.id).count >= 2 })
+        #expect(process.isRunning, "\((try? String(contentsOfFile: log, encoding: .utf8)) ?? "no log")")
+        #expect(server.texts(inChat: FakeUser.ana.id).filter { $0 == TelegramPoller.setAsideText }.count == 1)
+        // The other chat is answered (once, or twice when a kill landed while its reply was in flight).
+        #expect((1...2).contains(server.messages(inChat: FakeUser.ben.id).count))
+        await ChildProcess.kill9(process)
+
+        let store = try Store(dataDirectory: "\(folder)/data")
+        defer { store.close() }
+        let aside = try await store.setAsideItems()
+        #expect(aside.map(\.itemID) == [String(poison)])
+        #expect(aside.first?.count == 2 && aside.first?.chatKey == "telegram:\(FakeUser.ana.id)")
+        let lines = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n").filter { $0.contains("update set aside") }
+        #expect(lines.count == 1)
+        #expect(lines.first?.contains("update=\(poison)") == true)
+    }
+}
