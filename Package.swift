@@ -45,7 +45,9 @@ let libraries: [(name: String, dependencies: [String])] = [
     // Shared fakes for tests: loopback servers, fake services, a manual clock.
     ("WardrobeTestKit", ["JSON", "Support", "Chat", "Storage", "Images"]),
     // `wardrobe bench telegram`: the worker driven through the loopback Bot API.
-    ("TelegramBench", ["Telegram", "Bot", "Closet", "Chat", "Storage", "Secrets", "Sodium", "HTTP", "Support", "WardrobeTestKit"]),
+    ("TelegramBench", [
+        "Telegram", "Bot", "Closet", "Chat", "Storage", "Secrets", "Sodium", "HTTP", "Support", "TryOn", "Images", "ProductImport", "WardrobeTestKit",
+    ]),
 ]
 
 /// One test target per library, with extra dependencies where a test drives the whole bot.

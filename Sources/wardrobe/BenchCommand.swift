@@ -34,7 +34,9 @@ enum BenchCommand {
             if let value = options.value("--updates").flatMap(Int.init) { benchmark.updates = value }
             if let value = options.value("--chats").flatMap(Int.init) { benchmark.chats = value }
             if let value = options.value("--closet").flatMap(Int.init) { benchmark.closetSize = value }
+            if let value = options.value("--in-flight").flatMap(Int.init) { benchmark.maxInFlight = value }
             print(try await benchmark.run())
+            print(try await TelegramLatencyBenchmark().run())
         }
         if all || which == "outfit" {
             ran = true
