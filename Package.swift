@@ -35,6 +35,8 @@ let libraries: [(name: String, dependencies: [String])] = [
     // Daily schedule arithmetic: local dates, time zones, due decisions, pacing (pure).
     ("Schedule", []),
     ("Storage", ["SQLite", "Sodium", "JSON", "Closet", "Support"]),
+    // Encrypted backup archives of the data folder, and restore.
+    ("Backup", ["SQLite", "Sodium", "JSON"]),
     ("ProductImport", ["HTML", "JSON", "HTTP", "Closet", "Support"]),
     ("TryOn", ["HTTP", "JSON", "Images", "Sodium", "Storage", "Support"]),
     // Chat core, features and transports.
@@ -62,6 +64,7 @@ let testTargets: [(name: String, extra: [String], fixtures: Bool)] = [
     ("ClosetTests", [], false),
     ("ScheduleTests", [], false),
     ("StorageTests", [], false),
+    ("BackupTests", ["Storage"], false),
     ("ProductImportTests", [], true),
     ("TryOnTests", [], false),
     ("ChatTests", [], false),

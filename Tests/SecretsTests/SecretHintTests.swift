@@ -2,12 +2,13 @@ import Secrets
 import Testing
 
 @Suite struct SecretHintTests {
-    @Test(arguments: ["", "a", "abcd", "abcdefghijklmno"])
+    // Letters that never occur in the hint text, so finding one would mean a character leaked.
+    @Test(arguments: ["", "Q", "QZXJ", "QZXJQZXJQZXJQZX"])
     func aShortSecretShowsNoneOfItsCharacters(secret: String) {
         let hint = SecretHint.describe(secret)
         #expect(hint.contains("under 16 characters"))
         #expect(!hint.contains("…"))
-        if let last = secret.last { #expect(!hint.contains(last)) }
+        #expect(!hint.contains { "QZXJ".contains($0) })
     }
 
     @Test func aLongSecretShowsOnlyItsLastFourCharacters() {
