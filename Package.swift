@@ -36,7 +36,7 @@ let libraries: [(name: String, dependencies: [String])] = [
     ("Schedule", []),
     ("Storage", ["SQLite", "Sodium", "JSON", "Closet", "Support"]),
     // Encrypted backup archives of the data folder, and restore.
-    ("Backup", ["SQLite", "Sodium", "JSON"]),
+    ("Backup", ["SQLite", "Sodium", "JSON", "Support"]),
     ("ProductImport", ["HTML", "JSON", "HTTP", "Closet", "Support"]),
     ("TryOn", ["HTTP", "JSON", "Images", "Sodium", "Storage", "Support"]),
     // Chat core, features and transports.
@@ -92,7 +92,10 @@ for test in testTargets {
 targets.append(.executableTarget(
     name: "wardrobe",
     dependencies: libraries.map(\.name).filter { $0 != "WardrobeTestKit" }.map { .target(name: $0) },
-    swiftSettings: settings))
+    swiftSettings: settings,
+    plugins: [.plugin(name: "BuildInfoPlugin")]))
+// Records the git commit for `wardrobe --version` (falls back to "unknown" without git).
+targets.append(.plugin(name: "BuildInfoPlugin", capability: .buildTool()))
 
 let package = Package(
     name: "Wardrobe",

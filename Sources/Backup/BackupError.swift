@@ -1,8 +1,9 @@
 import Foundation
+import Support
 
 /// Why a backup, a check or a restore failed: `description` for logs and `userMessage` for the operator.
 /// No case carries key material.
-public enum BackupError: Error, Sendable, Equatable, CustomStringConvertible {
+public enum BackupError: Error, Sendable, Equatable, CustomStringConvertible, UserFacingError {
     /// The data folder has no database to back up.
     case noDatabase(path: String)
     /// The archive file already exists; backups never overwrite one.

@@ -8,9 +8,10 @@ extension MasterKeySource {
     /// then `<dataDirectory>/master.key`; with none of them, generates that file (mode 0600) and returns `.generated`.
     ///
     /// Reads nothing global: the caller passes the environment. Refuses to generate a key when
-    /// `<dataDirectory>/secrets.enc` already exists, since a new key could never open it.
+    /// `<dataDirectory>/secrets.enc` already exists, since a new key could never open it, or when `generate`
+    /// is false (backup and restore need the key that already exists).
     public static func resolve(
-        environment: [String: String], dataDirectory: String, passphrase: String? = nil
+        environment: [String: String], dataDirectory: String, passphrase: String? = nil, generate: Bool = true
     ) throws(SecretsError) -> MasterKeySource {
         if let text = environment[masterKeyVariable], !isBlank(text) {
             do {
@@ -33,7 +34,7 @@ extension MasterKeySource {
         }
 
         let secretsPath = "\(dataDirectory)/\(secretsFileName)"
-        if AtomicFile.exists(secretsPath) {
+        if AtomicFile.exists(secretsPath) || !generate {
             throw SecretsError.masterKeyMissing(secretsPath: secretsPath, keyPath: keyPath)
         }
         if !AtomicFile.exists(dataDirectory), mkdir(dataDirectory, 0o700) != 0, errno != EEXIST {

@@ -75,6 +75,14 @@ import Testing
         #expect(folder.files() == ["secrets.enc"])
     }
 
+    @Test func noKeyIsGeneratedWhenGenerationIsOff() {
+        let error = #expect(throws: SecretsError.self) {
+            try MasterKeySource.resolve(environment: [:], dataDirectory: folder.path, generate: false)
+        }
+        #expect(error == .masterKeyMissing(secretsPath: "\(folder.path)/secrets.enc", keyPath: "\(folder.path)/master.key"))
+        #expect(folder.files().isEmpty)
+    }
+
     @Test(arguments: ["not base64!", "AAAA", Base64.encode(Array(repeating: 1, count: 31))])
     func aMalformedEnvironmentKeyNamesTheVariable(value: String) {
         let error = #expect(throws: SecretsError.self) {

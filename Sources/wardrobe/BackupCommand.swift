@@ -1,0 +1,64 @@
+import Backup
+import Foundation
+import Secrets
+import Sodium
+
+/// `wardrobe backup [--without-media] FILE|FOLDER`, `wardrobe backup --verify FILE` and `wardrobe restore [--force] FILE`.
+enum BackupCommand {
+    static let usage = "usage: wardrobe backup [--without-media] FILE|FOLDER | backup --verify FILE | restore [--force] FILE"
+
+    static func backup(app: App, arguments: [String]) throws -> Int32 {
+        let flags = arguments.filter { $0.hasPrefix("--") }
+        let paths = arguments.filter { !$0.hasPrefix("--") }
+        guard paths.count == 1, Set(flags).isSubset(of: ["--without-media", "--verify"]) else { return CLI.fail(usage) }
+        let (masterKey, _) = try resolveMasterKey(app: app, dataDirectory: app.dataDirectory)
+        if flags.contains("--verify") {
+            let manifest = try BackupArchive.verify(paths[0], masterKey: masterKey)
+            print("\(paths[0]) is intact: \(describe(manifest))")
+            return 0
+        }
+        var configuration = BackupArchive.Configuration(dataDirectory: app.dataDirectory)
+        configuration.keyFileName = app.configuration.string("secrets.file") ?? MasterKeySource.secretsFileName
+        configuration.includeMedia = !flags.contains("--without-media")
+        configuration.wardrobeVersion = BuildInfo.description
+        let (path, manifest) = try BackupArchive.create(configuration, to: paths[0], masterKey: masterKey) { step in
+            switch step {
+            case .snapshotTaken(let bytes): print("Database snapshot taken (\(bytes) bytes); the bot may keep writing.")
+            case .mediaAdded(let count): print("\(count) media files added…")
+            }
+        }
+        print("Wrote \(path): \(describe(manifest))")
+        print("Restoring it needs the master key; keep that key somewhere other than this archive.")
+        return 0
+    }
+
+    static func restore(app: App, arguments: [String]) throws -> Int32 {
+        let flags = arguments.filter { $0.hasPrefix("--") }
+        let paths = arguments.filter { !$0.hasPrefix("--") }
+        guard paths.count == 1, Set(flags).isSubset(of: ["--force"]) else { return CLI.fail(usage) }
+        let (masterKey, source) = try resolveMasterKey(app: app, dataDirectory: app.dataDirectory)
+        // Archives never hold master.key; when the key came from the data folder, it moves with the restored data.
+        var carryOver: [String] = []
+        if case .file = source { carryOver.append(MasterKeySource.masterKeyFileName) }
+        let outcome = try BackupRestore.restore(
+            paths[0], into: app.dataDirectory, masterKey: masterKey, force: flags.contains("--force"), carryOver: carryOver)
+        print("Restored \(app.dataDirectory) from \(paths[0]): \(describe(outcome.manifest))")
+        if let aside = outcome.setAside { print("The previous data folder was kept as \(aside).") }
+        return 0
+    }
+
+    /// The master key that already exists (never a new one): environment first, then the data folder's master.key.
+    static func resolveMasterKey(app: App, dataDirectory: String) throws -> (SecretKey, MasterKeySource) {
+        let source = try MasterKeySource.resolve(environment: app.environment, dataDirectory: dataDirectory, generate: false)
+        guard let key = source.key else { throw BackupError.needsMasterKey }
+        return (key, source)
+    }
+
+    static func describe(_ manifest: BackupManifest) -> String {
+        let items = manifest.tableRows["items"].map(String.init) ?? "?"
+        let looks = manifest.tableRows["looks"].map(String.init) ?? "?"
+        let users = manifest.tableRows["users"].map(String.init) ?? "?"
+        return "\(users) users, \(items) items, \(looks) looks, \(manifest.mediaFileCount) media files; "
+            + "taken \(manifest.createdAt) by Wardrobe \(manifest.wardrobeVersion)"
+    }
+}
