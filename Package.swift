@@ -68,7 +68,7 @@ let testTargets: [(name: String, extra: [String], fixtures: Bool)] = [
     ("ProductImportTests", [], true),
     ("TryOnTests", [], false),
     ("ChatTests", [], false),
-    ("BotTests", [], false),
+    ("BotTests", ["Backup"], false),
     ("TelegramTests", ["Bot", "Closet", "Secrets", "Sodium"], false),
     ("MatrixTests", ["Bot"], false),
 ]
