@@ -30,6 +30,8 @@ let libraries: [(name: String, dependencies: [String])] = [
     // Infrastructure.
     ("Secrets", ["Sodium", "JSON", "Support"]),
     ("Config", ["JSON", "Support"]),
+    // The shipped data files (occasions, keyword rules, prompts) built into the binary as defaults.
+    ("Defaults", []),
     // Domain.
     ("Closet", ["JSON", "Support"]),
     // Daily schedule arithmetic: local dates, time zones, due decisions, pacing (pure).
@@ -61,6 +63,7 @@ let testTargets: [(name: String, extra: [String], fixtures: Bool)] = [
     ("SupportTests", [], false),
     ("SecretsTests", [], false),
     ("ConfigTests", [], false),
+    ("DefaultsTests", [], false),
     ("ClosetTests", [], false),
     ("ScheduleTests", [], false),
     ("StorageTests", [], false),
