@@ -34,6 +34,12 @@ test: test-unit test-anywhere test-unit-files test-matrix
 embed-data-files:
 	bash deploy/embed-data-files.sh
 
+# The systemd units in deploy/: systemd-analyze verify, and a security exposure of at most 2.0
+# (the `systemd` package comes from install-deps.sh --test).
+test-unit-files: test-deps
+	$(SWIFT) build $(BUILD_FLAGS) --product wardrobe
+	bash Tests/units/check-units.sh "$$($(SWIFT) build $(BUILD_FLAGS) --show-bin-path)/wardrobe"
+
 # The debug binary, started from an empty folder: --version and the built-in data files.
 test-anywhere: test-deps
 	$(SWIFT) build $(BUILD_FLAGS) --product wardrobe

@@ -4,7 +4,7 @@ import Glibc
 import Sodium
 
 extension MasterKeySource {
-    /// Finds the master key: `WARDROBE_MASTER_KEY`, then a passphrase (`passphrase`, then `WARDROBE_PASSPHRASE`),
+    /// Finds the master key: `WARDROBE_MASTER_KEY`, then the file named by `WARDROBE_MASTER_KEY_FILE`, then a passphrase (`passphrase`, then `WARDROBE_PASSPHRASE`),
     /// then `<dataDirectory>/master.key`; with none of them, generates that file (mode 0600) and returns `.generated`.
     ///
     /// Reads nothing global: the caller passes the environment. Refuses to generate a key when
@@ -18,6 +18,17 @@ extension MasterKeySource {
                 return .environment(try SecretKey(base64: text))
             } catch {
                 throw SecretsError.malformedMasterKey(variable: masterKeyVariable, detail: error.description)
+            }
+        }
+        if let path = environment[masterKeyFileVariable], !isBlank(path) {
+            guard var bytes = try AtomicFile.read(path) else {
+                throw SecretsError.malformedMasterKeyFile(path: path, detail: "file not found (named by \(masterKeyFileVariable))")
+            }
+            defer { Libsodium.wipe(&bytes) }
+            do {
+                return .file(try SecretKey(base64: String(decoding: bytes, as: UTF8.self)), path: path)
+            } catch {
+                throw SecretsError.malformedMasterKeyFile(path: path, detail: error.description)
             }
         }
         if let passphrase, !passphrase.isEmpty { return .passphrase(passphrase) }

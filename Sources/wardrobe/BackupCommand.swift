@@ -39,7 +39,9 @@ enum BackupCommand {
         let (masterKey, source) = try resolveMasterKey(app: app, dataDirectory: app.dataDirectory)
         // Archives never hold master.key; when the key came from the data folder, it moves with the restored data.
         var carryOver: [String] = []
-        if case .file = source { carryOver.append(MasterKeySource.masterKeyFileName) }
+        if case .file(_, let path) = source, path == "\(app.dataDirectory)/\(MasterKeySource.masterKeyFileName)" {
+            carryOver.append(MasterKeySource.masterKeyFileName)
+        }
         let outcome = try BackupRestore.restore(
             paths[0], into: app.dataDirectory, masterKey: masterKey, force: flags.contains("--force"), carryOver: carryOver)
         print("Restored \(app.dataDirectory) from \(paths[0]): \(describe(outcome.manifest))")
