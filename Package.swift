@@ -43,7 +43,7 @@ let libraries: [(name: String, dependencies: [String])] = [
     ("TryOn", ["HTTP", "JSON", "Images", "Sodium", "Storage", "Support"]),
     // Chat core, features and transports.
     ("Chat", ["JSON", "Support", "Storage"]),
-    ("Bot", ["Chat", "Closet", "ProductImport", "TryOn", "Storage", "Secrets", "Images", "HTTP", "JSON", "Support", "Schedule"]),
+    ("Bot", ["Chat", "Closet", "ProductImport", "TryOn", "Storage", "Secrets", "Images", "HTTP", "JSON", "Support", "Schedule", "Defaults"]),
     ("Telegram", ["Chat", "HTTP", "JSON", "Storage", "Support"]),
     ("Matrix", ["Chat", "HTTP", "JSON", "Images", "Storage", "Secrets", "Support"]),
     // Shared fakes for tests: loopback servers, fake services, a manual clock.
