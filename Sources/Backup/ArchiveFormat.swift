@@ -35,10 +35,12 @@ enum ArchiveFormat {
         case end = 3
     }
 
+    /// The low `count` bytes of `value`, most significant first.
     static func bigEndian(_ value: UInt64, count: Int) -> [UInt8] {
         (0..<count).reversed().map { UInt8(truncatingIfNeeded: value >> (UInt64($0) * 8)) }
     }
 
+    /// The big-endian number in `bytes` (at most 8 of them).
     static func readBigEndian(_ bytes: ArraySlice<UInt8>) -> UInt64 {
         bytes.reduce(0) { $0 << 8 | UInt64($1) }
     }

@@ -93,6 +93,7 @@ final class ArchiveWriter {
         do { try handle.write(contentsOf: bytes) } catch { throw BackupError.cannotWrite(path: path, detail: "\(error)") }
     }
 
+    /// An entry chunk's body: path length, path, size.
     static func entryBody(_ name: String, size: UInt64) -> [UInt8] {
         let path = Array(name.utf8)
         return ArchiveFormat.bigEndian(UInt64(path.count), count: 2) + path + ArchiveFormat.bigEndian(size, count: 8)

@@ -144,10 +144,14 @@ public enum BackupArchive {
 
 /// A database snapshot's size, schema version and rows per table.
 struct Snapshot {
+    /// The snapshot file's size.
     let bytes: UInt64
+    /// `PRAGMA user_version`.
     let schemaVersion: Int
+    /// Rows per table, by table name.
     let tableRows: [String: Int]
 
+    /// Reads the figures of the database open on `connection`, whose file is at `path`.
     init(connection: Connection, path: String) throws {
         let attributes = try FileManager.default.attributesOfItem(atPath: path)
         bytes = (attributes[.size] as? NSNumber)?.uint64Value ?? 0
@@ -171,7 +175,10 @@ struct Snapshot {
 
 /// Reads an archive without keeping anything: for `--verify`.
 struct DiscardingSink: ArchiveSink {
+    /// Nothing to open.
     func begin(_ path: String, size: UInt64) throws(BackupError) {}
+    /// The bytes were already hashed by the reader.
     func write(_ bytes: [UInt8]) throws(BackupError) {}
+    /// Nothing to close.
     func end() throws(BackupError) {}
 }

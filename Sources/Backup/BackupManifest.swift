@@ -72,6 +72,7 @@ public struct BackupManifest: Sendable, Equatable {
         self.files = list
     }
 
+    /// A manifest for a new archive in the current format.
     init(
         createdAt: String, wardrobeVersion: String, sqliteVersion: String, schemaVersion: Int, includesMedia: Bool,
         tableRows: [String: Int], files: [File]

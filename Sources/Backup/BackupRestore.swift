@@ -93,8 +93,10 @@ final class FolderSink: ArchiveSink {
     private var handle: FileHandle?
     private var path = ""
 
+    /// A sink writing under `root`, which must exist.
     init(root: String) { self.root = root }
 
+    /// Creates the file (and its folders) for the next entry.
     func begin(_ relative: String, size: UInt64) throws(BackupError) {
         path = "\(root)/\(relative)"
         let folder = (path as NSString).deletingLastPathComponent
@@ -108,10 +110,12 @@ final class FolderSink: ArchiveSink {
         self.handle = handle
     }
 
+    /// Appends to the current file.
     func write(_ bytes: [UInt8]) throws(BackupError) {
         do { try handle?.write(contentsOf: bytes) } catch { throw BackupError.cannotWrite(path: path, detail: "\(error)") }
     }
 
+    /// Flushes the current file to disk and closes it.
     func end() throws(BackupError) {
         do {
             try handle?.synchronize()

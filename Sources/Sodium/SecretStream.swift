@@ -34,6 +34,7 @@ public enum SecretStream {
 
 /// The libsodium stream state, zeroed when released; owned by exactly one sealer or opener.
 final class SecretStreamState {
+    /// The libsodium state; only ever passed to libsodium by address.
     var value = crypto_secretstream_xchacha20poly1305_state()
 
     deinit {

@@ -5,8 +5,10 @@ import Sodium
 
 /// `wardrobe backup [--without-media] FILE|FOLDER`, `wardrobe backup --verify FILE` and `wardrobe restore [--force] FILE`.
 enum BackupCommand {
+    /// The usage line for both commands.
     static let usage = "usage: wardrobe backup [--without-media] FILE|FOLDER | backup --verify FILE | restore [--force] FILE"
 
+    /// `wardrobe backup`: writes or verifies an archive.
     static func backup(app: App, arguments: [String]) throws -> Int32 {
         let flags = arguments.filter { $0.hasPrefix("--") }
         let paths = arguments.filter { !$0.hasPrefix("--") }
@@ -32,6 +34,7 @@ enum BackupCommand {
         return 0
     }
 
+    /// `wardrobe restore`: restores an archive into the data folder.
     static func restore(app: App, arguments: [String]) throws -> Int32 {
         let flags = arguments.filter { $0.hasPrefix("--") }
         let paths = arguments.filter { !$0.hasPrefix("--") }
@@ -56,6 +59,7 @@ enum BackupCommand {
         return (key, source)
     }
 
+    /// One line about an archive's contents.
     static func describe(_ manifest: BackupManifest) -> String {
         let items = manifest.tableRows["items"].map(String.init) ?? "?"
         let looks = manifest.tableRows["looks"].map(String.init) ?? "?"
