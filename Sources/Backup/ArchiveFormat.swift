@@ -1,15 +1,13 @@
 /// The archive's byte layout, shared by the writer and the reader (documented in docs/backup.md).
 ///
-/// File: magic "WDBACKUP" (8) · format version (1) · secretstream header (24), then frames of
-/// length (4, big-endian) · sealed chunk. Each chunk's plaintext starts with a kind byte.
-/// The 9-byte prefix is the associated data of every chunk, so it can't be changed either.
+/// File: the 42-byte key header (`ArchiveKeyHeader`: magic "WDBACKUP", format version, key derivation)
+/// · secretstream header (24), then frames of length (4, big-endian) · sealed chunk. Each chunk's plaintext
+/// starts with a kind byte. The key header is the associated data of every chunk, so it can't be changed either.
 enum ArchiveFormat {
     /// The magic bytes every archive starts with.
     static let magic = Array("WDBACKUP".utf8)
     /// The format this build writes and reads.
     static let version: UInt8 = 1
-    /// Magic and version: authenticated with every chunk.
-    static var prefix: [UInt8] { magic + [version] }
     /// File data per chunk.
     static let dataChunkByteCount = 64 * 1024
     /// The largest sealed chunk a reader accepts; anything larger is damage, not a reason to allocate.

@@ -15,23 +15,26 @@ protocol ArchiveSink {
 /// Reads and checks a whole archive: every chunk's authentication and order, the final tag, no trailing
 /// bytes, and every file against the manifest. Throws on the first problem.
 struct ArchiveReader {
+    /// The archive's path.
     let path: String
-    let key: SecretKey
+    /// The master key or passphrase it was sealed with.
+    let key: BackupKey
 
     /// Reads the archive, handing each file to `sink`, and returns the checked manifest.
     func read(into sink: some ArchiveSink) throws(BackupError) -> BackupManifest {
         guard let handle = FileHandle(forReadingAtPath: path) else { throw BackupError.cannotRead(path: path, detail: "cannot open") }
         defer { try? handle.close() }
-        let prefix = try readExactly(handle, ArchiveFormat.prefix.count, allowEmpty: false)
-        guard Array(prefix.prefix(ArchiveFormat.magic.count)) == ArchiveFormat.magic else { throw BackupError.notAnArchive(path: path) }
-        guard prefix.last == ArchiveFormat.version else {
-            throw BackupError.unsupportedFormat(path: path, version: Int(prefix.last ?? 0))
+        let magic = try readExactly(handle, ArchiveFormat.magic.count + 1, allowEmpty: false)
+        guard Array(magic.prefix(ArchiveFormat.magic.count)) == ArchiveFormat.magic else { throw BackupError.notAnArchive(path: path) }
+        guard magic.last == ArchiveFormat.version else {
+            throw BackupError.unsupportedFormat(path: path, version: Int(magic.last ?? 0))
         }
-        let header: SecretStream.Header
+        let headerBytes = magic + (try readExactly(handle, ArchiveKeyHeader.byteCount - magic.count, allowEmpty: false))
+        let archiveKey = try ArchiveKeyHeader(parsing: headerBytes, path: path).archiveKey(from: key, path: path)
         let opener: SecretStreamOpener
         do {
-            header = try SecretStream.Header(bytes: try readExactly(handle, SecretStream.Header.byteCount, allowEmpty: false))
-            opener = try SecretStreamOpener(key: key, header: header)
+            let header = try SecretStream.Header(bytes: try readExactly(handle, SecretStream.Header.byteCount, allowEmpty: false))
+            opener = try SecretStreamOpener(key: archiveKey, header: header)
         } catch let error as BackupError { throw error } catch { throw BackupError.wrongKeyOrChangedStart(path: path) }
 
         var state = ReadState(archive: path)
@@ -47,7 +50,7 @@ struct ArchiveReader {
             }
             let sealed = try readExactly(handle, length, allowEmpty: false)
             let opened: (plaintext: [UInt8], tag: SecretStream.Tag)
-            do { opened = try opener.open(sealed, associatedData: ArchiveFormat.prefix) } catch {
+            do { opened = try opener.open(sealed, associatedData: headerBytes) } catch {
                 throw chunkIndex == 0
                     ? BackupError.wrongKeyOrChangedStart(path: path)
                     : BackupError.damaged(path: path, detail: "chunk \(chunkIndex) failed authentication (changed, moved or cut)")

@@ -6,19 +6,23 @@ final class ArchiveWriter {
     private let path: String
     private let handle: FileHandle
     private let sealer: SecretStreamSealer
+    /// The key header, authenticated with every chunk.
+    private let keyHeader: [UInt8]
     /// Every entry written so far, for the manifest.
     private(set) var entries: [BackupManifest.File] = []
 
-    /// Creates `path` (mode 0600, must not exist) and writes the clear prefix and stream header.
-    init(path: String, key: SecretKey) throws(BackupError) {
+    /// Creates `path` (mode 0600, must not exist) and writes the clear key header and stream header;
+    /// `key` is the archive key that `keyHeader` derives.
+    init(path: String, keyHeader: ArchiveKeyHeader, key: SecretKey) throws(BackupError) {
         guard FileManager.default.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600]),
               let handle = FileHandle(forWritingAtPath: path) else {
             throw BackupError.cannotWrite(path: path, detail: "cannot create the file")
         }
         self.path = path
         self.handle = handle
+        self.keyHeader = keyHeader.bytes
         do { sealer = try SecretStreamSealer(key: key) } catch { throw BackupError.cannotWrite(path: path, detail: error.description) }
-        try write(ArchiveFormat.prefix + sealer.header.bytes)
+        try write(self.keyHeader + sealer.header.bytes)
     }
 
     /// Streams the file at `source` into the archive as `name`, hashing what it writes.
@@ -83,7 +87,7 @@ final class ArchiveWriter {
 
     private func seal(_ kind: ArchiveFormat.Kind, _ body: [UInt8], tag: SecretStream.Tag = .message) throws(BackupError) {
         let sealed: [UInt8]
-        do { sealed = try sealer.seal([kind.rawValue] + body, tag: tag, associatedData: ArchiveFormat.prefix) } catch {
+        do { sealed = try sealer.seal([kind.rawValue] + body, tag: tag, associatedData: keyHeader) } catch {
             throw BackupError.cannotWrite(path: path, detail: error.description)
         }
         try write(ArchiveFormat.bigEndian(UInt64(sealed.count), count: 4) + sealed)

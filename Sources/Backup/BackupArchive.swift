@@ -14,6 +14,8 @@ public enum BackupArchive {
         public var includeMedia: Bool = true
         /// The version and commit recorded in the manifest.
         public var wardrobeVersion: String = "unknown"
+        /// Argon2id limits for archives sealed with a passphrase.
+        public var passphraseLimits: Argon2id.Limits = .moderate
 
         /// A configuration for `dataDirectory` with the defaults above.
         public init(dataDirectory: String) {
@@ -32,20 +34,13 @@ public enum BackupArchive {
     /// The subkey context for archives, so the archive key differs from the master key and any other subkey.
     static let keyContext = "WDBACKUP"
 
-    /// The archive key for `masterKey`.
-    public static func archiveKey(masterKey: SecretKey) throws(BackupError) -> SecretKey {
-        do { return try SubkeyDerivation.derive(from: masterKey, id: 1, context: try SubkeyDerivation.Context(keyContext)) } catch {
-            throw BackupError.snapshotFailed(detail: error.description)
-        }
-    }
-
     /// Writes an archive of the data folder to `destination` while the bot may keep writing; returns the manifest.
     ///
     /// When `destination` is a folder, the archive is named `wardrobe-YYYYMMDD-HHMMSS.wdbackup` inside it.
     /// The archive is written under a temporary name and renamed at the end, so a failed backup leaves no
     /// archive; an existing file is never overwritten.
     public static func create(
-        _ configuration: Configuration, to destination: String, masterKey: SecretKey, now: Date = Date(),
+        _ configuration: Configuration, to destination: String, key: BackupKey, now: Date = Date(),
         progress: (Progress) -> Void = { _ in }
     ) throws(BackupError) -> (path: String, manifest: BackupManifest) {
         let archivePath = Self.archivePath(destination, now: now)
@@ -61,7 +56,9 @@ public enum BackupArchive {
 
         let snapshot = try takeSnapshot(of: databasePath, into: snapshotPath)
         progress(.snapshotTaken(bytes: snapshot.bytes))
-        let writer = try ArchiveWriter(path: temporaryPath, key: try archiveKey(masterKey: masterKey))
+        let keyHeader = ArchiveKeyHeader(for: key, limits: configuration.passphraseLimits)
+        let archiveKey = try keyHeader.archiveKey(from: key, path: archivePath)
+        let writer = try ArchiveWriter(path: temporaryPath, keyHeader: keyHeader, key: archiveKey)
         do throws(BackupError) {
             try writer.addFile(ArchiveFormat.databasePath, from: snapshotPath)
             let keyFile = "\(configuration.dataDirectory)/\(configuration.keyFileName)"
@@ -95,8 +92,8 @@ public enum BackupArchive {
     }
 
     /// Reads the whole archive and checks it without writing anything; returns its manifest.
-    public static func verify(_ archivePath: String, masterKey: SecretKey) throws(BackupError) -> BackupManifest {
-        try ArchiveReader(path: archivePath, key: archiveKey(masterKey: masterKey)).read(into: DiscardingSink())
+    public static func verify(_ archivePath: String, key: BackupKey) throws(BackupError) -> BackupManifest {
+        try ArchiveReader(path: archivePath, key: key).read(into: DiscardingSink())
     }
 
     /// `destination` itself, or a dated name inside it when it is a folder.

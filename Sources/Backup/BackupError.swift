@@ -18,7 +18,7 @@ public enum BackupError: Error, Sendable, Equatable, CustomStringConvertible, Us
     case notAnArchive(path: String)
     /// The archive was written in a format version this build can't read.
     case unsupportedFormat(path: String, version: Int)
-    /// The first sealed chunk did not open: the master key is wrong or the start of the file was changed.
+    /// The first sealed chunk did not open: the master key or passphrase is wrong, or the start of the file was changed.
     case wrongKeyOrChangedStart(path: String)
     /// A later chunk did not open or did not fit: bytes were changed or chunks were moved.
     case damaged(path: String, detail: String)
@@ -26,8 +26,10 @@ public enum BackupError: Error, Sendable, Equatable, CustomStringConvertible, Us
     case truncated(path: String)
     /// A file inside the archive does not match the size or SHA-256 the manifest lists.
     case manifestMismatch(path: String, detail: String)
-    /// The key file is sealed with a passphrase; archives are keyed from a master key.
-    case needsMasterKey
+    /// No master key or passphrase was found to seal or open archives with.
+    case needsKey
+    /// The archive was sealed with the other kind of key (master key or passphrase).
+    case wrongKeyKind(path: String, sealedWith: String)
     /// The data folder already holds data and `--force` was not given.
     case targetHoldsData(path: String)
 
@@ -45,7 +47,8 @@ public enum BackupError: Error, Sendable, Equatable, CustomStringConvertible, Us
         case .damaged(let path, let detail): "\(path) is damaged: \(detail)"
         case .truncated(let path): "\(path) ends before its final chunk"
         case .manifestMismatch(let path, let detail): "\(path) does not match its manifest: \(detail)"
-        case .needsMasterKey: "the key file uses a passphrase; backups need WARDROBE_MASTER_KEY or master.key"
+        case .needsKey: "no master key or passphrase for the archive"
+        case .wrongKeyKind(let path, let sealedWith): "\(path) is sealed with \(sealedWith)"
         case .targetHoldsData(let path): "\(path) holds data and --force was not given"
         }
     }
@@ -64,12 +67,13 @@ public enum BackupError: Error, Sendable, Equatable, CustomStringConvertible, Us
         case .unsupportedFormat(let path, let version):
             "\(path) uses backup format \(version), which this Wardrobe can't read. Use a newer Wardrobe."
         case .wrongKeyOrChangedStart(let path):
-            "\(path) can't be opened: the master key is wrong or the archive was changed. Use the master key from when it was made."
+            "\(path) can't be opened: the master key or passphrase is wrong, or the archive was changed. Use the one it was made with."
         case .damaged(let path, _): "\(path) is damaged or was tampered with. Nothing was restored; use another backup."
         case .truncated(let path): "\(path) is cut short (incomplete copy?). Nothing was restored; use a complete copy."
         case .manifestMismatch(let path, _): "\(path) does not match its own manifest. Nothing was restored; use another backup."
-        case .needsMasterKey:
-            "Backups are encrypted with the master key, but this key file uses a passphrase. Set WARDROBE_MASTER_KEY."
+        case .needsKey:
+            "Backups are encrypted with the master key or passphrase. Set WARDROBE_MASTER_KEY (or WARDROBE_PASSPHRASE) and try again."
+        case .wrongKeyKind(let path, let sealedWith): "\(path) was sealed with \(sealedWith). Provide that instead."
         case .targetHoldsData(let path):
             "\(path) already holds data. Stop the bot and add --force to restore over it (the old data is kept aside)."
         }

@@ -19,7 +19,7 @@ public enum BackupRestore {
     /// new one renamed into place. A folder that holds data is replaced only with `force`. Files named in
     /// `carryOver` (e.g. `master.key`, which archives never hold) are copied from the old folder into the new one.
     public static func restore(
-        _ archivePath: String, into dataDirectory: String, masterKey: SecretKey, force: Bool, carryOver: [String] = [],
+        _ archivePath: String, into dataDirectory: String, key: BackupKey, force: Bool, carryOver: [String] = [],
         now: Date = Date()
     ) throws(BackupError) -> Outcome {
         let target = dataDirectory.hasSuffix("/") && dataDirectory.count > 1 ? String(dataDirectory.dropLast()) : dataDirectory
@@ -36,7 +36,7 @@ public enum BackupRestore {
         defer { if !moved { try? FileManager.default.removeItem(atPath: staging) } }
 
         let sink = FolderSink(root: staging)
-        let manifest = try ArchiveReader(path: archivePath, key: BackupArchive.archiveKey(masterKey: masterKey)).read(into: sink)
+        let manifest = try ArchiveReader(path: archivePath, key: key).read(into: sink)
         try checkDatabase("\(staging)/\(ArchiveFormat.databasePath)", manifest: manifest, archive: archivePath)
         for file in carryOver where existing.contains(file) {
             do { try FileManager.default.copyItem(atPath: "\(target)/\(file)", toPath: "\(staging)/\(file)") } catch {

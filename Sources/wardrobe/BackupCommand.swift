@@ -13,9 +13,9 @@ enum BackupCommand {
         let flags = arguments.filter { $0.hasPrefix("--") }
         let paths = arguments.filter { !$0.hasPrefix("--") }
         guard paths.count == 1, Set(flags).isSubset(of: ["--without-media", "--verify"]) else { return CLI.fail(usage) }
-        let (masterKey, _) = try resolveMasterKey(app: app, dataDirectory: app.dataDirectory)
+        let (key, _) = try resolveKey(app: app)
         if flags.contains("--verify") {
-            let manifest = try BackupArchive.verify(paths[0], masterKey: masterKey)
+            let manifest = try BackupArchive.verify(paths[0], key: key)
             print("\(paths[0]) is intact: \(describe(manifest))")
             return 0
         }
@@ -23,14 +23,14 @@ enum BackupCommand {
         configuration.keyFileName = app.configuration.string("secrets.file") ?? MasterKeySource.secretsFileName
         configuration.includeMedia = !flags.contains("--without-media")
         configuration.wardrobeVersion = BuildInfo.description
-        let (path, manifest) = try BackupArchive.create(configuration, to: paths[0], masterKey: masterKey) { step in
+        let (path, manifest) = try BackupArchive.create(configuration, to: paths[0], key: key) { step in
             switch step {
             case .snapshotTaken(let bytes): print("Database snapshot taken (\(bytes) bytes); the bot may keep writing.")
             case .mediaAdded(let count): print("\(count) media files added…")
             }
         }
         print("Wrote \(path): \(describe(manifest))")
-        print("Restoring it needs the master key; keep that key somewhere other than this archive.")
+        print("Restoring it needs the master key (or passphrase); keep it somewhere other than this archive.")
         return 0
     }
 
@@ -39,24 +39,27 @@ enum BackupCommand {
         let flags = arguments.filter { $0.hasPrefix("--") }
         let paths = arguments.filter { !$0.hasPrefix("--") }
         guard paths.count == 1, Set(flags).isSubset(of: ["--force"]) else { return CLI.fail(usage) }
-        let (masterKey, source) = try resolveMasterKey(app: app, dataDirectory: app.dataDirectory)
+        let (key, source) = try resolveKey(app: app)
         // Archives never hold master.key; when the key came from the data folder, it moves with the restored data.
         var carryOver: [String] = []
         if case .file(_, let path) = source, path == "\(app.dataDirectory)/\(MasterKeySource.masterKeyFileName)" {
             carryOver.append(MasterKeySource.masterKeyFileName)
         }
         let outcome = try BackupRestore.restore(
-            paths[0], into: app.dataDirectory, masterKey: masterKey, force: flags.contains("--force"), carryOver: carryOver)
+            paths[0], into: app.dataDirectory, key: key, force: flags.contains("--force"), carryOver: carryOver)
         print("Restored \(app.dataDirectory) from \(paths[0]): \(describe(outcome.manifest))")
         if let aside = outcome.setAside { print("The previous data folder was kept as \(aside).") }
         return 0
     }
 
-    /// The master key that already exists (never a new one): environment first, then the data folder's master.key.
-    static func resolveMasterKey(app: App, dataDirectory: String) throws -> (SecretKey, MasterKeySource) {
-        let source = try MasterKeySource.resolve(environment: app.environment, dataDirectory: dataDirectory, generate: false)
-        guard let key = source.key else { throw BackupError.needsMasterKey }
-        return (key, source)
+    /// The key that already exists (never a new one): `WARDROBE_MASTER_KEY`, `WARDROBE_MASTER_KEY_FILE`,
+    /// `WARDROBE_PASSPHRASE`, then the data folder's master.key.
+    static func resolveKey(app: App) throws -> (BackupKey, MasterKeySource) {
+        let source = try MasterKeySource.resolve(environment: app.environment, dataDirectory: app.dataDirectory, generate: false)
+        switch source {
+        case .environment(let key), .file(let key, _), .generated(let key, _): return (.masterKey(key), source)
+        case .passphrase(let passphrase): return (.passphrase(passphrase), source)
+        }
     }
 
     /// One line about an archive's contents.

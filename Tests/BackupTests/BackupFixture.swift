@@ -41,10 +41,10 @@ final class BackupFixture {
         return result
     }
 
-    /// The archive's frames after the 33-byte clear start: each 4-byte length plus its sealed chunk.
+    /// The archive's frames after the 66-byte clear start (key header and stream header): each 4-byte length plus its sealed chunk.
     static func frames(_ bytes: [UInt8]) -> [ArraySlice<UInt8>] {
         var frames: [ArraySlice<UInt8>] = []
-        var offset = 33
+        var offset = 66
         while offset + 4 <= bytes.count {
             let length = bytes[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
             frames.append(bytes[offset..<min(offset + 4 + length, bytes.count)])

@@ -7,7 +7,7 @@ import Testing
 @Suite struct BackupTamperTests {
     enum Damage: String, CaseIterable, Sendable {
         case cutInTheMiddle, cutBeforeTheFinalChunk, cutInsideTheHeader, emptyFile
-        case flippedMagic, flippedVersion, flippedStreamHeader, flippedFirstChunk, flippedMiddle, flippedLastByte
+        case flippedMagic, flippedVersion, flippedKeyHeader, flippedStreamHeader, flippedFirstChunk, flippedMiddle, flippedLastByte
         case swappedChunks, droppedChunk, appendedBytes, wrongMasterKey, hugeLength
     }
 
@@ -21,8 +21,9 @@ import Testing
         case .emptyFile: return []
         case .flippedMagic: bytes[0] ^= 0x20
         case .flippedVersion: bytes[8] ^= 0x01
-        case .flippedStreamHeader: bytes[15] ^= 0x01
-        case .flippedFirstChunk: bytes[33 + 10] ^= 0x01
+        case .flippedKeyHeader: bytes[15] ^= 0x01
+        case .flippedStreamHeader: bytes[50] ^= 0x01
+        case .flippedFirstChunk: bytes[66 + 10] ^= 0x01
         case .flippedMiddle: bytes[bytes.count / 2] ^= 0x01
         case .flippedLastByte: bytes[bytes.count - 1] ^= 0x01
         case .swappedChunks:
@@ -42,7 +43,7 @@ import Testing
 
     static let expected: [Damage: String] = [
         .cutInTheMiddle: "truncated", .cutBeforeTheFinalChunk: "truncated", .cutInsideTheHeader: "truncated", .emptyFile: "truncated",
-        .flippedMagic: "notAnArchive", .flippedVersion: "unsupportedFormat", .flippedStreamHeader: "wrongKeyOrChangedStart",
+        .flippedMagic: "notAnArchive", .flippedVersion: "unsupportedFormat", .flippedKeyHeader: "wrongKeyOrChangedStart", .flippedStreamHeader: "wrongKeyOrChangedStart",
         .flippedFirstChunk: "wrongKeyOrChangedStart", .flippedMiddle: "damaged", .flippedLastByte: "damaged",
         .swappedChunks: "damaged", .droppedChunk: "damaged", .appendedBytes: "damaged", .wrongMasterKey: "wrongKeyOrChangedStart",
         .hugeLength: "damaged",
@@ -51,18 +52,18 @@ import Testing
     @Test(arguments: Damage.allCases)
     func aDamagedArchiveIsRefusedWithAClearErrorAndNothingIsRestored(damage: Damage) async throws {
         let fixture = try await BackupFixture(users: 1, photosPerUser: 2)
-        let (path, _) = try BackupArchive.create(.init(dataDirectory: fixture.data), to: fixture.archives, masterKey: fixture.masterKey)
+        let (path, _) = try BackupArchive.create(.init(dataDirectory: fixture.data), to: fixture.archives, key: .masterKey(fixture.masterKey))
         let damaged = Self.damage(try [UInt8](Data(contentsOf: URL(fileURLWithPath: path))), damage)
         try Data(damaged).write(to: URL(fileURLWithPath: path))
         let key = damage == .wrongMasterKey ? SecretKey.random() : fixture.masterKey
 
-        let verifyError = #expect(throws: BackupError.self) { try BackupArchive.verify(path, masterKey: key) }
+        let verifyError = #expect(throws: BackupError.self) { try BackupArchive.verify(path, key: .masterKey(key)) }
         #expect(verifyError.map(Self.caseName) == Self.expected[damage])
         #expect(verifyError?.userMessage.isEmpty == false)
 
         let before = try BackupFixture.tree(fixture.data)
         let restoreError = #expect(throws: BackupError.self) {
-            try BackupRestore.restore(path, into: fixture.data, masterKey: key, force: true)
+            try BackupRestore.restore(path, into: fixture.data, key: .masterKey(key), force: true)
         }
         #expect(restoreError == verifyError)
         #expect(try BackupFixture.tree(fixture.data) == before)

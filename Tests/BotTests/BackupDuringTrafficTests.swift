@@ -36,11 +36,11 @@ import Testing
 
     /// Runs the backup on its own thread, as the CLI process would, so blocking in its progress callback is safe.
     static func backupOnThread(
-        _ configuration: BackupArchive.Configuration, to destination: String, masterKey: SecretKey, progress: @escaping @Sendable (BackupArchive.Progress) -> Void
+        _ configuration: BackupArchive.Configuration, to destination: String, key: BackupKey, progress: @escaping @Sendable (BackupArchive.Progress) -> Void
     ) async throws -> (path: String, manifest: BackupManifest) {
         try await withCheckedThrowingContinuation { continuation in
             let thread = Thread {
-                continuation.resume(with: Result { try BackupArchive.create(configuration, to: destination, masterKey: masterKey, progress: progress) })
+                continuation.resume(with: Result { try BackupArchive.create(configuration, to: destination, key: key, progress: progress) })
             }
             thread.start()
         }
@@ -70,7 +70,7 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: archives) }
         let atSnapshot = Mutex(0)
         let atStart = counter.value
-        let (path, manifest) = try await Self.backupOnThread(.init(dataDirectory: bot.folder), to: archives, masterKey: bot.masterKey) { step in
+        let (path, manifest) = try await Self.backupOnThread(.init(dataDirectory: bot.folder), to: archives, key: .masterKey(bot.masterKey)) { step in
             guard case .snapshotTaken = step else { return }
             let seen = counter.value
             atSnapshot.withLock { $0 = seen }
@@ -84,7 +84,7 @@ import Testing
 
         let restoredFolder = bot.folder + "-restored"
         defer { try? FileManager.default.removeItem(atPath: restoredFolder) }
-        _ = try BackupRestore.restore(path, into: restoredFolder, masterKey: bot.masterKey, force: false)
+        _ = try BackupRestore.restore(path, into: restoredFolder, key: .masterKey(bot.masterKey), force: false)
         let restored = try BotHarness(folder: restoredFolder, masterKey: bot.masterKey)
 
         // Every restored burst item is exactly the live one; only writes after the snapshot are missing.
