@@ -5,7 +5,7 @@ BUILD_FLAGS ?=
 VENV := .build/venv
 PYTHON ?= python3
 
-.PHONY: run build release test test-unit test-matrix bench deps test-deps bench-deps clean
+.PHONY: run build release test test-unit test-matrix test-anywhere test-unit-files embed-data-files bench deps test-deps bench-deps clean
 
 deps:
 	bash deploy/install-deps.sh
@@ -26,8 +26,24 @@ release: deps
 run: build
 	$$($(SWIFT) build $(BUILD_FLAGS) --show-bin-path)/wardrobe run
 
-# The whole suite: unit and loopback tests, then the Synapse integration tests.
-test: test-unit test-matrix
+# The whole suite: unit and loopback tests, the binary from an empty folder, the systemd units,
+# then the Synapse integration tests.
+test: test-unit test-anywhere test-unit-files test-matrix
+
+# Rebuilds Sources/Defaults/EmbeddedDataFiles.swift from bot-config/ (DefaultsTests fails while it is stale).
+embed-data-files:
+	bash deploy/embed-data-files.sh
+
+# The systemd units in deploy/: systemd-analyze verify, and a security exposure of at most 2.0
+# (the `systemd` package comes from install-deps.sh --test).
+test-unit-files: test-deps
+	$(SWIFT) build $(BUILD_FLAGS) --product wardrobe
+	bash Tests/units/check-units.sh "$$($(SWIFT) build $(BUILD_FLAGS) --show-bin-path)/wardrobe"
+
+# The debug binary, started from an empty folder: --version and the built-in data files.
+test-anywhere: test-deps
+	$(SWIFT) build $(BUILD_FLAGS) --product wardrobe
+	bash Tests/smoke/run-anywhere.sh "$$($(SWIFT) build $(BUILD_FLAGS) --show-bin-path)/wardrobe"
 
 # Unit and loopback tests; the Synapse-backed MatrixIntegration tests run in test-matrix.
 test-unit: test-deps

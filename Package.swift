@@ -30,16 +30,20 @@ let libraries: [(name: String, dependencies: [String])] = [
     // Infrastructure.
     ("Secrets", ["Sodium", "JSON", "Support"]),
     ("Config", ["JSON", "Support"]),
+    // The shipped data files (occasions, keyword rules, prompts) built into the binary as defaults.
+    ("Defaults", []),
     // Domain.
     ("Closet", ["JSON", "Support"]),
     // Daily schedule arithmetic: local dates, time zones, due decisions, pacing (pure).
     ("Schedule", []),
     ("Storage", ["SQLite", "Sodium", "JSON", "Closet", "Support"]),
+    // Encrypted backup archives of the data folder, and restore.
+    ("Backup", ["SQLite", "Sodium", "JSON", "Support"]),
     ("ProductImport", ["HTML", "JSON", "HTTP", "Closet", "Support"]),
     ("TryOn", ["HTTP", "JSON", "Images", "Sodium", "Storage", "Support"]),
     // Chat core, features and transports.
     ("Chat", ["JSON", "Support", "Storage"]),
-    ("Bot", ["Chat", "Closet", "ProductImport", "TryOn", "Storage", "Secrets", "Images", "HTTP", "JSON", "Support", "Schedule"]),
+    ("Bot", ["Chat", "Closet", "ProductImport", "TryOn", "Storage", "Secrets", "Images", "HTTP", "JSON", "Support", "Schedule", "Defaults"]),
     ("Telegram", ["Chat", "HTTP", "JSON", "Storage", "Support"]),
     ("Matrix", ["Chat", "HTTP", "JSON", "Images", "Storage", "Secrets", "Support"]),
     // Shared fakes for tests: loopback servers, fake services, a manual clock.
@@ -61,13 +65,15 @@ let testTargets: [(name: String, extra: [String], fixtures: Bool)] = [
     ("SupportTests", [], false),
     ("SecretsTests", [], false),
     ("ConfigTests", [], false),
+    ("DefaultsTests", [], false),
     ("ClosetTests", [], false),
     ("ScheduleTests", [], false),
     ("StorageTests", [], false),
+    ("BackupTests", ["Storage"], false),
     ("ProductImportTests", [], true),
     ("TryOnTests", [], false),
     ("ChatTests", [], false),
-    ("BotTests", [], false),
+    ("BotTests", ["Backup"], false),
     ("TelegramTests", ["Bot", "Closet", "Secrets", "Sodium"], false),
     ("MatrixTests", ["Bot"], false),
 ]
@@ -91,7 +97,10 @@ for test in testTargets {
 targets.append(.executableTarget(
     name: "wardrobe",
     dependencies: libraries.map(\.name).filter { $0 != "WardrobeTestKit" }.map { .target(name: $0) },
-    swiftSettings: settings))
+    swiftSettings: settings,
+    plugins: [.plugin(name: "BuildInfoPlugin")]))
+// Records the git commit for `wardrobe --version` (falls back to "unknown" without git).
+targets.append(.plugin(name: "BuildInfoPlugin", capability: .buildTool()))
 
 // A Telegram worker with a command that kills it, for the poison-message tests; never part of `wardrobe`.
 targets.append(.executableTarget(

@@ -1,4 +1,5 @@
 import Closet
+import Defaults
 import Foundation
 import HTTP
 import Images
@@ -18,7 +19,7 @@ public struct BotConfigError: Error, CustomStringConvertible, UserFacingError {
 
 extension BotEnvironment {
     /// An environment whose occasions and keyword rules come from `occasions.json` and
-    /// `keywords.json` in `configFolder` (normally `bot-config/`).
+    /// `keywords.json` in `configFolder` (normally `bot-config/`), else from the built-in copies.
     public init(
         store: Store, keys: KeyStore, logger: Logger, clock: any WallClock, configFolder: String,
         fetcher: ProductFetcher.Configuration, http: any HTTPTransport, images: ImageProcessor.Configuration = .init(),
@@ -40,10 +41,12 @@ extension BotEnvironment {
             fetcher: ProductFetcher(configuration: fetcher, http: http), images: ImageProcessor(configuration: images), nextSeed: nextSeed)
     }
 
+    /// The file at `path`, else the built-in data file of the same name.
     private static func read(_ path: String) throws -> String {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw BotConfigError(path: path, problem: "file not found; copy it from the repository's bot-config/ folder")
+        if let data = FileManager.default.contents(atPath: path) { return String(decoding: data, as: UTF8.self) }
+        guard let text = DataFiles.builtIn((path as NSString).lastPathComponent) else {
+            throw BotConfigError(path: path, problem: "file not found")
         }
-        return String(decoding: data, as: UTF8.self)
+        return text
     }
 }

@@ -39,12 +39,12 @@ enum ImportCommand {
 }
 
 extension App {
-    /// The keyword rules from `keywords.json` beside the config file.
+    /// The keyword rules from `keywords.json` in the config folder, else the built-in copy.
     func loadKeywordRules() throws -> KeywordRules {
         do { return try KeywordRules(json: try JSON.parse(try configFile("keywords.json"))) } catch let error as JSONError {
-            throw CLIError("\(configDirectory)/keywords.json: \(error.description)")
+            throw CLIError("\(configFileSource("keywords.json")): \(error.description)")
         } catch let error as ImportError {
-            throw CLIError("\(configDirectory)/keywords.json: \(error.detail)")
+            throw CLIError("\(configFileSource("keywords.json")): \(error.detail)")
         }
     }
 }

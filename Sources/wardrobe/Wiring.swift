@@ -31,9 +31,9 @@ extension App {
 
     /// Everything the bot's features share.
     func botEnvironment(store: Store, keys: KeyStore, http: any HTTPTransport, clock: any WallClock) throws -> BotEnvironment {
-        try BotEnvironment(
-            store: store, keys: keys, logger: logger, clock: clock, configFolder: configDirectory.isEmpty ? "." : configDirectory,
-            fetcher: fetcherConfiguration, http: http, images: imageConfiguration)
+        BotEnvironment(
+            store: store, keys: keys, logger: logger, clock: clock, occasions: try loadOccasions(), rules: try loadKeywordRules(),
+            fetcher: ProductFetcher(configuration: fetcherConfiguration, http: http), images: ImageProcessor(configuration: imageConfiguration))
     }
 
     /// Group voting settings from `voting.*`.
