@@ -20,6 +20,11 @@ enum ClosetCommand {
         case "import":
             guard options.positional.count == 2 else { return CLI.fail("closet import needs a FILE") }
             let path = options.positional[1]
+            // The size is checked before reading, so a huge file costs nothing.
+            let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
+            if let size, size > ClosetCodec.maximumFileBytes {
+                throw ClosetError.fileTooLarge(bytes: size, limit: ClosetCodec.maximumFileBytes)
+            }
             guard let data = FileManager.default.contents(atPath: path) else { return CLI.fail("can't read \(path)") }
             let parsed = try ClosetCodec.decode(jsonText: String(decoding: data, as: UTF8.self), importedAt: Date())
             guard parsed.problems.isEmpty else {
@@ -27,8 +32,10 @@ enum ClosetCommand {
                 return CLI.fail("nothing imported: \(parsed.problems.count) bad row\(parsed.problems.count == 1 ? "" : "s")")
             }
             let user = try await Self.user(userKey, store: store)
-            let saved = try await store.addItems(parsed.items, userID: user.id)
-            print("Imported \(saved.count) item\(saved.count == 1 ? "" : "s") for \(userKey).")
+            let saved = try await store.importItems(parsed.items, userID: user.id)
+            let skipped = parsed.items.count - saved.count
+            print("Imported \(saved.count) item\(saved.count == 1 ? "" : "s") for \(userKey)"
+                + (skipped > 0 ? "; \(skipped) already in the closet." : "."))
         default:
             return CLI.fail("unknown closet action \(action)")
         }

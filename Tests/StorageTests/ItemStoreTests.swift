@@ -30,7 +30,7 @@ import Testing
         var item = ClosetItem(
             name: "Pleated wide-leg trouser", category: .bottom, subcategory: "trouser", formality: 3, warmth: 4, fit: .relaxed,
             legShape: .wide, color: ItemColor(name: "camel", family: .camel), pattern: .texture, brand: "Arket", size: "38",
-            material: "100% wool", photo: "ab12", sourceURL: "https://shop.example/p/1", price: 89.5, currency: "EUR",
+            material: "100% wool", photo: "ab12", sourceURL: "https://shop.example/p/1", price: try Price(amount: 89.5, currency: "EUR"),
             addedAt: Date(timeIntervalSince1970: 1_700_000_000), lastWornAt: Date(timeIntervalSince1970: 1_700_100_000), wearCount: 2,
             isAvailable: false)
         item = try await temp.store.addItem(item, userID: ana.id)
