@@ -1,0 +1,48 @@
+import Images
+import Support
+import Testing
+
+@Suite("Bounding decode memory from the header")
+struct DecodeCostTests {
+    let processor = ImageProcessor()
+
+    @Test("A 430-byte progressive JPEG claiming 10000×10000 is refused before decoding")
+    func progressiveBombIsRefused() throws {
+        let bomb = TestBytes.progressiveJPEGClaiming(width: 10_000, height: 10_000)
+        #expect(bomb.count < 500)
+        let (currentBefore, peakBefore) = (ProcessMemory.currentResident(), ProcessMemory.peakResident())
+        for attempt in [{ try processor.intake(bomb) }, { try processor.prepareForUpload(bomb) }, { try processor.thumbnail(bomb) }] {
+            let error = try #require(throws: ImageError.self) { _ = try attempt() }
+            #expect(error == .tooCostlyToDecode(
+                width: 10_000, height: 10_000, reason: "progressive JPEG", bytes: 600_000_000, limit: 96 * 1_048_576))
+            #expect(error.userMessage.contains("too large"))
+        }
+        #expect(throws: ImageError.self) { try processor.validate(bomb) }
+        // Decoding would touch 600 MB of coefficients; the refusal leaves the peak where it was, or at
+        // least far below that (other tests run in the same process at the same time).
+        let peakAfter = ProcessMemory.peakResident()
+        #expect(peakAfter == peakBefore || peakAfter < currentBefore + 300 * 1_048_576)
+    }
+
+    @Test("The decode-memory limit is configurable and a small progressive JPEG passes")
+    func limitIsConfigurable() throws {
+        let small = TestBytes.progressiveJPEGClaiming(width: 2000, height: 2000)
+        let strict = ImageProcessor(configuration: .init(maxDecodeBytes: 1_000_000))
+        #expect(throws: ImageError.tooCostlyToDecode(
+            width: 2000, height: 2000, reason: "progressive JPEG", bytes: 24_000_000, limit: 1_000_000)) { try strict.inspect(small) }
+        #expect(try processor.inspect(small).width == 2000)
+    }
+
+    @Test("A baseline JPEG that ends early, at any point, is refused as damaged")
+    func earlyEndIsRefused() throws {
+        let photo = try TestBytes.jpeg(640, 480)
+        for keep in [photo.count / 4, photo.count * 3 / 4, photo.count * 9 / 10, photo.count - 200, photo.count - 20] {
+            let cut = Array(photo.prefix(keep))
+            let error = try #require(throws: ImageError.self, "kept \(keep) of \(photo.count)") { try processor.intake(cut) }
+            guard case .truncated = error else { Issue.record("kept \(keep): expected .truncated, got \(error)"); continue }
+            #expect(error.userMessage.contains("damaged"))
+            #expect(throws: ImageError.self, "validate, kept \(keep)") { try processor.validate(cut) }
+        }
+        #expect(try processor.intake(photo).width == 640)
+    }
+}
