@@ -71,7 +71,10 @@ public struct FalProvider: ImageGenerationProvider {
     /// "9:16" gives 1440×2560; anything unreadable falls back to that.
     static func imageSize(aspectRatio: String) -> (width: Int, height: Int) {
         let parts = aspectRatio.split(separator: ":").compactMap { Double($0) }
-        guard parts.count == 2, parts[0] > 0, parts[1] > 0 else { return (1440, 2560) }
+        // Finite and at most 1:16 either way, so the scaled side below is a small whole number.
+        guard parts.count == 2, parts.allSatisfy({ $0.isFinite && $0 > 0 }), max(parts[0], parts[1]) / min(parts[0], parts[1]) <= 16 else {
+            return (1440, 2560)
+        }
         let long = 2560.0
         func scaled(_ side: Double, _ other: Double) -> Int { Int((long * side / other / 16).rounded()) * 16 }
         return parts[0] >= parts[1] ? (Int(long), scaled(parts[1], parts[0])) : (scaled(parts[0], parts[1]), Int(long))

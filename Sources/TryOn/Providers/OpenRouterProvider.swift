@@ -78,6 +78,8 @@ public struct OpenRouterProvider: ImageGenerationProvider {
 
     /// A credit amount with at most two decimals.
     private static func amount(_ value: Double) -> String {
+        // The figure comes from the service: anything not finite or beyond a billion is shown as it is, never converted.
+        guard value.isFinite, abs(value) < 1e9 else { return "\(value)" }
         let cents = (value * 100).rounded()
         return cents.truncatingRemainder(dividingBy: 100) == 0 ? "\(Int(cents / 100))" : "\(cents / 100)"
     }
