@@ -72,4 +72,4 @@ public final class ServiceGroup: Sendable {
 }
 
 /// Thrown internally when the grace period ends before every service returned.
-struct ShutdownDeadline: Error {}
+struct ShutdownDeadline: InternalError {}

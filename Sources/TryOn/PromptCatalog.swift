@@ -1,4 +1,5 @@
 import JSON
+import Support
 
 /// The prompt templates from `bot-config/prompts.json`; the first one is the default.
 public struct PromptCatalog: Sendable, Hashable {
@@ -68,7 +69,7 @@ public struct PromptCatalog: Sendable, Hashable {
 }
 
 /// A problem in a try-on data file such as `prompts.json`.
-public struct TryOnConfigurationError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct TryOnConfigurationError: InternalError, Sendable, Hashable, CustomStringConvertible {
     public let description: String
 
     public init(_ description: String) {

@@ -2,6 +2,7 @@ import Closet
 import Foundation
 import JSON
 import Storage
+import Support
 
 /// `wardrobe closet export|import` and `wardrobe outfit`: the closet from the command line.
 enum ClosetCommand {
@@ -93,7 +94,7 @@ enum ClosetCommand {
 }
 
 /// A command-line problem with a message for the operator.
-struct CLIError: Error, CustomStringConvertible {
+struct CLIError: InternalError, CustomStringConvertible {
     let description: String
     init(_ description: String) { self.description = description }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import JSON
+import Support
 
 extension ClosetItem {
     /// The item in the export shape. The database `id` is left out; storage assigns ids on import.
@@ -54,7 +55,7 @@ extension ClosetItem {
 }
 
 /// The reasons one row was rejected.
-struct RowReasons: Error {
+struct RowReasons: InternalError {
     /// One text per bad field.
     var reasons: [String]
     /// Wraps the reasons.
