@@ -22,12 +22,13 @@ public struct FalProvider: ImageGenerationProvider {
     /// A provider calling the model at `endpoint` under `baseURL`.
     public init(key: String, baseURL: String = FalProvider.defaultBaseURL, endpoint: String = FalProvider.defaultEndpoint,
                 timeout: Duration = .seconds(180), maxResponseBytes: Int = ProviderSettings.defaultMaxResponseBytes,
-                http: any HTTPTransport) {
+                http: any HTTPTransport, resultAddresses: AddressGuard = AddressGuard()) {
         var endpoint = Substring(endpoint)
         while endpoint.hasPrefix("/") { endpoint = endpoint.dropFirst() }
         model = String(endpoint)
         self.baseURL = baseURL
-        connection = ProviderConnection(service: .fal, http: http, key: key, timeout: timeout, maxResponseBytes: maxResponseBytes)
+        connection = ProviderConnection(
+            service: .fal, http: http, key: key, timeout: timeout, maxResponseBytes: maxResponseBytes, resultAddresses: resultAddresses)
     }
 
     /// Generates `request.count` images in one call.
