@@ -42,6 +42,8 @@ struct DecodeCostTests {
             guard case .truncated = error else { Issue.record("kept \(keep): expected .truncated, got \(error)"); continue }
             #expect(error.userMessage.contains("damaged"))
             #expect(throws: ImageError.self, "validate, kept \(keep)") { try processor.validate(cut) }
+            // Shrink-on-load (1/4 here) must not hide the missing data either.
+            #expect(throws: ImageError.self, "thumbnail, kept \(keep)") { try processor.thumbnail(cut, maxSide: 120) }
         }
         #expect(try processor.intake(photo).width == 640)
     }
