@@ -29,7 +29,7 @@ struct ItemDraft: Sendable, Hashable {
         sources = Dictionary(product.sources.map { ($0.key.rawValue, $0.value.rawValue) }, uniquingKeysWith: { first, _ in first })
         item = ClosetItem(
             name: product.name, category: category, subcategory: product.subcategory,
-            formality: product.formality ?? ItemDraft.defaultFormality(category), warmth: product.warmth ?? 3,
+            formality: Self.level(product.formality) ?? ItemDraft.defaultFormality(category), warmth: Self.level(product.warmth) ?? 3,
             fit: product.fit ?? .regular, legShape: category == .bottom ? product.legShape : nil,
             color: product.colors.first ?? ItemColor(name: "black", family: .black), pattern: product.pattern ?? .solid,
             brand: product.brand, material: product.material, photo: photo, sourceURL: product.pageURL?.absoluteString,
@@ -44,6 +44,9 @@ struct ItemDraft: Sendable, Hashable {
         guard let amount = product.price else { return nil }
         return (try? Price(amount: amount, currency: product.currency)) ?? (try? Price(amount: amount))
     }
+
+    /// A 1…5 level from the page's guess, clamped: the page is not the user, so nothing is refused.
+    static func level(_ value: Int?) -> Int? { value.map { min(max($0, 1), 5) } }
 
     /// A middle formality per category when nothing says otherwise.
     static func defaultFormality(_ category: Category) -> Int {
