@@ -3,6 +3,7 @@
 /// Chat (`/add`, `/edit`, captions) and closet files refuse longer text with `ClosetError.textTooLong`;
 /// values taken from a web page are cut to the limit instead (`truncate`), since the user did not type them.
 public enum ItemField: String, Sendable, CaseIterable, Equatable {
+    /// One field each, with its closet-file key as the raw value.
     case name, subcategory, colorName = "color", brand, size, material, currency, photo, sourceURL = "source_url"
 
     /// The most characters (grapheme clusters) the field may hold.
