@@ -2,7 +2,8 @@
 ///
 /// Shrink-on-load bounds the output, not the decoder's own buffers: libjpeg keeps every DCT coefficient
 /// of a progressive JPEG (2 bytes each) for the whole image, libheif decodes a HEIC or AVIF frame in
-/// full, and libspng/libpng keep an interlaced (Adam7) PNG in memory until its last pass.
+/// full, libvips reads a WebP frame whole, and libspng/libpng keep an interlaced (Adam7) PNG in memory
+/// until its last pass.
 struct DecodeCost: Sendable, Equatable {
     /// Bytes the decoder itself must hold at once.
     let bytes: Int
@@ -23,7 +24,9 @@ struct DecodeCost: Sendable, Equatable {
         case .heic, .avif:
             return DecodeCost(bytes: pixels * (info.hasAlpha ? 4 : 3), reason: "\(info.format.rawValue) frame")
         case .webp:
-            return nil
+            // libvips 8.14 decodes a WebP frame whole into memory; shrink-on-load makes that frame smaller
+            // for stored photos, but validating an AI result decodes it at full size, so count full size.
+            return DecodeCost(bytes: pixels * (info.hasAlpha ? 4 : 3), reason: "WebP frame")
         }
     }
 }

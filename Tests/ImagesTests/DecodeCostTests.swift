@@ -33,6 +33,18 @@ struct DecodeCostTests {
         #expect(try processor.inspect(small).width == 2000)
     }
 
+    @Test("WebP, HEIC and interlaced PNG are costed as whole frames, baseline JPEG and plain PNG by pixels only")
+    func wholeFrameFormatsAreCosted() throws {
+        let strict = ImageProcessor(configuration: .init(maxDecodeBytes: 500_000))
+        let webp = try SyntheticPhoto.generate(width: 400, height: 400, format: .webp)
+        #expect(throws: ImageError.tooCostlyToDecode(width: 400, height: 400, reason: "WebP frame", bytes: 480_000, limit: 400_000)) {
+            try ImageProcessor(configuration: .init(maxDecodeBytes: 400_000)).inspect(webp)
+        }
+        #expect(try strict.inspect(webp).width == 400)
+        let jpeg = try TestBytes.jpeg(800, 800)
+        #expect(try strict.inspect(jpeg).width == 800, "a baseline JPEG streams: only the pixel limit applies")
+    }
+
     @Test("A baseline JPEG that ends early, at any point, is refused as damaged")
     func earlyEndIsRefused() throws {
         let photo = try TestBytes.jpeg(640, 480)
