@@ -48,10 +48,12 @@ public enum ConfigSchema {
 
         spec("images.max_upload_bytes", .int(1024...2_000_000_000), 26_214_400, "Largest image a user may send."),
         spec("images.max_pixels", .int(1_000_000...1_000_000_000), 100_000_000, "Decompression-bomb guard: most pixels in an image."),
+        spec("images.max_decode_bytes", .int(8_388_608...1_073_741_824), 100_663_296, "Most memory a decoder may need for one image (progressive JPEG, HEIC, interlaced PNG), from the header."),
 
         spec("tryon.default_service", .choice(["openrouter", "gemini", "fal"]), "openrouter", "Service used when a user has not picked one."),
         spec("tryon.global_concurrency", .int(1...64), 4, "Try-on jobs running at once across all users."),
         spec("tryon.provider_timeout_seconds", .int(5...900), 180, "Timeout of one provider call."),
+        spec("tryon.allow_private_result_hosts", .bool, false, "Allow AI result-image URLs on private/loopback addresses (tests, home setups)."),
         spec("tryon.daily_quota", .int(0...10_000), 20, "Try-ons per user per day with the operator's keys (0 = unlimited)."),
         spec("tryon.openrouter.base_url", .url, "https://openrouter.ai", "OpenRouter base URL."),
         spec("tryon.openrouter.model", .string, "meta/muse-image", "OpenRouter model id."),

@@ -103,4 +103,4 @@ final class StopFlag: Sendable {
 }
 
 /// Thrown internally when the grace period ends before every service returned.
-struct ShutdownDeadline: Error {}
+struct ShutdownDeadline: InternalError {}

@@ -106,7 +106,7 @@ public struct TelegramBenchmark: Sendable {
 }
 
 /// A benchmark set-up problem.
-struct BenchError: Error, CustomStringConvertible {
+struct BenchError: InternalError, CustomStringConvertible {
     let description: String
     init(_ description: String) { self.description = description }
 }

@@ -47,6 +47,7 @@ enum TryOnWiring {
         settings.fal.baseURL = config.string("tryon.fal.base_url") ?? settings.fal.baseURL
         settings.fal.endpoint = config.string("tryon.fal.endpoint") ?? settings.fal.endpoint
         settings.timeout = .seconds(config.int("tryon.provider_timeout_seconds"))
+        settings.allowPrivateResultHosts = config.bool("tryon.allow_private_result_hosts")
         return settings
     }
 }

@@ -26,7 +26,8 @@ extension App {
     /// The image pipeline's limits from `images.*`.
     var imageConfiguration: ImageProcessor.Configuration {
         ImageProcessor.Configuration(
-            maxByteCount: configuration.int("images.max_upload_bytes"), maxPixelCount: configuration.int("images.max_pixels"))
+            maxByteCount: configuration.int("images.max_upload_bytes"), maxPixelCount: configuration.int("images.max_pixels"),
+            maxDecodeBytes: configuration.int("images.max_decode_bytes"))
     }
 
     /// Everything the bot's features share.

@@ -66,6 +66,7 @@ struct DraftEditing {
         guard state["awaiting"]?.string == "draft.color", var draft = state[ItemDraft.stateKey].flatMap(ItemDraft.init(json:)) else {
             return false
         }
+        try ItemField.colorName.check(text)
         guard let color = rules.color(named: text) else {
             try await context.reply("I don't know that color. Try a common name such as navy, beige, olive or burgundy.")
             return true

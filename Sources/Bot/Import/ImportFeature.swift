@@ -56,6 +56,8 @@ struct ImportFeature {
 
     /// A draft from typed words (and an optional photo already stored).
     func draftFromText(_ text: String, photo: String?, context: ChatContext) async throws {
+        // Typed words become the piece's name: refused, not cut, when too long.
+        try ItemField.name.check(text.trimmingCharacters(in: .whitespacesAndNewlines))
         let product = environment.rules.draft(fromText: text)
         let draft = ItemDraft(product: product, photo: photo, now: context.clock.now())
         try await DraftEditing.save(draft, context: context)
@@ -64,6 +66,8 @@ struct ImportFeature {
 
     /// A photo captioned "add TEXT": the photo is checked, stored and attached to the text draft.
     func draftFromPhoto(_ attachment: Attachment, text: String, context: ChatContext) async throws {
+        // Checked before the photo is loaded, so a refused caption costs no download.
+        try ItemField.name.check(text.trimmingCharacters(in: .whitespacesAndNewlines))
         let bytes = try await attachment.load()
         let image = try await environment.images.intake(bytes)
         let record = try await context.store.saveImage(

@@ -1,7 +1,8 @@
+import Support
 /// Why a product page could not become a draft.
-public struct ImportError: Error, Sendable, Equatable, CustomStringConvertible {
+public struct ImportError: UserFacingError, Sendable, Equatable, CustomStringConvertible {
     /// The kinds of failure; each has its own advice for the user.
-    public enum Kind: String, Sendable, Equatable {
+    public enum Kind: String, Sendable, Equatable, CaseIterable {
         /// The page holds no product data (an article, a category page, an empty page).
         case notAProduct = "not_a_product"
         /// The shop answered with a bot check or captcha instead of the page.
