@@ -168,7 +168,7 @@ public enum ImageBenchmark {
     }
 
     /// Why there is no ImageMagick to compare with.
-    struct MagickUnavailable: Error {
+    struct MagickUnavailable: InternalError {
         let detail: String
     }
 
