@@ -6,7 +6,7 @@ public struct HTMLDocument: Sendable {
     /// Every element in document order; `elements[0]` is `<html>`.
     public let elements: [HTMLElement]
     /// Text runs in document order; an element's text is a contiguous slice.
-    let texts: [String]
+    public let texts: [String]
     /// Element indices by lowercase tag name.
     let indicesByTag: [String: [Int]]
     /// Every script of the page with its text, from the scan.

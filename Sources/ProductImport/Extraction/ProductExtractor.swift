@@ -10,10 +10,13 @@ import HTML
 public struct ProductExtractor: Sendable {
     /// The keyword rules that derive category, fit, warmth and colors.
     public let rules: KeywordRules
+    /// Per-shop selectors for reading the visible page.
+    public let sites: SiteRules
 
-    /// An extractor using `rules` (load them from `bot-config/keywords.json`).
-    public init(rules: KeywordRules) {
+    /// An extractor using `rules` (from `bot-config/keywords.json`) and `sites` (from `bot-config/sites.json`).
+    public init(rules: KeywordRules, sites: SiteRules = .none) {
         self.rules = rules
+        self.sites = sites
     }
 
     /// Decodes fetched bytes (charset from the Content-Type header, the page, or sniffing) and extracts.
@@ -44,16 +47,27 @@ public struct ProductExtractor: Sendable {
         }
         if let facts = MetaTagExtractor().extract(from: scan.metas) { found.append(facts) }
         if hasGaps(found, strict: true), let facts = EmbeddedDataExtractor().extract(from: scan.scripts) { found.append(facts) }
-        guard found.contains(where: \.isProduct) else { throw PageGate.refusal(for: try document()) }
-        if hasGaps(found, strict: false) {
-            var page = PageExtractor().extract(from: try document())
-            page.name = page.name ?? scan.title.flatMap(PageExtractor.nameFromTitle)
+        let reader = PageExtractor(pageURL: pageURL, site: sites.site(for: pageURL))
+        if !found.contains(where: \.isProduct) {
+            // No structured data says "product": the visible page decides.
+            let tree = try document()
+            let page = reader.extract(from: tree, title: scan.title)
+            guard page.isProduct, reader.site != nil || !PageGate.isSearch(pageURL) && !PageGate.isHome(pageURL) && !Self.listsProducts(scan) else {
+                throw PageGate.refusal(for: tree, pageURL: pageURL, scripts: scan.scripts)
+            }
             found.append(page)
+        } else if hasGaps(found, strict: false) {
+            found.append(reader.extract(from: try document(), title: scan.title))
         }
         guard let draft = merge(found, pageURL: pageURL) else {
             throw ImportError(.notAProduct, detail: "product data without a name")
         }
         return draft
+    }
+
+    /// Whether the page's JSON-LD declares a list of products (a category or collection page).
+    private static func listsProducts(_ scan: HTMLScan) -> Bool {
+        scan.scripts.contains { ($0["type"] ?? "").lowercased().contains("ld+json") && ($0.text.contains("\"ItemList\"") || $0.text.contains("\"CollectionPage\"")) }
     }
 
     /// Whether lower-trust sources could still add something. Strict also asks for price, brand,
