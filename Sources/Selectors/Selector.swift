@@ -36,8 +36,23 @@ public struct Selector: Sendable, Hashable, CustomStringConvertible {
         document.descendants(of: scope).filter { matches($0, in: document) }
     }
 
-    /// When every alternative names its tag, only elements with those tags need checking.
+    /// When every alternative names its id (or its tag), only elements with those ids (tags) need checking.
     private func candidates(in document: HTMLDocument) -> [HTMLElement] {
+        let ids = alternatives.map { $0.parts.last?.compound.id }
+        if ids.allSatisfy({ $0 != nil }) {
+            let found = Set(ids.compactMap { $0 }).flatMap { document.elements(withID: $0) }
+            return found.sorted { $0.index < $1.index }
+        }
+        // "#buybox .price": only the subtrees of the named elements can match.
+        let roots = alternatives.map { $0.parts.count > 1 ? $0.parts.first?.compound.id : nil }
+        if roots.allSatisfy({ $0 != nil }) {
+            var seen = Set<Int>()
+            var found: [HTMLElement] = []
+            for root in Set(roots.compactMap { $0 }).flatMap({ document.elements(withID: $0) }) {
+                for element in document.descendants(of: root) where seen.insert(element.index).inserted { found.append(element) }
+            }
+            return found.sorted { $0.index < $1.index }
+        }
         let tags = alternatives.map { $0.parts.last?.compound.tag }
         guard tags.allSatisfy({ $0 != nil }) else { return document.elements }
         let names = Set(tags.compactMap { $0 })
