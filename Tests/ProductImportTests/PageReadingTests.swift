@@ -111,3 +111,43 @@ import Testing
         #expect(throws: ImportError.self) { try TestSupport.draft(html, url: "https://shop.example.com/pages/about") }
     }
 }
+
+/// Shops outside Europe and America: their buy words and currencies.
+@Suite struct AsianShopPageTests {
+    @Test func aKoreanShopPageImportsWithWon() throws {
+        let html = "<html lang=\"ko\"><head><title>린넨 셔츠 | 샵</title></head><body><h1>린넨 셔츠</h1><span class=\"price\">39,000원</span><button>장바구니</button></body></html>"
+        let draft = try TestSupport.draft(html, url: "https://shop.example.kr/product/123")
+        #expect(draft.price == 39000)
+        #expect(draft.currency == "KRW")
+    }
+
+    @Test func aTaiwaneseShopPageImportsWithNewTaiwanDollars() throws {
+        let html = "<html lang=\"zh-TW\"><head><title>亞麻襯衫</title></head><body><h1>亞麻襯衫</h1><div class=\"product-price\">NT$1,280</div><button>加入購物車</button></body></html>"
+        let draft = try TestSupport.draft(html, url: "https://shop.example.com.tw/products/linen-shirt")
+        #expect(draft.price == 1280)
+        #expect(draft.currency == "TWD")
+    }
+}
+
+/// Category input gathers every source's category text.
+@Suite struct CategorySourcesTests {
+    @Test func theShopsProductTypeAndTheBreadcrumbBothCount() throws {
+        let html = """
+            <html><head><script type="application/ld+json">{"@context":"https://schema.org","@type":"Product","name":"Nova 2",
+            "category":"Apparel & Accessories > Clothing > Dresses","offers":{"@type":"Offer","price":"80","priceCurrency":"EUR"}}</script></head><body></body></html>
+            """
+        let draft = try TestSupport.draft(html)
+        #expect(draft.category == .dress)
+        #expect(draft.goods == nil)
+    }
+
+    @Test func aHatIsAnAccessoryNotATop() throws {
+        let html = """
+            <html><head><script type="application/ld+json">{"@context":"https://schema.org","@type":"Product","name":"Wool bucket hat for t-shirt weather",
+            "offers":{"@type":"Offer","price":"35","priceCurrency":"EUR"}}</script></head><body></body></html>
+            """
+        let draft = try TestSupport.draft(html)
+        #expect(draft.category == .accessory)
+        #expect(draft.subcategory == "hat")
+    }
+}

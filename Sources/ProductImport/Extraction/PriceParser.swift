@@ -82,7 +82,8 @@ enum PriceParser {
     }
 
     private static let symbols: [(String, String)] = [
-        ("€", "EUR"), ("£", "GBP"), ("CHF", "CHF"), ("US$", "USD"), ("A$", "AUD"), ("C$", "CAD"),
-        ("¥", "JPY"), ("₹", "INR"), ("kr", "SEK"), ("zł", "PLN"), ("$", "USD"),
+        ("€", "EUR"), ("£", "GBP"), ("CHF", "CHF"), ("US$", "USD"), ("A$", "AUD"), ("C$", "CAD"), ("NT$", "TWD"), ("HK$", "HKD"),
+        ("R$", "BRL"), ("₩", "KRW"), ("원", "KRW"), ("円", "JPY"), ("¥", "JPY"), ("元", "CNY"), ("₹", "INR"), ("₺", "TRY"),
+        ("₽", "RUB"), ("₪", "ILS"), ("฿", "THB"), ("₫", "VND"), ("Kč", "CZK"), ("kr", "SEK"), ("zł", "PLN"), ("$", "USD"),
     ]
 }

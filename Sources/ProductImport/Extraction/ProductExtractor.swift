@@ -65,6 +65,13 @@ public struct ProductExtractor: Sendable {
         return draft
     }
 
+    /// The distinct category texts of all sources, most trusted first, as one breadcrumb-like text.
+    static func joinedCategories(_ found: [ProductFacts]) -> String? {
+        var parts: [String] = []
+        for category in found.compactMap(\.category) where !parts.contains(category) { parts.append(category) }
+        return parts.isEmpty ? nil : parts.joined(separator: " > ")
+    }
+
     /// Whether the page's JSON-LD declares a list of products (a category or collection page).
     private static func listsProducts(_ scan: HTMLScan) -> Bool {
         scan.scripts.contains { ($0["type"] ?? "").lowercased().contains("ld+json") && ($0.text.contains("\"ItemList\"") || $0.text.contains("\"CollectionPage\"")) }
@@ -130,7 +137,8 @@ public struct ProductExtractor: Sendable {
         let colorFacts = found.first { !$0.colors.isEmpty }
         let input = KeywordInput(
             name: name,
-            category: found.compactMap(\.category).first,
+            // Every source's category joins in: the breadcrumb, the shop's product type, the Google category.
+            category: Self.joinedCategories(found),
             material: draft.material,
             description: draft.description,
             colorNames: colorFacts?.colors ?? [])

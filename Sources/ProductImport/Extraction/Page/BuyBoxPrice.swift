@@ -80,7 +80,7 @@ enum BuyBoxPrice {
 
     private static let skippedTags: Set<String> = ["script", "style", "html", "body", "head", "option", "input", "button", "form", "select", "img", "a"]
     private static let labelAttributes: Set<String> = ["id", "class", "itemprop", "data-testid", "data-test", "data-qa", "data-test-id", "data-price-type"]
-    private static let priceWords = ["price", "preis", "prix", "precio", "prezzo", "preco", "prijs", "cena", "amount", "a-offscreen"]
+    private static let priceWords = ["price", "preis", "prix", "precio", "prezzo", "preco", "prijs", "cena", "amount", "a-offscreen", "cost", "가격", "價格", "售價", "价格"]
     private static let negative = [
         "was-", "-was", "was_", "wasprice", "old-price", "oldprice", "price-old", "price--old", "priceold", "original", "compare",
         "regular", "list-price", "listprice", "strike", "before", "rrp", "msrp", "uvp", "unit", "shipping", "delivery", "install",

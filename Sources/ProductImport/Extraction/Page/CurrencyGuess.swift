@@ -6,10 +6,21 @@ enum CurrencyGuess {
     /// The ISO code for a price text seen on `host`, nil when nothing says.
     static func currency(priceText: String, host: String?, language: String?, siteDomains: [String: String] = [:]) -> String? {
         let suffix = domainSuffix(host)
-        let ambiguous = priceText.contains("$") && !["US$", "C$", "A$", "NZ$", "HK$", "S$", "R$", "MX$"].contains(where: priceText.contains)
+        let ambiguous = priceText.contains("$") && !["US$", "C$", "A$", "NZ$", "HK$", "NT$", "S$", "R$", "MX$"].contains(where: priceText.contains)
             || priceText.lowercased().contains("kr")
         if ambiguous || PriceParser.currency(priceText) == nil {
             for candidate in suffix where siteDomains[candidate] != nil { return siteDomains[candidate] }
+        }
+        let ending = suffix.first?.split(separator: ".").last.map(String.init)
+        // "元" and "¥" are written in several countries; the domain says which.
+        if priceText.contains("元") || priceText.contains("¥") {
+            switch ending {
+            case "tw": return "TWD"
+            case "cn": return "CNY"
+            case "hk": return "HKD"
+            case "jp": return "JPY"
+            default: break
+            }
         }
         if let explicit = PriceParser.currency(priceText), !ambiguous { return explicit }
         if priceText.contains("$"), !priceText.contains("US$") {
