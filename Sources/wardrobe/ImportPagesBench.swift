@@ -18,12 +18,13 @@ enum ImportPagesBench {
         let ours = try PageSetBenchmark(folder: URL(fileURLWithPath: folder), extractor: extractor, repetitions: repetitions).run()
         let theirs = extructTimes(folder: folder, python: python, repetitions: repetitions)
         var lines = ["Real pages in \(folder): \(ours.count) pages, median thread CPU time of \(repetitions) runs each"]
-        lines.append(row(["page", "KiB", "ours ms", "extruct ms", "extruct all", "mem ×", "outcome"]))
+        lines.append(row(["page", "KiB", "ours ms", "extruct ms", "extruct all", "mem ×", "outcome (decode / scan / scan+tree ms)"]))
         for timing in ours {
             let other = theirs?[timing.name]
             let memory = timing.peakExtraMemory > 0 ? format(Double(timing.peakExtraMemory) / Double(max(1, timing.bytes))) : "-"
             lines.append(row([timing.name, String(timing.bytes / 1024), format(milliseconds(timing.median)),
-                              other.map { format($0.comparable) } ?? "-", other.map { format($0.all) } ?? "-", memory, timing.outcome]))
+                              other.map { format($0.comparable) } ?? "-", other.map { format($0.all) } ?? "-", memory,
+                              "\(timing.outcome) (\(format(milliseconds(timing.decode))) / \(format(milliseconds(timing.scan))) / \(format(milliseconds(timing.tree))))"]))
         }
         let ourMedian = median(ours.map { milliseconds($0.median) })
         lines.append("Median ours: \(format(ourMedian)) ms")

@@ -27,6 +27,8 @@ public struct PageSetBenchmark: Sendable {
         public let bytes: Int
         /// Median thread CPU time of one extraction.
         public let median: Duration
+        /// Median thread CPU time of the parts: charset decoding, the scan, and scan + gumbo tree.
+        public let decode: Duration, scan: Duration, tree: Duration
         /// Resident memory the extraction added at its peak, in bytes (0 when unmeasurable).
         public let peakExtraMemory: Int
         /// "ok", or the refusal code when the page was refused.
@@ -92,8 +94,23 @@ public struct PageSetBenchmark: Sendable {
                 _ = try? extractor.extract(bytes: page.bytes, contentType: nil, pageURL: page.url)
                 extra = max(0, ProcessMemory.peakResident() - before)
             }
-            return Timing(name: page.name, bytes: page.bytes.count, median: times.sorted()[times.count / 2], peakExtraMemory: extra, outcome: outcome)
+            let text = CharsetDecoder.decode(page.bytes, contentType: nil)
+            let decode = medianTime { _ = CharsetDecoder.decode(page.bytes, contentType: nil) }
+            let scan = medianTime { _ = HTMLScan(text) }
+            let tree = medianTime { _ = try? HTMLDocument.parse(HTMLScan(text)) }
+            return Timing(name: page.name, bytes: page.bytes.count, median: times.sorted()[times.count / 2],
+                          decode: decode, scan: scan, tree: tree, peakExtraMemory: extra, outcome: outcome)
         }
+    }
+
+    private func medianTime(_ work: () -> Void) -> Duration {
+        var times: [Duration] = []
+        for _ in 0..<repetitions {
+            let start = Self.threadCPUTime()
+            work()
+            times.append(Self.threadCPUTime() - start)
+        }
+        return times.sorted()[times.count / 2]
     }
 
     static func threadCPUTime() -> Duration {

@@ -96,7 +96,13 @@ public struct ProductExtractor: Sendable {
             for facts in found { if let value = value(facts) { return (value, facts.source) } }
             return nil
         }
-        guard let (name, nameSource) = pick(\.name) else { return nil }
+        guard var (name, nameSource) = pick(\.name) else { return nil }
+        // og:title often adds the shop ("Name - New on Blu-ray | FYE"); the heading a shopper sees does not.
+        if let visible = found.first(where: { $0.source == .page })?.name, name.count > visible.count, name.hasPrefix(visible),
+           [" - ", " | ", " – ", " — ", " : "].contains(where: { name.dropFirst(visible.count).hasPrefix($0) }) {
+            name = visible
+            nameSource = .page
+        }
         var draft = ProductDraft(name: name, pageURL: pageURL)
         draft.sources[.name] = nameSource
         func set<Value>(_ keyPath: WritableKeyPath<ProductDraft, Value?>, _ field: DraftField, _ value: (ProductFacts) -> Value?) {
