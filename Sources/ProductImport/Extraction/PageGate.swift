@@ -61,7 +61,7 @@ enum PageGate {
     /// How many product tiles (a link with a picture and a price) the page repeats.
     private static func productTiles(in document: HTMLDocument) -> Int {
         var count = 0
-        for element in document.elements where element.tag == "li" || element.tag == "article" || element.tag == "div" {
+        for element in document.elements where (element.tag == "li" || element.tag == "article" || element.tag == "div") && tileLabels.matches(element) {
             let label = ((element["class"] ?? "") + " " + (element["data-testid"] ?? "")).lowercased()
             guard ["product", "tile", "card", "item"].contains(where: label.contains), element.subtreeEnd - element.index < 80 else { continue }
             let inside = document.descendants(of: element)
@@ -75,6 +75,8 @@ enum PageGate {
 
     /// JSON-LD types of editorial pages, which may mention products without listing them.
     private static let articleTypes = ["\"Article\"", "\"NewsArticle\"", "\"BlogPosting\""]
+
+    private static let tileLabels = AttributeWords(["product", "tile", "card", "item"], in: ["class", "data-testid"])
 
     private static let errorPhrases = [
         "404", "page not found", "not found", "page doesn't exist", "page does not exist", "no longer exists",

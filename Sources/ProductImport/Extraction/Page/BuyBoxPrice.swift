@@ -44,6 +44,7 @@ enum BuyBoxPrice {
 
     /// The element's lowercase id, class and test labels when one of them names a price.
     private static func priceLabel(_ element: HTMLElement) -> String? {
+        guard priceAttributes.matches(element) else { return nil }
         var label = ""
         for attribute in element.attributes where labelAttributes.contains(attribute.name) {
             label += attribute.value.lowercased() + " "
@@ -73,13 +74,13 @@ enum BuyBoxPrice {
 
     private static func inRecommendations(_ element: HTMLElement, _ document: HTMLDocument) -> Bool {
         document.ancestor(of: element) { ancestor in
-            let label = ((ancestor["class"] ?? "") + " " + (ancestor["id"] ?? "")).lowercased()
-            return recommendationWords.contains(where: label.contains) || ancestor.tag == "footer" || ancestor.tag == "nav"
+            ancestor.tag == "footer" || ancestor.tag == "nav" || recommendationLabels.matches(ancestor)
         } != nil
     }
 
     private static let skippedTags: Set<String> = ["script", "style", "html", "body", "head", "option", "input", "button", "form", "select", "img", "a"]
     private static let labelAttributes: Set<String> = ["id", "class", "itemprop", "data-testid", "data-test", "data-qa", "data-test-id", "data-price-type"]
+    private static let priceAttributes = AttributeWords(priceWords, in: labelAttributes)
     private static let priceWords = ["price", "preis", "prix", "precio", "prezzo", "preco", "prijs", "cena", "amount", "a-offscreen", "cost", "가격", "價格", "售價", "价格"]
     private static let negative = [
         "was-", "-was", "was_", "wasprice", "old-price", "oldprice", "price-old", "price--old", "priceold", "original", "compare",
@@ -88,6 +89,7 @@ enum BuyBoxPrice {
         "price__was", "reduced-from", "price-before", "range-from", "price-per", "per-unit", "klarna", "afterpay", "points",
     ]
     private static let preferred = ["sale", "current", "now", "final", "special", "offer", "topay", "to-pay", "actual", "selling", "price-new", "reduced", "buybox"]
+    private static let recommendationLabels = AttributeWords(recommendationWords, in: ["id", "class"])
     private static let recommendationWords = [
         "recommend", "related", "upsell", "cross-sell", "crosssell", "similar", "carousel", "also-bought", "recently", "sponsored",
         "product-card", "productcard", "product-tile", "producttile", "sims-", "cart-drawer", "minicart", "mini-cart",

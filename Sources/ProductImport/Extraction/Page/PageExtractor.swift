@@ -123,8 +123,9 @@ struct PageExtractor {
     /// A brand from byline wording, a brand link or an element labelled as the brand.
     private func brand(in document: HTMLDocument) -> String? {
         for element in document.elements where element.tag == "a" || element.tag == "span" || element.tag == "div" || element.tag == "p" {
+            let isBrandLink = element.tag == "a" && (element["rel"] == "brand" || Self.brandLinks.contains(element["href"] ?? ""))
+            guard isBrandLink || Self.brandLabels.matches(element) else { continue }
             let label = ((element["id"] ?? "") + " " + (element["class"] ?? "") + " " + (element["data-testid"] ?? "")).lowercased()
-            let isBrandLink = element.tag == "a" && (element["rel"] == "brand" || (element["href"] ?? "").lowercased().contains("/brand"))
             guard isBrandLink || label.contains("brand") || label.contains("byline") else { continue }
             guard element.subtreeEnd - element.index < 30 else { continue }
             let text = document.text(of: element)
@@ -137,7 +138,7 @@ struct PageExtractor {
 
     /// Stock wording from an element labelled as availability or stock.
     private func availability(in document: HTMLDocument) -> Availability? {
-        for element in document.elements where element.subtreeEnd - element.index < 60 {
+        for element in document.elements where element.subtreeEnd - element.index < 60 && Self.stockLabels.matches(element) {
             let label = ((element["id"] ?? "") + " " + (element["class"] ?? "") + " " + (element["data-testid"] ?? "")).lowercased()
             guard label.contains("availability") || label.contains("stock") && !label.contains("stockist") else { continue }
             let text = document.text(of: element)
@@ -146,6 +147,11 @@ struct PageExtractor {
         }
         return nil
     }
+
+    private static let galleryLabels = AttributeWords(["product", "gallery", "pdp", "media", "zoom", "main-image", "hero"], in: ["id", "class"])
+    private static let brandLabels = AttributeWords(["brand", "byline"], in: ["id", "class", "data-testid"])
+    private static let brandLinks = AttributeWords(["/brand"])
+    private static let stockLabels = AttributeWords(["availability", "stock"], in: ["id", "class", "data-testid"])
 
     /// Whether the page has an add-to-cart control.
     private func hasBuyButton(_ document: HTMLDocument) -> Bool {
@@ -201,10 +207,7 @@ struct PageExtractor {
             if lowered.hasSuffix(".svg") || lowered.hasSuffix(".gif") { continue }
             if let width = candidate.width, width < 150 { continue }
             var score = min(candidate.width ?? 400, 3000) / 100
-            let inProduct = document.ancestor(of: image) { element in
-                let label = ((element["class"] ?? "") + " " + (element["id"] ?? "")).lowercased()
-                return ["product", "gallery", "pdp", "media", "zoom", "main-image", "hero"].contains(where: label.contains)
-            } != nil
+            let inProduct = document.ancestor(of: image, where: Self.galleryLabels.matches) != nil
             if inProduct { score += 50 }
             if document.ancestor(of: image, where: { ["header", "footer", "nav", "aside"].contains($0.tag) }) != nil { score -= 100 }
             scored.append((score, candidate))

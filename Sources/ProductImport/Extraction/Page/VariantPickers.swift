@@ -49,6 +49,7 @@ enum VariantPickers {
     }
 
     private static func labelled(_ element: HTMLElement, _ words: [String]) -> Bool {
+        guard (words == sizeWords ? sizeLabels : colorLabels).matches(element) else { return false }
         var label = ""
         for attribute in element.attributes where ["id", "class", "name", "aria-label", "data-testid", "data-test", "data-option-name"].contains(attribute.name) {
             label += attribute.value.lowercased() + " "
@@ -63,6 +64,9 @@ enum VariantPickers {
         return trimmed
     }
 
+    private static let labelAttributes: Set<String> = ["id", "class", "name", "aria-label", "data-testid", "data-test", "data-option-name"]
+    private static let sizeLabels = AttributeWords(sizeWords, in: labelAttributes)
+    private static let colorLabels = AttributeWords(colorWords, in: labelAttributes)
     private static let sizeWords = ["size", "größe", "groesse", "grösse", "taille", "talla", "taglia", "tamanho", "maat", "rozmiar"]
     private static let colorWords = ["colour", "color", "farbe", "couleur", "colore", "kleur", "kolor", "swatch"]
     private static let placeholders = ["select", "choose", "wähle", "auswählen", "choisi", "seleccion", "elige", "scegli", "selezion", "escolh", "kies", "wybierz", "--", "size guide"]
