@@ -151,3 +151,29 @@ import Testing
         #expect(draft.subcategory == "hat")
     }
 }
+
+/// Structured data that leaves out buy-box fields.
+@Suite struct ThinStructuredDataTests {
+    @Test func aShopWithSiteRulesGetsTheBrandAndStockFromItsPageWhenJSONLDLacksThem() throws {
+        let html = """
+            <html><head><script type="application/ld+json">{"@context":"https://schema.org","@type":"Product","name":"Relaxed Linen Shirt",
+            "image":"https://img.example/shirt.jpg","offers":{"@type":"Offer","price":"49.99","priceCurrency":"EUR"}}</script></head>
+            <body><h1 data-qa="variationName">Relaxed Linen Shirt</h1><a data-qa="brandName" href="/marken/acme">ACME</a>
+            <div data-qa="deliveryInfo">Lieferbar - in 2-3 Werktagen bei dir</div><span data-qa="articleNumber">Artikelnummer: 12345678</span></body></html>
+            """
+        let draft = try TestSupport.draft(html, url: "https://www.otto.de/p/relaxed-linen-shirt-12345678/")
+        #expect(draft.price == 49.99)
+        #expect(draft.sources[.price] == .jsonLD)
+        #expect(draft.brand == "ACME")
+        #expect(draft.availability == .inStock)
+    }
+
+    @Test func theLinksIdentifierFillsAMissingSkuWithoutReadingThePage() throws {
+        let html = """
+            <html><head><script type="application/ld+json">{"@context":"https://schema.org","@type":"Product","name":"Slim Chino",
+            "brand":"Acme","image":"https://img.example/chino.jpg","offers":{"@type":"Offer","price":"59","priceCurrency":"USD"}}</script></head><body></body></html>
+            """
+        let draft = try TestSupport.draft(html, url: "https://www.example-shop.com/itm/123456789012")
+        #expect(draft.sku == "123456789012")
+    }
+}

@@ -56,8 +56,14 @@ public struct ProductExtractor: Sendable {
                 throw PageGate.refusal(for: tree, pageURL: pageURL, scripts: scan.scripts)
             }
             found.append(page)
-        } else if hasGaps(found, strict: false) {
+        } else if hasGaps(found, strict: false) || reader.site != nil && Self.missesBuyBoxFields(found) {
+            // A shop with site rules is read when its structured data leaves out what its buy box shows.
             found.append(reader.extract(from: try document(), title: scan.title))
+        } else if !found.contains(where: { $0.sku != nil }), let sku = PageIdentifier.fromURL(pageURL) {
+            // The link's ASIN or eBay item number costs nothing to read.
+            var fromLink = ProductFacts(source: .page)
+            fromLink.sku = sku
+            found.append(fromLink)
         }
         guard let draft = merge(found, pageURL: pageURL) else {
             throw ImportError(.notAProduct, detail: "product data without a name")
@@ -70,6 +76,12 @@ public struct ProductExtractor: Sendable {
         var parts: [String] = []
         for category in found.compactMap(\.category) where !parts.contains(category) { parts.append(category) }
         return parts.isEmpty ? nil : parts.joined(separator: " > ")
+    }
+
+    /// Whether no source gave the price, brand, identifier or availability.
+    private static func missesBuyBoxFields(_ found: [ProductFacts]) -> Bool {
+        !found.contains { $0.price != nil } || !found.contains { $0.brand != nil } || !found.contains { $0.sku != nil }
+            || !found.contains { $0.availability != nil }
     }
 
     /// Whether the page's JSON-LD declares a list of products (a category or collection page).

@@ -13,7 +13,9 @@ enum PageIdentifier {
             switch part.lowercased() {
             case "dp", "product", "d":
                 // Amazon: /dp/ASIN, /gp/product/ASIN, /gp/aw/d/ASIN.
-                if let next, isASIN(next), part.lowercased() == "dp" || (index > 0 && parts[index - 1].lowercased() == "gp") || part.lowercased() == "d" {
+                let previous = index > 0 ? parts[index - 1].lowercased() : ""
+                let amazonPath = part.lowercased() == "dp" || part.lowercased() == "product" && previous == "gp" || part.lowercased() == "d" && previous == "aw"
+                if let next, isASIN(next), amazonPath {
                     return next.uppercased()
                 }
             case "itm":
