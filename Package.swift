@@ -25,6 +25,8 @@ let libraries: [(name: String, dependencies: [String])] = [
     ("HTTP", ["CCurl"]),
     ("Images", ["CVips", "Support"]),
     ("HTML", ["CGumbo"]),
+    // CSS selectors over the parsed HTML tree (site rules are written in them).
+    ("Selectors", ["HTML"]),
     // Shared plumbing: logging, clocks, services, backoff.
     ("Support", ["CMalloc"]),
     // Infrastructure.
@@ -39,7 +41,7 @@ let libraries: [(name: String, dependencies: [String])] = [
     ("Storage", ["SQLite", "Sodium", "JSON", "Closet", "Support"]),
     // Encrypted backup archives of the data folder, and restore.
     ("Backup", ["SQLite", "Sodium", "JSON", "Support"]),
-    ("ProductImport", ["HTML", "JSON", "HTTP", "Closet", "Support"]),
+    ("ProductImport", ["HTML", "Selectors", "JSON", "HTTP", "Closet", "Support"]),
     ("TryOn", ["HTTP", "JSON", "Images", "Sodium", "Storage", "Support"]),
     // Chat core, features and transports.
     ("Chat", ["JSON", "Support", "Storage"]),
@@ -62,6 +64,7 @@ let testTargets: [(name: String, extra: [String], fixtures: Bool)] = [
     ("HTTPTests", [], false),
     ("ImagesTests", [], false),
     ("HTMLTests", [], false),
+    ("SelectorsTests", [], false),
     ("SupportTests", [], false),
     ("SecretsTests", [], false),
     ("ConfigTests", [], false),

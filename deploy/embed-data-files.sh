@@ -10,6 +10,7 @@ DATA_FILES=(
   occasions.json
   keywords.json
   prompts.json
+  sites.json
 )
 
 out=Sources/Defaults/EmbeddedDataFiles.swift

@@ -83,7 +83,7 @@ extension DataFiles {
 """##,
         "keywords.json": ##"""
 {
-  "about": "Keyword rules for product import and /add. Words are matched whole, case- and accent-insensitively; the longest phrase wins, then the earlier rule. A word starting with * matches the end of a compound (German Stoffhose). Garment rules are listed in priority order for ties: 'shirt dress' is a dress because dress comes first.",
+  "about": "Keyword rules for product import and /add. 'goods' names things that are not clothing (a toaster, a book): when the head of a name (the words before for/with/für/pour…) names one, the piece is flagged as not clothing instead of getting a category. Words are matched whole, case- and accent-insensitively; the longest phrase wins, then the earlier rule. A word starting with * matches the end of a compound (German Stoffhose). Garment rules are listed in priority order for ties: 'shirt dress' is a dress because dress comes first.",
   "garments": [
     {"subcategory": "dress", "category": "dress", "formality": 2, "warmth": 2, "words": {
       "en": ["dress", "dresses", "gown", "sundress", "shirt dress", "shirtdress", "slip dress", "maxi dress", "midi dress", "mini dress", "pinafore"],
@@ -266,6 +266,104 @@ extension DataFiles {
     {"subcategory": "watch", "category": "accessory", "formality": 3, "warmth": 1, "words": {
       "en": ["watch", "wristwatch"], "de": ["armbanduhr", "uhr"], "fr": ["montre"], "es": ["reloj"], "it": ["orologio"]}}
   ],
+  "goods": [
+    {"kind": "toaster", "words": {
+      "en": ["toaster", "toasters"],
+      "de": ["toaster"],
+      "fr": ["grille pain"],
+      "es": ["tostadora", "tostador"],
+      "it": ["tostapane"]}},
+    {"kind": "book", "words": {
+      "en": ["book", "books", "paperback", "hardcover", "hardback", "novel", "ebook", "ebooks", "kindle edition", "kindle ebooks", "audiobook", "cookbook", "recipes", "recipe book"],
+      "de": ["buch", "bucher", "taschenbuch", "gebundene ausgabe", "roman", "kochbuch"],
+      "fr": ["livre", "livres", "roman", "broche"],
+      "es": ["libro", "libros", "novela", "tapa blanda", "tapa dura"],
+      "it": ["libro", "libri", "romanzo", "copertina flessibile"]}},
+    {"kind": "cleaning appliance", "words": {
+      "en": ["vacuum", "vacuum cleaner", "robot vacuum", "window cleaning robot"],
+      "de": ["staubsauger", "saugroboter", "fensterputzroboter"],
+      "fr": ["aspirateur", "robot aspirateur", "robot lave vitre"],
+      "es": ["aspirador", "aspiradora", "robot aspirador", "limpiacristales", "robot limpiacristales"],
+      "it": ["aspirapolvere", "robot aspirapolvere", "lavavetri"]}},
+    {"kind": "phone", "words": {
+      "en": ["smartphone", "phone", "mobile phone", "iphone"],
+      "de": ["handy", "smartphone"],
+      "fr": ["telephone", "smartphone"],
+      "es": ["movil", "telefono", "smartphone"],
+      "it": ["cellulare", "telefono", "smartphone"]}},
+    {"kind": "laptop", "words": {
+      "en": ["laptop", "notebook computer", "chromebook", "computer", "tablet"],
+      "de": ["laptop", "notebook", "computer", "tablet"],
+      "fr": ["ordinateur portable", "ordinateur", "tablette"],
+      "es": ["portatil", "ordenador", "tableta"],
+      "it": ["portatile", "computer", "tablet"]}},
+    {"kind": "printer", "words": {
+      "en": ["printer"],
+      "de": ["drucker"],
+      "fr": ["imprimante"],
+      "es": ["impresora"],
+      "it": ["stampante"]}},
+    {"kind": "washing machine", "words": {
+      "en": ["washing machine", "washer", "dryer", "tumble dryer", "dishwasher"],
+      "de": ["waschmaschine", "trockner", "geschirrspuler"],
+      "fr": ["lave linge", "seche linge", "lave vaisselle"],
+      "es": ["lavadora", "secadora", "lavavajillas"],
+      "it": ["lavatrice", "asciugatrice", "lavastoviglie"]}},
+    {"kind": "fridge", "words": {
+      "en": ["fridge", "refrigerator", "freezer"],
+      "de": ["kuhlschrank", "gefrierschrank"],
+      "fr": ["refrigerateur", "congelateur"],
+      "es": ["frigorifico", "nevera", "congelador"],
+      "it": ["frigorifero", "congelatore"]}},
+    {"kind": "kitchen appliance", "words": {
+      "en": ["kettle", "coffee maker", "coffee machine", "blender", "microwave", "oven", "air fryer", "cookware", "frying pan", "saucepan"],
+      "de": ["wasserkocher", "kaffeemaschine", "mixer", "mikrowelle", "backofen", "pfanne", "kochtopf"],
+      "fr": ["bouilloire", "cafetiere", "machine a cafe", "mixeur", "micro ondes", "four", "poele"],
+      "es": ["hervidor", "cafetera", "batidora", "microondas", "horno", "sarten"],
+      "it": ["bollitore", "macchina da caffe", "frullatore", "microonde", "forno", "padella"]}},
+    {"kind": "electronics", "words": {
+      "en": ["relay module", "headphones", "earbuds", "speaker", "television", "tv", "camera", "monitor", "keyboard", "charger", "usb cable", "battery", "game console", "router"],
+      "de": ["kopfhorer", "lautsprecher", "fernseher", "kamera", "tastatur", "ladegerat", "akku"],
+      "fr": ["casque audio", "ecouteurs", "enceinte", "televiseur", "appareil photo", "clavier", "chargeur"],
+      "es": ["auriculares", "altavoz", "televisor", "camara", "teclado", "cargador"],
+      "it": ["cuffie", "auricolari", "altoparlante", "televisore", "fotocamera", "tastiera", "caricatore"]}},
+    {"kind": "film or music", "words": {
+      "en": ["blu ray", "dvd", "steelbook", "vinyl record", "audio cd", "soundtrack"],
+      "de": ["blu ray", "dvd", "schallplatte"],
+      "fr": ["blu ray", "dvd", "disque vinyle"],
+      "es": ["blu ray", "dvd", "disco de vinilo"],
+      "it": ["blu ray", "dvd", "disco in vinile"]}},
+    {"kind": "toy", "words": {
+      "en": ["toy", "toys", "lego", "jigsaw puzzle", "board game", "doll", "plush toy"],
+      "de": ["spielzeug", "brettspiel", "puppe", "pluschtier"],
+      "fr": ["jouet", "jouets", "jeu de societe", "poupee", "peluche"],
+      "es": ["juguete", "juguetes", "rompecabezas", "juego de mesa", "muneca", "peluche"],
+      "it": ["giocattolo", "giocattoli", "gioco da tavolo", "bambola", "peluche"]}},
+    {"kind": "furniture", "words": {
+      "en": ["sofa", "chair", "table", "desk", "bed frame", "mattress", "shelf", "bookcase", "shoe rack", "clothes rack", "lamp", "rug", "curtain", "pillow", "duvet", "bedding"],
+      "de": ["sofa", "stuhl", "tisch", "schreibtisch", "matratze", "regal", "schuhregal", "lampe", "teppich", "vorhang", "kopfkissen", "bettwasche"],
+      "fr": ["canape", "chaise", "table", "bureau", "matelas", "etagere", "lampe", "tapis", "rideau", "oreiller"],
+      "es": ["sofa", "silla", "mesa", "escritorio", "colchon", "estanteria", "lampara", "alfombra", "cortina", "almohada"],
+      "it": ["divano", "sedia", "tavolo", "scrivania", "materasso", "scaffale", "lampada", "tappeto", "tenda", "cuscino"]}},
+    {"kind": "cosmetics", "words": {
+      "en": ["perfume", "eau de parfum", "eau de toilette", "shampoo", "lipstick", "mascara", "moisturiser", "moisturizer", "face cream", "body lotion", "serum"],
+      "de": ["parfum", "shampoo", "lippenstift", "gesichtscreme"],
+      "fr": ["parfum", "shampooing", "rouge a levres", "creme visage"],
+      "es": ["perfume", "champu", "pintalabios", "crema facial"],
+      "it": ["profumo", "shampoo", "rossetto", "crema viso"]}},
+    {"kind": "tool", "words": {
+      "en": ["drill", "screwdriver", "hammer", "lawn mower"],
+      "de": ["bohrmaschine", "schraubenzieher", "hammer", "rasenmaher"],
+      "fr": ["perceuse", "tournevis", "marteau", "tondeuse"],
+      "es": ["taladro", "destornillador", "martillo", "cortacesped"],
+      "it": ["trapano", "cacciavite", "martello", "tosaerba"]}},
+    {"kind": "garment care item", "words": {
+      "en": ["steam iron", "ironing board", "clothes hanger", "hangers", "garment steamer", "lint roller", "dress form", "mannequin"],
+      "de": ["bugeleisen", "bugelbrett", "kleiderbugel", "schneiderpuppe"],
+      "fr": ["fer a repasser", "planche a repasser", "cintre", "cintres", "mannequin"],
+      "es": ["plancha de ropa", "tabla de planchar", "percha", "perchas", "maniqui"],
+      "it": ["ferro da stiro", "asse da stiro", "gruccia", "grucce", "manichino"]}}
+  ],
   "fits": [
     {"fit": "relaxed", "legShape": "wide", "words": {
       "en": ["wide leg", "wide fit", "wide", "palazzo", "baggy", "flared", "flare", "culottes", "barrel leg", "loose wide"],
@@ -404,6 +502,170 @@ extension DataFiles {
       "summary": "add a bag, hat, scarf, jewellery or shoes",
       "text": "Virtual try-on of an accessory. The first image is the person, the second image is an accessory such as a bag, hat, scarf, belt, glasses, jewellery or shoes. Add the accessory from the second image to the person where it is naturally worn or carried, at a realistic size for their body, with correct perspective, contact shadows and reflections. Keep the person exactly as they are: the same face and identity, hair, skin tone, body shape, pose, hands, expression, clothing, camera angle, lighting and background; hands may only move as much as needed to hold a bag. Reproduce the accessory's colour, material, shape, hardware and logos faithfully. Photorealistic, like an unedited photo; no added people, text, borders or watermarks."
     }
+  ]
+}
+
+"""##,
+        "sites.json": ##"""
+{
+  "about": "Site rules for product import: CSS selectors per shop, tried in order after the page's structured data. A host pattern like 'amazon.*' matches amazon.de, www.amazon.co.uk and so on ('*' is any run of characters). Selectors support tag, #id, .class, [attr], [attr=value] (also ^= $= *= ~=), descendant (space) and child (>) combinators and ',' lists. 'selector@attribute' reads that attribute instead of the element's text. Fields: name, price, brand, sku, availability, images, sizes, colors, breadcrumb, description. A price selector should point at the price the buyer pays now, never a was-price. currencyByDomain settles '$' and 'kr' by the host's ending. Edit and restart; no rebuild needed.",
+  "sites": [
+    {"name": "Amazon", "hosts": ["amazon.*"],
+     "currencyByDomain": {"com": "USD", "ca": "CAD", "com.mx": "MXN", "com.br": "BRL", "co.uk": "GBP", "de": "EUR", "fr": "EUR", "es": "EUR", "it": "EUR", "nl": "EUR", "com.be": "EUR", "ie": "EUR", "pl": "PLN", "se": "SEK", "com.tr": "TRY", "ae": "AED", "sa": "SAR", "eg": "EGP", "in": "INR", "co.jp": "JPY", "sg": "SGD", "com.au": "AUD"},
+     "selectors": {
+       "name": ["#productTitle", "#ebooksProductTitle", "#title"],
+       "price": ["#corePriceDisplay_desktop_feature_div .priceToPay .a-offscreen", "#corePrice_feature_div .a-price .a-offscreen", "#corePrice_desktop .a-price .a-offscreen", "#apex_desktop .priceToPay .a-offscreen", "#priceblock_dealprice", "#priceblock_ourprice", "#priceblock_saleprice", "#price_inside_buybox", "#newBuyBoxPrice", "#kindle-price", "#usedBuySection .a-color-price", "#buybox .offer-price", "#price"],
+       "brand": ["#bylineInfo", "#brand", "#bylineInfo_feature_div"],
+       "availability": ["#availability", "#outOfStock", "#availabilityInsideBuyBox_feature_div"],
+       "images": ["#landingImage@data-old-hires", "#imgTagWrapperId img@data-old-hires", "#imgBlkFront@src", "#ebooksImgBlkFront@src", "#landingImage@src"],
+       "sizes": ["#native_dropdown_selected_size_name option", "#variation_size_name li .a-size-base", "#inline-twister-expander-content-size_name li .swatch-title-text-display"],
+       "colors": ["#variation_color_name li img@alt", "#inline-twister-expander-content-color_name li img@alt"],
+       "breadcrumb": ["#wayfinding-breadcrumbs_feature_div a"]
+     }},
+    {"name": "eBay", "hosts": ["ebay.*"],
+     "currencyByDomain": {"com": "USD", "ca": "CAD", "com.au": "AUD", "co.uk": "GBP", "de": "EUR", "fr": "EUR", "es": "EUR", "it": "EUR", "nl": "EUR", "pl": "PLN"},
+     "selectors": {
+       "name": [".x-item-title__mainTitle", "#itemTitle", "h1.it-ttl"],
+       "price": [".x-price-primary .ux-textspans", ".x-bin-price__content .ux-textspans", "#prcIsum", "#mm-saleDscPrc", "[itemprop=price]@content"],
+       "brand": [".ux-labels-values--brand .ux-labels-values__values .ux-textspans", "[itemprop=brand] [itemprop=name]"],
+       "availability": [".d-quantity__availability", "#qtySubTxt", ".x-msku__error"],
+       "images": [".ux-image-carousel-item img@data-zoom-src", ".ux-image-carousel-item img@src", "#icImg@src"],
+       "sizes": ["select[name*=Size] option", "select[aria-label*=Size] option"],
+       "colors": ["select[name*=Colo] option"],
+       "breadcrumb": [".seo-breadcrumb-text", "nav.breadcrumbs a"]
+     }},
+    {"name": "AliExpress", "hosts": ["aliexpress.*"],
+     "selectors": {
+       "name": ["h1[data-pl=product-title]", ".product-title-text", "h1"],
+       "price": [".product-price-current", ".price--current--I3Zeidd", ".uniform-banner-box-price"],
+       "images": [".magnifier--image--EYYoSlr@src", ".image-view-magnifier-wrap img@src"],
+       "sizes": [".sku-item--property--HuasaIz [data-sku-col] span"],
+       "colors": [".sku-item--image--jMUnnGA img@alt"]
+     }},
+    {"name": "Etsy", "hosts": ["etsy.*"],
+     "selectors": {
+       "name": ["h1[data-buy-box-listing-title]", "[data-buy-box-region=title] h1", "h1"],
+       "price": ["[data-buy-box-region=price] .wt-text-title-larger", "[data-selector=price-only] .wt-text-title-larger", "[data-buy-box-region=price] p"],
+       "brand": ["[data-shop-name]@data-shop-name", "a[href*='/shop/'] span"],
+       "images": ["[data-carousel-first-image] img@data-src-zoom-image", ".listing-page-image-carousel-component img@src"],
+       "sizes": ["select[id*=variation-selector] option"],
+       "breadcrumb": ["[data-breadcrumbs] a", "nav[aria-label=Breadcrumb] a"]
+     }},
+    {"name": "Walmart", "hosts": ["walmart.*"],
+     "selectors": {
+       "name": ["h1[itemprop=name]", "#main-title", "h1"],
+       "price": ["[itemprop=price]", "[data-testid=price-wrap] [itemprop=price]", "span[data-seo-id=hero-price]"],
+       "brand": ["a[data-seo-id=brand-name]", "[data-testid=brand-name]"],
+       "images": ["[data-testid=hero-image] img@src", "[data-testid=media-thumbnail] img@src"],
+       "sizes": ["[data-testid=variant-group-Size] input@aria-label"],
+       "breadcrumb": ["nav[aria-label=breadcrumb] a", "[data-testid=breadcrumb-list] a"]
+     }},
+    {"name": "Target", "hosts": ["target.com"],
+     "selectors": {
+       "name": ["h1[data-test=product-title]", "h1"],
+       "price": ["[data-test=product-price]"],
+       "brand": ["[data-test=shopAllBrandLink]", "a[data-test=brand-link]"],
+       "images": ["[data-test=image-gallery-item-0] img@src"],
+       "sizes": ["[data-test=SizeVariationSelector] a@aria-label", "[data-test=sizeVariationButton]"],
+       "colors": ["[data-test=ColorVariationSelector] img@alt"],
+       "breadcrumb": ["nav[aria-label=Breadcrumbs] a"]
+     }},
+    {"name": "Zalando", "hosts": ["zalando.*"],
+     "selectors": {
+       "name": ["h1 span.EKabf7", "[data-testid=pdp-product-name]", "h1"],
+       "price": ["[data-testid=pdp-price-container] p span", "[data-testid=pdp-price-container] p"],
+       "brand": ["[data-testid=pdp-brand-name]", "h3 a[href*='/brands/']"],
+       "images": ["[data-testid=pdp-gallery-image] img@src", "button[aria-label*='Open image'] img@src"],
+       "sizes": ["[data-testid=pdp-size-picker-trigger] option", "#picker-trigger option", "[data-testid=size-picker-list] label span"],
+       "colors": ["[data-testid=pdp-color-picker] img@alt"]
+     }},
+    {"name": "ASOS", "hosts": ["asos.*"],
+     "selectors": {
+       "name": ["#pdp-react-root h1", "[data-testid=product-title]", "h1"],
+       "price": ["[data-testid=current-price]", "[data-testid=product-price] [data-testid=current-price]", ".current-price"],
+       "brand": ["#productDescriptionBrand a", "[data-testid=productDescriptionBrand] a"],
+       "sku": ["[data-testid=productDescriptionDetails] .product-code p", ".product-code span"],
+       "images": ["#core-product img@src", ".gallery-image img@src"],
+       "sizes": ["#variantSelector option", "select[data-id=sizeSelect] option"],
+       "colors": ["[data-testid=productColour] p", ".product-colour"],
+       "breadcrumb": ["nav[aria-label=breadcrumbs] a", "#chrome-breadcrumb a"]
+     }},
+    {"name": "H&M", "hosts": ["hm.com", "www2.hm.com"],
+     "selectors": {
+       "name": ["h1.product-item-headline", "[data-testid=product-name]", "h1"],
+       "price": ["[data-testid=red-price]", "[data-testid=white-price]", "#product-price .price-value", ".product-item-price .price-value"],
+       "sku": ["[data-testid=articleNumber] dd", ".product-detail-article-number"],
+       "images": [".product-detail-main-image-container img@src", "[data-testid=grid-gallery] img@src"],
+       "sizes": ["[data-testid=size-selector] label", "#picker-1 li .value"],
+       "colors": ["[data-testid=color-selected]", ".product-colors .product-input-label"],
+       "breadcrumb": ["nav[aria-label=Breadcrumb] a", ".breadcrumbs-list a"]
+     }},
+    {"name": "Zara", "hosts": ["zara.com"],
+     "selectors": {
+       "name": ["h1.product-detail-info__header-name", ".product-detail-info__name h1", "h1"],
+       "price": [".product-detail-info__price .price-current__amount", ".price__amount--on-sale .money-amount__main", ".money-amount__main"],
+       "sku": [".product-color-extended-name", ".product-detail-info__color"],
+       "images": [".media-image__image@src", "picture.media-image img@src"],
+       "sizes": [".size-selector-list__item .product-size-info__main-label", ".product-size-selector__size-list li"],
+       "colors": [".product-detail-color-selector__color-button span.screen-reader-text", ".product-color-extended-name"]
+     }},
+    {"name": "Uniqlo", "hosts": ["uniqlo.com"],
+     "selectors": {
+       "name": ["h1.fr-head", "[data-testid=ITOTypography] h1", "h1"],
+       "price": [".fr-price-currency", "[data-testid=CoreProductPrice]", ".price-original"],
+       "sku": [".product-id", "[data-testid=product-id]"],
+       "images": [".fr-product-image img@src", "[data-testid=ITOMediaGallery] img@src"],
+       "sizes": ["#product-size-picker .chip-label", "[data-testid=size-chip] label"],
+       "colors": ["#product-color-picker .chip input@aria-label"]
+     }},
+    {"name": "Shein", "hosts": ["shein.*"],
+     "selectors": {
+       "name": [".product-intro__head-name", "h1.product-intro__head-name", "h1"],
+       "price": [".product-intro__head-mainprice .from", ".product-intro__head-price .original", ".productPrice__main"],
+       "sku": [".product-intro__head-sku"],
+       "images": [".product-intro__main-item img@src", ".crop-image-container img@data-src"],
+       "sizes": [".product-intro__size-radio-inner"],
+       "colors": [".product-intro__color-block@aria-label"]
+     }},
+    {"name": "Mango", "hosts": ["mango.com", "shop.mango.com"],
+     "selectors": {
+       "name": ["h1.product-name", "h1[itemprop=name]", "h1"],
+       "price": [".product-sale", "[data-testid=current-price]", "span.text-title-xl"],
+       "sku": [".product-reference", "[data-testid=reference]"],
+       "images": [".image-btn img@src", "#productMainImage@src"],
+       "sizes": ["[data-testid=size-selector] button span", ".size-selector__item"],
+       "colors": [".colors-info-name"]
+     }},
+    {"name": "Next", "hosts": ["next.co.uk", "next.de", "next.*"],
+     "selectors": {
+       "name": ["h1[data-testid=product-title]", ".StyleHeader h1", "h1"],
+       "price": ["[data-testid=product-now-price] span", ".nowPrice"],
+       "sku": ["[data-testid=product-code]", ".ItemNumber"],
+       "images": ["[data-testid=image-carousel-slide] img@src", "#ShotView img@src"],
+       "sizes": ["[data-testid=size-chip-group] button", "select.SizeSelector option"],
+       "colors": ["[data-testid=colour-chip-group] img@alt", "select.ColourSelector option"]
+     }},
+    {"name": "Otto", "hosts": ["otto.de"],
+     "selectors": {
+       "name": ["h1[data-qa=variationName]", ".pdp_short-info__main-name", "h1"],
+       "price": ["#reducedPriceAmount", "[data-qa=price] .pdp_price__inner", ".pdp_price__price"],
+       "brand": ["[data-qa=brandName]", ".pdp_short-info__brand-link"],
+       "sku": ["[data-qa=articleNumber]", ".pdp_details__article-number"],
+       "availability": ["[data-qa=deliveryInfo]", ".pdp_availability-information"],
+       "images": [".pdp_main-image img@src", ".prd_imageSlider img@src"],
+       "sizes": ["[data-qa=dimension-SIZE] button", ".pdp_dimension-selection__value"],
+       "breadcrumb": [".nav_grimm-breadcrumb a", "nav[aria-label=Breadcrumb] a"]
+     }},
+    {"name": "About You", "hosts": ["aboutyou.*", "aboutyou.de"],
+     "selectors": {
+       "name": ["[data-testid=productName]", "h1"],
+       "price": ["[data-testid=finalPrice]", "[data-testid=productPrice] span"],
+       "brand": ["[data-testid=brandName]", "[data-testid=productBrandName]"],
+       "images": ["[data-testid=productImage] img@src"],
+       "sizes": ["[data-testid=sizeFlyoutItem]", "[data-testid=sizeOption]"],
+       "colors": ["[data-testid=colorName]"],
+       "breadcrumb": ["[data-testid=breadcrumb] a"]
+     }}
   ]
 }
 

@@ -10,7 +10,7 @@ enum ImportCommand {
     static func run(app: App, arguments: [String]) async throws -> Int32 {
         let options = Options(arguments)
         let rules = try app.loadKeywordRules()
-        let extractor = ProductExtractor(rules: rules)
+        let extractor = ProductExtractor(rules: rules, sites: try app.loadSiteRules())
         let draft: ProductDraft
         do {
             if let file = options.value("--html") {
@@ -45,6 +45,15 @@ extension App {
             throw CLIError("\(configFileSource("keywords.json")): \(error.description)")
         } catch let error as ImportError {
             throw CLIError("\(configFileSource("keywords.json")): \(error.detail)")
+        }
+    }
+
+    /// The site rules from `sites.json` beside the config file.
+    func loadSiteRules() throws -> SiteRules {
+        do { return try SiteRules(json: try JSON.parse(try configFile("sites.json"))) } catch let error as JSONError {
+            throw CLIError("\(configDirectory)/sites.json: \(error.description)")
+        } catch let error as ImportError {
+            throw CLIError("\(configDirectory)/sites.json: \(error.detail)")
         }
     }
 }

@@ -31,6 +31,10 @@ struct DraftEditing {
             try await context.updateState { $0.setting(ItemDraft.stateKey, .null) }
             try await context.reply("Discarded. Nothing was saved.")
         }
+        builder.onButton(GoodsQuestion.keepAction) { context, record in
+            let draft = try await Self.current(record, context: context)
+            try await DraftCard.send(draft, context: context)
+        }
         builder.onButton("draft.category") { context, record in
             var draft = try await Self.current(record, context: context)
             guard let category = record.payload["category"]?.string.flatMap(Category.init(rawValue:)) else { return }

@@ -43,7 +43,11 @@ struct ImportFeature {
             let draft = ItemDraft(product: product, photo: photo, now: context.clock.now())
             try await DraftEditing.save(draft, context: context)
             if let progress, context.transport.capabilities.edits { _ = try? await context.send(.delete(progress)) }
-            try await DraftCard.send(draft, context: context, note: note)
+            if let goods = product.goods {
+                try await GoodsQuestion.ask(goods: goods, draft: draft, context: context)
+            } else {
+                try await DraftCard.send(draft, context: context, note: note)
+            }
             context.logger.info("product imported", ["host": page.url.host ?? "", "sources": draft.sources.count])
         } catch let error as FetchError {
             context.logger.info("product link refused", ["reason": error.description])
