@@ -5,7 +5,7 @@ BUILD_FLAGS ?=
 VENV := .build/venv
 PYTHON ?= python3
 
-.PHONY: run build release test test-unit test-matrix bench deps test-deps bench-deps clean
+.PHONY: run build release test test-unit test-matrix bench deps test-deps bench-deps clean fuzz fuzz-build fuzz-smoke
 
 deps:
 	bash deploy/install-deps.sh
@@ -48,6 +48,21 @@ test-matrix: test-deps $(VENV)/.synapse-$(SYNAPSE_VERSION)
 
 bench: bench-deps release
 	$$($(SWIFT) build -c release $(BUILD_FLAGS) --show-bin-path)/wardrobe bench all
+
+# libFuzzer targets (fuzz/targets), built apart from the package in .build/fuzz; see docs/hardening.md.
+FUZZ_SECONDS ?= 60
+FUZZ_SMOKE_SECONDS ?= 5
+
+fuzz-build: deps
+	SWIFT="$(SWIFT)" bash fuzz/fuzz.sh build
+
+# Each target for FUZZ_SECONDS on its growing corpus; crashes land in .build/fuzz-artifacts.
+fuzz: fuzz-build
+	FUZZ_SECONDS=$(FUZZ_SECONDS) bash fuzz/fuzz.sh run
+
+# Each target for FUZZ_SMOKE_SECONDS on its checked-in seeds only.
+fuzz-smoke: fuzz-build
+	FUZZ_SMOKE_SECONDS=$(FUZZ_SMOKE_SECONDS) bash fuzz/fuzz.sh smoke
 
 clean:
 	rm -rf .build

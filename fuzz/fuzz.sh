@@ -37,7 +37,7 @@ declare -A MODULES=(
 )
 # Extra libFuzzer options per target.
 declare -A OPTIONS=(
-  [extraction]="-max_len=65536"
+  [extraction]="-max_len=16384"
   [json-repair]="-max_len=16384"
   [closet]="-max_len=16384"
   [config]="-max_len=8192"
@@ -52,7 +52,7 @@ C_MODULES=(CCurl CSQLite CJansson CSodium CVips CGumbo CMalloc)
 C_LIBRARIES="libcurl sqlite3 jansson libsodium vips gumbo"
 
 build() {
-  local flags=(--scratch-path "$SCRATCH" -Xswiftc -sanitize=fuzzer,address)
+  local flags=(--scratch-path "$SCRATCH" -Xswiftc -sanitize=fuzzer,address -Xswiftc -O)
   for target in "${BUILD_TARGETS[@]}"; do
     $NICE "$SWIFT" build "${flags[@]}" --target "$target"
   done
@@ -72,7 +72,9 @@ build() {
     $NICE "$SWIFTC" -sanitize=fuzzer,address -parse-as-library -g -module-name "Fuzz_${target//-/_}" \
       -I "$bin_path/Modules" "${module_maps[@]}" "${include_flags[@]}" \
       fuzz/targets/FuzzInput.swift "fuzz/targets/$target.swift" "${objects[@]}" "${libraries[@]}" \
-      -o "$BIN/fuzz-$target"
+      -o "$BIN/fuzz-$target.new"
+    # A rename leaves a running copy of the old binary untouched.
+    mv "$BIN/fuzz-$target.new" "$BIN/fuzz-$target"
   done
 }
 
@@ -82,7 +84,8 @@ run_one() {
   local binary=$BIN/fuzz-$target seeds=fuzz/corpus/$target log=$ARTIFACTS/$target.log
   [[ -x $binary ]] || { echo "fuzz: $binary is missing; run 'fuzz/fuzz.sh build' first" >&2; return 2; }
   mkdir -p "$ARTIFACTS" "$WORK/$target"
-  local dirs=("$WORK/$target" "$seeds")
+  local dirs=("$WORK/$target" "$seeds") dictionary=()
+  [[ -f fuzz/dictionaries/$target.dict ]] && dictionary=(-dict="fuzz/dictionaries/$target.dict")
   if [[ $mode == seeds ]]; then
     dirs=("$(mktemp -d)" "$seeds")
   fi
@@ -90,7 +93,7 @@ run_one() {
   # shellcheck disable=SC2086
   SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0} $NICE "$binary" "${dirs[@]}" \
     -max_total_time="$seconds" -print_final_stats=1 -timeout=20 -rss_limit_mb=2048 \
-    -artifact_prefix="$ARTIFACTS/$target-" ${OPTIONS[$target]} >"$log" 2>&1 || status=$?
+    -artifact_prefix="$ARTIFACTS/$target-" "${dictionary[@]}" ${OPTIONS[$target]} >"$log" 2>&1 || status=$?
   [[ $mode == seeds ]] && rm -rf "${dirs[0]}"
   summarize "$target" "$log" "$status"
   return "$status"
