@@ -1,12 +1,21 @@
 import Chat
+import HTTP
 import JSON
 import Matrix
 
-/// A `/sync` answer from a homeserver: the response shape, then every timeline event of every
-/// joined room through the event mapper, as the sync loop does them.
+/// A `/sync` answer from a homeserver: read as an error answer (status picked by the input's length),
+/// then as a sync: the response shape, then every timeline event of every joined room through the
+/// event mapper, as the sync loop does them.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzMatrixSync(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
-    guard let json = try? JSON.parse(bytes: FuzzInput(data, size).bytes),
+    let bytes = FuzzInput(data, size).bytes
+    let statuses = [400, 401, 403, 404, 429, 500, 502]
+    let answer = HTTPResponse(status: statuses[size % statuses.count], body: bytes)
+    if let error = MatrixError.from(answer) {
+        _ = error.description
+        _ = error.userMessage
+    }
+    guard let json = try? JSON.parse(bytes: bytes),
           let response = try? SyncResponse(json, userID: botUserID)
     else { return 0 }
     _ = response.invites.map(\.inviter)
