@@ -111,6 +111,7 @@ summarize() {
   seconds=$(grep -oE 'Done [0-9]+ runs in [0-9]+ second' "$log" | grep -oE 'in [0-9]+' | grep -oE '[0-9]+' || true)
   result=ok
   if [[ $status -ne 0 ]]; then result="CRASH (see $log and $ARTIFACTS/$target-*)"; fi
+  if grep -q ParseDictionaryFile "$log"; then result="BAD DICTIONARY fuzz/dictionaries/$target.dict (see $log)"; fi
   printf 'fuzz %-12s %6ss  execs %-10s exec/s %-7s cov %-6s ft %-6s corpus %-12s %s\n' \
     "$target" "${seconds:-?}" "${execs:-?}" "${rate:-?}" "${cov:-?}" "${ft:-?}" "${corpus:-?}" "$result"
   printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$(date -u +%FT%TZ)" "$target" "${seconds:-}" "${execs:-}" \
