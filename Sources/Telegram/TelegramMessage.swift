@@ -61,10 +61,10 @@ struct TelegramMessage: Sendable {
             return Entity(type: type, offset: Int(offset), length: Int(length))
         }
         photo = (json["photo"]?.array ?? []).compactMap { size in
-            guard let id = size["file_id"]?.string else { return nil }
-            return PhotoSize(
-                fileID: id, width: Int(size["width"]?.int ?? 0), height: Int(size["height"]?.int ?? 0),
-                fileSize: size["file_size"]?.int.map(Int.init))
+            // Sides outside 0...maxPhotoSide are a malformed size; dropping it keeps width × height from overflowing.
+            guard let id = size["file_id"]?.string, let width = Self.side(size["width"]), let height = Self.side(size["height"])
+            else { return nil }
+            return PhotoSize(fileID: id, width: width, height: height, fileSize: size["file_size"]?.int.map(Int.init))
         }
         document = json["document"].flatMap { document in
             document["file_id"]?.string.map { id in
@@ -76,6 +76,16 @@ struct TelegramMessage: Sendable {
         mediaGroupID = json["media_group_id"]?.string
         replyToMessageID = json["reply_to_message"]?["message_id"]?.int
         replyToFromID = json["reply_to_message"]?["from"]?["id"]?.int
+    }
+
+    /// The longest photo side taken from an update; Telegram's own limit is far below it.
+    static let maxPhotoSide: Int64 = 1_000_000
+
+    /// A `PhotoSize` side: 0 when missing, nil when outside 0...maxPhotoSide.
+    private static func side(_ value: JSON?) -> Int? {
+        guard let value else { return 0 }
+        guard let side = value.int, (0...maxPhotoSide).contains(side) else { return nil }
+        return Int(side)
     }
 
     /// "First Last" of a `User`.
