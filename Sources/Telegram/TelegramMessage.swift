@@ -64,13 +64,13 @@ struct TelegramMessage: Sendable {
             // Sides outside 0...maxPhotoSide are a malformed size; dropping it keeps width × height from overflowing.
             guard let id = size["file_id"]?.string, let width = Self.side(size["width"]), let height = Self.side(size["height"])
             else { return nil }
-            return PhotoSize(fileID: id, width: width, height: height, fileSize: size["file_size"]?.int.map(Int.init))
+            return PhotoSize(fileID: id, width: width, height: height, fileSize: TelegramMessage.fileSize(size["file_size"]))
         }
         document = json["document"].flatMap { document in
             document["file_id"]?.string.map { id in
                 Document(
                     fileID: id, fileName: document["file_name"]?.string, mimeType: document["mime_type"]?.string,
-                    fileSize: document["file_size"]?.int.map(Int.init))
+                    fileSize: TelegramMessage.fileSize(document["file_size"]))
             }
         }
         mediaGroupID = json["media_group_id"]?.string
@@ -99,4 +99,13 @@ struct TelegramMessage: Sendable {
 
     /// The text or caption.
     var body: String? { text ?? caption }
+}
+
+extension TelegramMessage {
+    /// A declared file size, when it is one (0 … 4 GB); anything else counts as unknown, and the
+    /// download's own size cap still applies.
+    static func fileSize(_ value: JSON?) -> Int? {
+        guard let size = value?.int, (0...4_000_000_000).contains(size) else { return nil }
+        return Int(size)
+    }
 }
