@@ -78,7 +78,21 @@ public final class Router: Sendable {
         }
     }
 
+    /// The longest text or command arguments a handler is given (Telegram allows 4096; Matrix far more).
+    public static let maxTextLength = 4096
+
     private func dispatch(_ context: ChatContext) async throws {
+        // One bound for every chat entrance, before any feature looks at the words.
+        switch context.event.payload {
+        case .text(let text) where text.count > Router.maxTextLength:
+            throw UserMessageError("That message is too long for me (over \(Router.maxTextLength) characters). Send something shorter.")
+        case .command(_, let arguments) where arguments.count > Router.maxTextLength:
+            throw UserMessageError("That message is too long for me (over \(Router.maxTextLength) characters). Send something shorter.")
+        case .photos(_, let caption?) where caption.count > Router.maxTextLength:
+            throw UserMessageError("That caption is too long for me (over \(Router.maxTextLength) characters). Send a shorter one.")
+        default:
+            break
+        }
         switch context.event.payload {
         case .command(let name, let arguments):
             guard let command = commandIndex[name] else {

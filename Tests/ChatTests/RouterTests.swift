@@ -47,6 +47,27 @@ import WardrobeTestKit
         #expect(transport.texts == ["I don't know /nope. Send /help to see what I can do.", "That didn't work. Try /help."])
     }
 
+    @Test func aMessageOverTheLengthLimitIsRefusedBeforeAnyHandlerSeesIt() async throws {
+        let (store, folder) = try Self.makeStore()
+        defer { store.close(); try? FileManager.default.removeItem(atPath: folder) }
+        let seen = Mutex(0)
+        let router = Self.router(store) { builder in
+            builder.add(Command("add", summary: "adds") { _, _ in seen.withLock { $0 += 1 } })
+            builder.onText { _, _ in
+                seen.withLock { $0 += 1 }
+                return true
+            }
+        }
+        let transport = RecordingTransport()
+        let long = String(repeating: "navy blazer ", count: 30_000)
+        await router.handle(Events.command("add", long), via: transport)
+        await router.handle(Events.make(.text(long)), via: transport)
+        await router.handle(Events.make(.text("navy blazer")), via: transport)
+        #expect(seen.withLock { $0 } == 1, "only the short message reached a handler")
+        #expect(transport.texts.count == 2)
+        #expect(transport.texts.allSatisfy { $0.contains("too long") && $0.contains("4096") })
+    }
+
     @Test func aStaleOrForeignButtonOnlySaysItExpired() async throws {
         let (store, folder) = try Self.makeStore()
         defer { store.close(); try? FileManager.default.removeItem(atPath: folder) }
