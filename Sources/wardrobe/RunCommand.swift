@@ -28,6 +28,7 @@ enum RunCommand {
 
     /// Runs the bot in this terminal.
     static func console(app: App, keys: KeyStore? = nil) async throws -> Int32 {
+        let app = try app.loggingToFile()
         let runtime = try Runtime(app: app, keys: keys ?? app.openKeyStore())
         defer { runtime.store.close() }
         return try await runtime.serve(console: true)
