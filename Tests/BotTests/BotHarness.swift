@@ -26,7 +26,7 @@ final class BotHarness: Sendable {
     /// The repository's bot-config folder (the shipped rules and occasions).
     static let configFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../bot-config").path
 
-    init(inlineButtons: Bool = false, allowPrivateNetworks: Bool = true, lookup: (any HostLookup)? = nil) throws {
+    init(inlineButtons: Bool = false, allowPrivateNetworks: Bool = true, lookup: (any HostLookup)? = nil, explainer: OutfitExplainer? = nil) throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("bot-\(UUID())").path
         store = try Store(dataDirectory: folder)
         keys = try KeyStore.open(path: "\(folder)/secrets.enc", key: .environment(SecretKey.random()))
@@ -40,7 +40,7 @@ final class BotHarness: Sendable {
         let environment = BotEnvironment(
             store: store, keys: keys, logger: Logger(label: "test", sink: logs), clock: clock, occasions: occasions, rules: rules,
             fetcher: fetcher, images: ImageProcessor(), nextSeed: { 42 })
-        router = Features.router(environment)
+        router = Features.router(environment.adding(explainer: explainer))
         transport = RecordingTransport(name: "console", inlineButtons: inlineButtons)
     }
 

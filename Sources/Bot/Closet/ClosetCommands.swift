@@ -12,9 +12,17 @@ struct ClosetCommands {
     static let pageSize = 10
 
     func register(on builder: inout RouterBuilder) {
-        builder.add(Command("closet", usage: "[category]", summary: "list your pieces, e.g. /closet shoes") { context, arguments in
-            let category = try arguments.isEmpty ? nil : ItemNumbers.category(arguments)
-            try await page(context, category: category, page: 0)
+        builder.add(Command("closet", usage: "[category] [page]", summary: "list your pieces, e.g. /closet shoes, /closet 2") { context, arguments in
+            var words = arguments.split(whereSeparator: { $0.isWhitespace }).map(String.init)
+            var number = 1
+            // A trailing number is a page ("/closet 2", "/closet shoes 2"), bounded where it enters.
+            if let last = words.last, let value = Int(last) {
+                guard (1...10_000).contains(value) else { throw UserMessageError("Pages start at 1, e.g. /closet 2.") }
+                number = value
+                words.removeLast()
+            }
+            let category = try words.isEmpty ? nil : ItemNumbers.category(words.joined(separator: " "))
+            try await page(context, category: category, page: number - 1)
         })
         builder.onButton("closet.page") { context, record in
             let category = record.payload["category"]?.string.flatMap(Category.init(rawValue:))
@@ -31,6 +39,12 @@ struct ClosetCommands {
         })
         builder.add(Command("edit", usage: "N FIELD VALUE", summary: "change a field, e.g. /edit 3 color navy") { context, arguments in
             let parts = arguments.split(separator: " ", maxSplits: 2).map(String.init)
+            if parts.count == 2, parts[1].lowercased() == "photo" {
+                let item = try await ItemNumbers.item(parts[0], context: context)
+                try await ItemPhoto.expect(item.number, context: context)
+                try await context.reply("Send the photo of #\(item.number) \(item.name) now.")
+                return
+            }
             guard parts.count == 3 else {
                 throw UserMessageError("Use /edit N FIELD VALUE, e.g. /edit 3 color navy. Fields: \(ItemEditor.fieldNames).")
             }
@@ -52,6 +66,11 @@ struct ClosetCommands {
             try await context.reply(removed ? "Deleted #\(number)." : "#\(number) was already gone.")
         }
         builder.onButton("closet.keep") { context, _ in try await context.reply("Kept it.") }
+        builder.onButton("closet.photo") { context, record in
+            let item = try await ItemNumbers.item(String(record.payload["number"]?.int ?? 0), context: context)
+            try await ItemPhoto.expect(item.number, context: context)
+            try await context.reply("Send the photo of #\(item.number) \(item.name) now.")
+        }
         builder.add(Command("laundry", usage: "N", summary: "mark a piece as in the laundry") { context, arguments in
             let item = try await ItemNumbers.item(arguments, context: context)
             try await context.store.setAvailable(false, userID: context.user.id, number: item.number)
