@@ -40,6 +40,10 @@ import TryOn
             bot.event(.photos([attachment], caption: nil), replyTo: MessageRef(chatID: "c1", messageID: "m\(card + 1)-0")), via: bot.transport)
         #expect(bot.transport.texts.last?.hasPrefix("Saved the photo of #1") == true)
         #expect(try await bot.store.item(userID: user.id, number: 1)?.photo != nil)
+        // The card now offers Try it on as a choice.
+        await bot.command("item", "1")
+        #expect(await bot.press("Try it on"))
+        #expect(bot.transport.texts.last?.hasPrefix("Got the clothing.") == true)
     }
 
     @Test func aPhotoCaptionedWithAPieceNameAsksWhetherItIsForTheCloset() async throws {

@@ -33,7 +33,9 @@ struct ClosetCommands {
             let photos = try await PhotoLoader.images(for: [item], userID: context.user.id, store: context.store)
             var refs: [MessageRef] = []
             if !photos.isEmpty { refs += try await context.send(.photos(photos)) }
-            if let card = try await context.reply(ItemText.card(item)) { refs.append(card) }
+            // Try it on (or Add a photo) as a button too: the console and some clients can't reply to a card.
+            let next = try await SavedPieceText.nextButton(item, context: context)
+            if let card = try await context.reply(ItemText.card(item), buttons: [[next]]) { refs.append(card) }
             // A reply "try" (or /tryon) to the card puts this piece in the try-on Clothing slot.
             try await ItemCardMessages.remember(refs, item: item.number, context: context)
         })

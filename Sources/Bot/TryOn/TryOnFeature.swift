@@ -139,7 +139,6 @@ struct TryOnFeature {
             slots.awaitingGarment = false
         }
         try await context.updateState { slots.stored(in: $0) }
-        let now = try await TryOnComposer.nowButton(context)
         if slots.person != nil && slots.garment != nil {
             if slots.holdForGo {
                 try await TryOnComposer(environment: environment, tryOn: tryOn).show(context)
@@ -148,9 +147,11 @@ struct TryOnFeature {
             }
         } else if role == .person {
             try await context.reply(
-                "Got you. Now send the clothing: a photo captioned wear, or /tryon #N for a piece from your /closet.", buttons: [[now]])
+                "Got you. Now send the clothing: a photo captioned wear, or /tryon #N for a piece from your /closet.",
+                buttons: [[try await TryOnComposer.nowButton(context)]])
         } else {
-            try await context.reply("Got the clothing. Now send a photo of yourself captioned me.", buttons: [[now]])
+            try await context.reply(
+                "Got the clothing. Now send a photo of yourself captioned me.", buttons: [[try await TryOnComposer.nowButton(context)]])
         }
     }
 
