@@ -60,6 +60,8 @@ import Testing
         #expect(bot.lastText.contains("Shirt 11"))
         await bot.say("/closet tops 2")
         #expect(bot.lastText.contains("Tops (12) — page 2/2"))
+        await bot.say("/closet 9")
+        #expect(bot.lastText.hasPrefix("(There are only 2 pages.)"))
         await bot.say("/closet 0")
         #expect(bot.lastText == "Pages start at 1, e.g. /closet 2.")
     }

@@ -103,12 +103,14 @@ struct ClosetCommands {
         let current = min(max(page, 0), pages - 1)
         let slice = all[(current * Self.pageSize)..<min(all.count, (current + 1) * Self.pageSize)]
         let title = (category?.plural.capitalized ?? "Your closet") + " (\(all.count))" + (pages > 1 ? " — page \(current + 1)/\(pages)" : "")
+        // A page past the end shows the last one and says so, rather than an empty list.
+        let past = page >= pages ? "(There \(pages == 1 ? "is only 1 page" : "are only \(pages) pages").)\n" : ""
         var buttons: [Button] = []
         let base: JSON = ["category": category.map { .string($0.rawValue) } ?? .null]
         if current > 0 { buttons.append(try await context.button("◀ Previous", action: "closet.page", payload: base.setting("page", .int(Int64(current - 1))))) }
         if current < pages - 1 { buttons.append(try await context.button("Next ▶", action: "closet.page", payload: base.setting("page", .int(Int64(current + 1))))) }
         try await context.reply(
-            .bold(title) + .plain("\n" + slice.map(ItemText.line).joined(separator: "\n") + "\n\n/item N shows one piece."),
+            .plain(past) + .bold(title) + .plain("\n" + slice.map(ItemText.line).joined(separator: "\n") + "\n\n/item N shows one piece."),
             buttons: buttons.isEmpty ? [] : [buttons])
     }
 }
