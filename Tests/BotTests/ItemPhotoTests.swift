@@ -27,6 +27,18 @@ import TryOn
         #expect(try await bot.jobs().count == 1)
     }
 
+    @Test func editPhotoWaitsTenMinutesThenAPhotoIsAPhotoAgain() async throws {
+        let bot = try TryOnHarness()
+        defer { Task { await bot.close() } }
+        let user = try await bot.user
+        _ = try await bot.store.addItem(try ClosetItemFixture.blazer(), userID: user.id)
+        await bot.command("edit", "1 photo")
+        bot.clock.advance(by: 601)
+        await bot.photos([try TryOnHarness.selfie()], caption: "me")
+        #expect(bot.transport.texts.last?.hasPrefix("Got you.") == true)
+        #expect(try await bot.store.item(userID: user.id, number: 1)?.photo == nil)
+    }
+
     @Test func aPhotoInReplyToAPiecesCardBecomesItsPhoto() async throws {
         let bot = try TryOnHarness()
         defer { Task { await bot.close() } }

@@ -1,5 +1,6 @@
 import Chat
 import Closet
+import Foundation
 import JSON
 import Storage
 import Support
@@ -11,9 +12,13 @@ enum ItemPhoto {
     /// The chat-state key holding the item number `/edit N photo` waits for.
     static let stateKey = "item_photo"
 
-    /// Makes the next photo in this chat the photo of item `number`.
+    /// How long `/edit N photo` waits for its photo; a photo sent later is a photo like any other.
+    static let window: TimeInterval = 600
+
+    /// Makes the next photo in this chat (within `window`) the photo of item `number`.
     static func expect(_ number: Int, context: ChatContext) async throws {
-        try await context.updateState { $0.setting(stateKey, .int(Int64(number))) }
+        let until = context.clock.now().timeIntervalSince1970 + window
+        try await context.updateState { $0.setting(stateKey, ["number": .int(Int64(number)), "until": .double(until)]) }
     }
 
     /// The item the next photo is for: the card it replies to, else the one `/edit N photo` named.
@@ -21,7 +26,10 @@ enum ItemPhoto {
         if let reply = context.event.replyTo, let number = try await ItemCardMessages.item(for: reply, context: context) {
             return number
         }
-        return try await context.state()[stateKey]?.int.map(Int.init)
+        guard let waiting = try await context.state()[stateKey], let number = waiting["number"]?.int,
+            let until = waiting["until"]?.double, context.clock.now().timeIntervalSince1970 <= until
+        else { return nil }
+        return Int(number)
     }
 
     /// Saves the stored image `sha` as item `number`'s photo.
