@@ -35,8 +35,10 @@ public final class ConsoleLogSink: LogSink {
         file = Mutex(handle)
     }
 
+    /// A line without a level counts as info: file only.
     public func write(line: String) { write(line: line, level: .info) }
 
+    /// The line to the file; to the terminal too at `terminalLevel` or above.
     public func write(line: String, level: LogLevel) {
         let data = Data((line + "\n").utf8)
         let written = file.withLock { handle -> Bool in

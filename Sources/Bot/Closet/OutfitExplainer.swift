@@ -43,6 +43,7 @@ public struct OutfitExplainer: Sendable {
     /// The longest sentence shown.
     public static let maximumSentence = 280
 
+    /// Where the model is and how long it may take.
     public let configuration: Configuration
     let http: any HTTPTransport
     let key: @Sendable () -> String?

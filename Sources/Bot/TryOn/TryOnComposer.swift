@@ -12,11 +12,13 @@ struct TryOnComposer {
     let environment: BotEnvironment
     let tryOn: TryOnEnvironment
 
+    /// Button actions: show the composer, swap a slot, start, toggle Keep clothing.
     static let now = "tryon.now"
     static let swap = "tryon.swap"
     static let go = "tryon.go"
     static let keep = "tryon.keep"
 
+    /// Adds the composer's buttons to the router.
     func register(on builder: inout RouterBuilder) {
         builder.onButton(Self.now) { context, _ in
             try await show(context)

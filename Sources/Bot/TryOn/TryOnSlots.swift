@@ -65,11 +65,13 @@ struct TryOnSlots: Sendable, Hashable {
 
 /// Where a slot's photo came from, as the composer says it.
 enum SlotSource: Sendable, Hashable {
+    /// A photo the user sent.
     case photo
     /// The result of look N (Dress this look).
     case look(Int)
     /// The same input as look N used (Use again).
     case recipe(Int)
+    /// Closet item N's photo.
     case item(Int)
 
     /// "a photo", "look #3", "closet item #5".
@@ -101,6 +103,7 @@ enum SlotSource: Sendable, Hashable {
         }
     }
 
+    /// The source from its stored form; nil for anything else.
     init?(stored: String) {
         let parts = stored.split(separator: ":")
         switch (parts.first, parts.count == 2 ? Int(parts[1]) : nil) {

@@ -58,6 +58,7 @@ public struct AccessoryPicker: Sendable {
         return "other"
     }
 
+    /// Accessory kinds and the words that name them, first match wins.
     static let kinds: [(String, [String])] = [
         ("belt", ["belt"]),
         ("bag", ["bag", "tote", "clutch", "backpack", "purse"]),
