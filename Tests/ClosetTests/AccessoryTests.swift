@@ -22,7 +22,9 @@ import Testing
         ]
         let outfit = try #require(Self.outfit(closet))
         #expect(outfit.pieces.map(\.id) == [1, 2, 3])
-        #expect(Set(outfit.accessories.map(\.id)) == [10, 12])
+        #expect(outfit.accessories.map(\.id) == [12, 10], "the bag repeats the top's accent, so it comes first")
+        #expect(outfit.explanation(occasion: TestPieces.businessCasual).contains(
+            "finished with the red tote bag and brown leather belt, which suit its colours and formality"))
         // Accessories change neither the score nor the outfit's identity.
         let plain = try #require(Self.outfit(Self.core))
         #expect(outfit.score == plain.score && outfit.key == plain.key)
