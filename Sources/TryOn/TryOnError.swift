@@ -39,7 +39,8 @@ public enum TryOnError: Error, Sendable, Hashable, CustomStringConvertible, User
 
     /// The delay the service asked for, when it did.
     public var retryAfter: Double? {
-        if case .rateLimited(_, let seconds) = self { return seconds }
+        // Bounded again here, so an error built anywhere (not only by the providers) is safe to convert.
+        if case .rateLimited(_, let seconds) = self { return seconds.flatMap { RetryAfter(seconds: $0)?.seconds } }
         return nil
     }
 
