@@ -35,6 +35,8 @@ public struct BotEnvironment: Sendable {
     public let voting: GroupVoting?
     /// The daily outfit; nil leaves `/daily` and `/timezone` out.
     public let daily: DailyEnvironment?
+    /// The optional language-model step of `/outfit` (`outfits.explainer`); nil keeps the rules' choice.
+    public private(set) var explainer: OutfitExplainer?
 
     public init(
         store: Store, keys: KeyStore, logger: Logger, clock: any WallClock, occasions: OccasionCatalog, rules: KeywordRules,
@@ -61,24 +63,34 @@ public struct BotEnvironment: Sendable {
 }
 
 extension BotEnvironment {
+    /// The same environment with the outfit explainer switched on (or off, with nil).
+    public func adding(explainer: OutfitExplainer?) -> BotEnvironment {
+        var copy = self
+        copy.explainer = explainer
+        return copy
+    }
+
     /// The same environment with the try-on feature switched on.
     public func adding(tryOn: TryOnEnvironment) -> BotEnvironment {
         BotEnvironment(
             store: store, keys: keys, logger: logger, clock: clock, occasions: occasions, rules: rules, sites: sites, fetcher: fetcher, images: images,
-            nextSeed: nextSeed, tryOn: tryOn, voting: voting, daily: daily)
+            nextSeed: nextSeed, tryOn: tryOn, voting: voting, daily: daily
+        ).adding(explainer: explainer)
     }
 
     /// The same environment with group voting switched on.
     public func adding(voting: GroupVoting) -> BotEnvironment {
         BotEnvironment(
             store: store, keys: keys, logger: logger, clock: clock, occasions: occasions, rules: rules, sites: sites, fetcher: fetcher, images: images,
-            nextSeed: nextSeed, tryOn: tryOn, voting: voting, daily: daily)
+            nextSeed: nextSeed, tryOn: tryOn, voting: voting, daily: daily
+        ).adding(explainer: explainer)
     }
 
     /// The same environment with the daily outfit switched on.
     public func adding(daily: DailyEnvironment) -> BotEnvironment {
         BotEnvironment(
             store: store, keys: keys, logger: logger, clock: clock, occasions: occasions, rules: rules, sites: sites, fetcher: fetcher, images: images,
-            nextSeed: nextSeed, tryOn: tryOn, voting: voting, daily: daily)
+            nextSeed: nextSeed, tryOn: tryOn, voting: voting, daily: daily
+        ).adding(explainer: explainer)
     }
 }

@@ -32,12 +32,12 @@ public struct ChatContext: Sendable {
     /// Sends a message to this chat.
     @discardableResult
     public func send(_ message: OutgoingMessage) async throws -> [MessageRef] {
-        let refs = try await transport.send(message, to: event.chat)
         if !transport.capabilities.inlineButtons, let rows = message.buttons, !rows.isEmpty {
-            // Without inline buttons the user answers by number; remember what the numbers mean.
+            // Without inline buttons the user answers by number; remember what the numbers mean
+            // before the menu is shown, so an answer typed at once finds them.
             try await updateState { Choices.remember(rows, in: $0) }
         }
-        return refs
+        return try await transport.send(message, to: event.chat)
     }
 
     /// Sends a text reply with optional buttons; returns the posted message.

@@ -87,7 +87,14 @@ public final class ConsoleTransport: ChatTransport {
                 return [UInt8](data)
             }
         }
-        if attachments.isEmpty { return .command(name: "photo", arguments: arguments) }
+        if attachments.isEmpty {
+            // No file: an attachment that fails with the reason, so the reply says what is wrong with the path.
+            let first = captionWords.first.map(String.init)
+            let problem = first.map { "There is no file at \(($0 as NSString).expandingTildeInPath). Check the path and try again." }
+                ?? "Use /photo PATH [caption], e.g. /photo ~/selfie.jpg me."
+            let missing = Attachment(id: first ?? "photo", mimeType: nil, byteCount: nil, fileName: nil) { throw UserMessageError(problem) }
+            return .photos([missing], caption: captionWords.count > 1 ? captionWords.dropFirst().joined(separator: " ") : nil)
+        }
         return .photos(attachments, caption: captionWords.isEmpty ? nil : captionWords.joined(separator: " "))
     }
 

@@ -34,12 +34,12 @@ public struct OutboundMessenger: Sendable {
         guard let transport = transports.transport(named: chat.transport) else {
             throw OutboundError.transportNotRunning(chat.transport)
         }
-        let refs = try await transport.send(message, to: Self.address(of: chat))
+        // The numbers are remembered before the menu is shown, so an answer typed at once finds them.
         if !transport.capabilities.inlineButtons, let userID, let rows = message.buttons, !rows.isEmpty {
             let state = try await store.chatState(chatID: chat.id, userID: userID)
             try await store.setChatState(Choices.remember(rows, in: state), chatID: chat.id, userID: userID, now: clock.now())
         }
-        return refs
+        return try await transport.send(message, to: Self.address(of: chat))
     }
 }
 

@@ -63,6 +63,11 @@ public enum ConfigSchema {
         spec("tryon.fal.base_url", .url, "https://fal.run", "Fal.ai base URL."),
         spec("tryon.fal.endpoint", .string, "fal-ai/bytedance/seedream/v4/edit", "Fal.ai model path."),
 
+        spec("outfits.explainer", .choice(["off", "openrouter"]), "off", "openrouter = a text model picks among /outfit's top candidates and says why in one sentence."),
+        spec("outfits.explainer_model", .string, "openai/gpt-4o-mini", "OpenRouter chat model of the outfit explainer."),
+        spec("outfits.explainer_timeout_ms", .int(100...5000), 5000, "Longest wait for the explainer; then the rules' choice is shown."),
+        spec("outfits.explainer_candidates", .int(2...5), 3, "How many of the rules' best outfits the explainer chooses from."),
+
         spec("schedule.default_timezone", .string, "UTC", "IANA zone for chats that have not set one."),
         spec("schedule.catch_up_hours", .double(0...24), 2, "Send a missed daily outfit on start-up within this window."),
         spec("voting.default_window_minutes", .int(1...10_080), 10, "How long a group vote stays open."),

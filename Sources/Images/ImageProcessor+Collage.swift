@@ -57,7 +57,7 @@ extension ImageProcessor {
     }
 
     /// Decodes a photo to fit `maxSide`, upright, 8-bit sRGB, held in memory so it outlives its input bytes.
-    private func panelPhoto(_ bytes: [UInt8], maxSide: Int) throws(ImageError) -> ImageHandle {
+    func panelPhoto(_ bytes: [UInt8], maxSide: Int) throws(ImageError) -> ImageHandle {
         try withAcceptedInput(bytes) { buffer, info throws(ImageError) in
             try Self.decoding { () throws(ImageError) in
                 try ImageHandle.decoded(buffer, info: info, maxSide: maxSide).materialized()
@@ -66,7 +66,7 @@ extension ImageProcessor {
     }
 
     /// The photo above a strip with `text` in it.
-    private func labelled(_ photo: ImageHandle, _ text: String) throws(ImageError) -> ImageHandle {
+    func labelled(_ photo: ImageHandle, _ text: String) throws(ImageError) -> ImageHandle {
         let style = configuration.collage
         let strip = try TextLabel.render(
             text, width: photo.width, height: style.labelHeight, fontSize: style.labelHeight / 2,

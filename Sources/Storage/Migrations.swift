@@ -243,6 +243,15 @@ public enum Migrations {
             PRIMARY KEY (kind, item_id)
         ) WITHOUT ROWID;
         """,
+        // 6: item and look numbers are never reused for a user (a counter per user, started past the highest
+        // number in use), so an old message never points at a different piece or look after a removal.
+        """
+        ALTER TABLE users ADD COLUMN next_item_number INTEGER NOT NULL DEFAULT 1;
+        ALTER TABLE users ADD COLUMN next_look_number INTEGER NOT NULL DEFAULT 1;
+        UPDATE users SET
+          next_item_number = coalesce((SELECT max(number) FROM items WHERE items.user_id = users.id), 0) + 1,
+          next_look_number = coalesce((SELECT max(number) FROM looks WHERE looks.user_id = users.id), 0) + 1;
+        """,
     ]
 
     /// The version a fully migrated database has.

@@ -85,7 +85,7 @@ extension Store {
 
     static func insert(_ item: ClosetItem, userID: Int64, db: Connection) throws -> ClosetItem {
         try item.checkLimits()
-        let next = Int(try db.first("SELECT coalesce(max(number), 0) + 1 AS next FROM items WHERE user_id = ?", [userID])?.int("next") ?? 1)
+        let next = try takeNumber(counter: "next_item_number", table: "items", userID: userID, db: db)
         try db.query(
             """
             INSERT INTO items (name, category, subcategory, formality, warmth, fit, leg_shape, color_name, color_family, pattern,
@@ -97,6 +97,17 @@ extension Store {
         saved.id = db.lastInsertRowID
         saved.number = next
         return saved
+    }
+
+    /// Takes the user's next number from their counter (never lowered, so a removed number is never
+    /// given out again); the highest number in use is a floor in case rows arrived another way.
+    static func takeNumber(counter: String, table: String, userID: Int64, db: Connection) throws -> Int {
+        let row = try db.first(
+            "SELECT max(coalesce((SELECT \(counter) FROM users WHERE id = ?), 1), coalesce((SELECT max(number) FROM \(table) WHERE user_id = ?), 0) + 1) AS next",
+            [userID, userID])
+        guard let next = row?.int("next") else { throw StorageError.notFound("numbering for user \(userID)") }
+        try db.query("UPDATE users SET \(counter) = ? WHERE id = ?", [next + 1, userID])
+        return Int(next)
     }
 
     static func fieldValues(_ item: ClosetItem) -> [any SQLBindable] {

@@ -68,7 +68,7 @@ extension Store {
     }
 
     static func insert(_ look: LookRecord, db: Connection) throws -> LookRecord {
-        let next = Int(try db.first("SELECT coalesce(max(number), 0) + 1 AS next FROM looks WHERE user_id = ?", [look.userID])?.int("next") ?? 1)
+        let next = try takeNumber(counter: "next_look_number", table: "looks", userID: look.userID, db: db)
         try db.query(
             """
             INSERT INTO looks (user_id, chat_id, number, person_sha256, garment_sha256, result_sha256, prompt, service, model,
@@ -89,5 +89,39 @@ extension Store {
             model: row.string("model") ?? "", batchID: row.string("batch_id"), variation: Int(row.int("variation") ?? 1),
             startedAt: Date(timeIntervalSince1970: row.double("started_at") ?? 0),
             durationMilliseconds: Int(row.int("duration_ms") ?? 0), favourite: row.bool("favourite"), groupPick: row.bool("group_pick"))
+    }
+}
+
+extension Store {
+    /// Deletes one look, then each of its images that nothing else uses any more (another look,
+    /// a closet item, a try-on slot or a queued job); returns the look, or nil when there was none.
+    public func deleteLook(userID: Int64, number: Int) async throws -> LookRecord? {
+        let (look, orphans): (LookRecord?, [String]) = try await database.write { db in
+            guard let look = try db.first("SELECT * FROM looks WHERE user_id = ? AND number = ?", [userID, number]).map(Store.look(from:)) else {
+                return (nil, [])
+            }
+            try db.query("DELETE FROM looks WHERE id = ?", [look.id])
+            var orphans: [String] = []
+            for sha in Set([look.personSHA256, look.garmentSHA256, look.resultSHA256]) where try !Store.imageInUse(sha, userID: userID, db: db) {
+                try db.query("DELETE FROM images WHERE user_id = ? AND sha256 = ?", [userID, sha])
+                orphans.append(sha)
+            }
+            return (look, orphans)
+        }
+        // The rows are gone first, so a crash here leaves only an unreferenced file, never a row without its file.
+        for sha in orphans { try? media.remove(userID: userID, sha256: sha) }
+        return look
+    }
+
+    /// Whether a look, an item, a chat state (try-on slots) or an unfinished job still names the image.
+    static func imageInUse(_ sha: String, userID: Int64, db: Connection) throws -> Bool {
+        let row = try db.first(
+            """
+            SELECT EXISTS (SELECT 1 FROM looks WHERE user_id = ?1 AND (person_sha256 = ?2 OR garment_sha256 = ?2 OR result_sha256 = ?2))
+              OR EXISTS (SELECT 1 FROM items WHERE user_id = ?1 AND photo_sha256 = ?2)
+              OR EXISTS (SELECT 1 FROM chat_state WHERE user_id = ?1 AND instr(state, ?2) > 0)
+              OR EXISTS (SELECT 1 FROM jobs WHERE user_id = ?1 AND state IN ('queued', 'running') AND instr(payload, ?2) > 0) AS used
+            """, [userID, sha])
+        return row?.bool("used") ?? true
     }
 }

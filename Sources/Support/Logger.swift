@@ -50,7 +50,7 @@ public struct Logger: Sendable {
         fields += metadata
         fields += extra.sorted { $0.key < $1.key }.map { ($0.key, $0.value.description) }
         let line = fields.map { "\(Logger.key($0.0))=\(Logger.quote(redactor.redact($0.1)))" }.joined(separator: " ")
-        sink.write(line: line)
+        sink.write(line: line, level: level)
     }
 
     public func trace(_ message: String, _ extra: [String: CustomStringConvertible] = [:]) { log(.trace, message, extra) }

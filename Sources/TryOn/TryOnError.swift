@@ -61,7 +61,19 @@ public enum TryOnError: Error, Sendable, Hashable, CustomStringConvertible, User
         }
     }
 
-    /// One or two short sentences with a next step.
+    /// The progress line while a retry waits `delay` seconds: says what went wrong, not always "busy".
+    public func retryMessage(in delay: Double) -> String {
+        let seconds = "\(max(1, Int(delay.rounded()))) s"
+        switch self {
+        case .rateLimited: return "Busy — retrying in \(seconds)."
+        case .network(let service, _): return "I couldn't reach \(service.displayName) — retrying in \(seconds)."
+        case .timeout(let service): return "\(service.displayName) took too long — retrying in \(seconds)."
+        case .serverError(let service, _, _): return "\(service.displayName) is having trouble — retrying in \(seconds)."
+        default: return "Something went wrong — retrying in \(seconds)."
+        }
+    }
+
+    /// One or two short sentences with a next step; said when no retry follows.
     public var userMessage: String {
         switch self {
         case .invalidKey(let service):
@@ -70,8 +82,8 @@ public enum TryOnError: Error, Sendable, Hashable, CustomStringConvertible, User
             return "Out of credits on \(service.displayName). Top up your account, or pick another service with /service."
         case .safetyBlocked:
             return "The service's safety filter blocked this image. Try a different photo."
-        case .rateLimited(_, let retryAfter):
-            return "Busy — retrying in \(retryAfter.flatMap { RetryAfter(seconds: $0) }?.wholeSeconds ?? 20) s."
+        case .rateLimited(let service, _):
+            return "\(service.displayName) is busy right now. Tap Again in a minute, or pick another service with /service."
         case .timeout(let service):
             return "\(service.displayName) took too long to answer. Tap Again to retry."
         case .serverError(let service, _, _):
@@ -83,7 +95,7 @@ public enum TryOnError: Error, Sendable, Hashable, CustomStringConvertible, User
         case .missingKey(let service):
             return "No \(service.displayName) key is set up. Send /key \(service.rawValue) YOUR_KEY in a private chat, or ask the bot's operator."
         case .network(let service, _):
-            return "I couldn't reach \(service.displayName). I'll retry shortly."
+            return "I couldn't reach \(service.displayName). Tap Again in a minute, or pick another service with /service."
         case .cancelled:
             return "Cancelled."
         }

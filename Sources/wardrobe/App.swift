@@ -34,6 +34,17 @@ struct App {
             configDirectory: dataFileFolder(besides: path))
     }
 
+    /// The same app logging to `wardrobe.log` in the data folder, with only warnings and errors on the
+    /// terminal (for `wardrobe chat`, where log lines would land in the conversation).
+    func loggingToFile() throws -> App {
+        try FileManager.default.createDirectory(atPath: dataDirectory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        let sink = ConsoleLogSink(path: "\(dataDirectory)/wardrobe.log")
+        print("Logs go to \(sink.path); warnings also show here.")
+        return App(
+            configuration: configuration, logger: Logger(label: "wardrobe", level: logger.level, sink: sink, redactor: redactor),
+            redactor: redactor, environment: environment, dataDirectory: dataDirectory, configDirectory: configDirectory)
+    }
+
     /// Opens the database and media folder, creating and migrating them as needed.
     func openStore() throws -> Store {
         try Store(dataDirectory: dataDirectory)

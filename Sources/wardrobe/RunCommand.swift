@@ -29,6 +29,7 @@ enum RunCommand {
 
     /// Runs the bot in this terminal.
     static func console(app: App, keys: KeyStore? = nil) async throws -> Int32 {
+        let app = try app.loggingToFile()
         if keys == nil, let notice = app.builtInDataFilesNotice { app.logger.notice(notice) }
         let runtime = try Runtime(app: app, keys: keys ?? app.openKeyStore())
         defer { runtime.store.close() }

@@ -37,7 +37,8 @@ final class Runtime: Sendable {
         tryOn = try TryOnWiring.environment(
             app: app, store: store, keys: keys, images: environment.images, transports: transports, clock: clock, http: http,
             voting: voting)
-        router = Features.router(environment.adding(voting: voting).adding(daily: daily).adding(tryOn: tryOn))
+        router = Features.router(
+            environment.adding(voting: voting).adding(daily: daily).adding(tryOn: tryOn).adding(explainer: app.outfitExplainer(keys: keys, http: http)))
     }
 
     /// Runs the services until shutdown; returns the exit code.

@@ -37,6 +37,18 @@ extension App {
             fetcher: ProductFetcher(configuration: fetcherConfiguration, http: http), images: ImageProcessor(configuration: imageConfiguration))
     }
 
+    /// The outfit explainer from `outfits.explainer*`, using the operator's OpenRouter key; nil when off.
+    func outfitExplainer(keys: KeyStore, http: any HTTPTransport) -> OutfitExplainer? {
+        guard configuration.string("outfits.explainer") == "openrouter" else { return nil }
+        let settings = OutfitExplainer.Configuration(
+            baseURL: configuration.string("tryon.openrouter.base_url") ?? "https://openrouter.ai",
+            model: configuration.string("outfits.explainer_model") ?? "openai/gpt-4o-mini",
+            timeout: .milliseconds(configuration.int("outfits.explainer_timeout_ms")),
+            candidates: configuration.int("outfits.explainer_candidates"))
+        return OutfitExplainer(
+            configuration: settings, http: http, key: { keys.value(for: "openrouter") }, logger: logger.child(label: "explainer"))
+    }
+
     /// Group voting settings from `voting.*`.
     var votingSettings: VotingSettings {
         VotingSettings(defaultWindowMinutes: configuration.int("voting.default_window_minutes"))

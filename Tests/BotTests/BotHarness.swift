@@ -32,7 +32,7 @@ final class BotHarness: Sendable {
     /// A bot on a new temporary folder, or on `folder` (e.g. a restored backup) opened with `masterKey`.
     init(
         inlineButtons: Bool = false, allowPrivateNetworks: Bool = true, lookup: (any HostLookup)? = nil, folder: String? = nil,
-        masterKey: SecretKey = SecretKey.random()
+        masterKey: SecretKey = SecretKey.random(), explainer: OutfitExplainer? = nil
     ) throws {
         self.folder = folder ?? FileManager.default.temporaryDirectory.appendingPathComponent("bot-\(UUID())").path
         self.masterKey = masterKey
@@ -48,7 +48,7 @@ final class BotHarness: Sendable {
         let environment = BotEnvironment(
             store: store, keys: keys, logger: Logger(label: "test", sink: logs), clock: clock, occasions: occasions, rules: rules,
             fetcher: fetcher, images: ImageProcessor(), nextSeed: { 42 })
-        router = Features.router(environment)
+        router = Features.router(environment.adding(explainer: explainer))
         transport = RecordingTransport(name: "console", inlineButtons: inlineButtons)
     }
 

@@ -46,7 +46,10 @@ import TryOn
         defer { Task { await bot.close() } }
         try await Self.seed(bot, count: 2)
         await bot.command("look", "2")
-        #expect(bot.transport.photoMessages.last?.images.first?.mimeType == "image/png")
+        // The recipe strip: You + Clothing → Look side by side in one picture.
+        let strip = try #require(bot.transport.photoMessages.last?.images.first)
+        #expect(strip.mimeType == "image/jpeg")
+        #expect((strip.width ?? 0) > 2 * (strip.height ?? .max))
         let recipe = try #require(bot.transport.texts.last)
         #expect(recipe.hasPrefix("Look #2"))
         #expect(recipe.contains("Prompt: Default"))

@@ -106,7 +106,7 @@ import WardrobeTestKit
         try await bot.eventually("look") { try await bot.looks().count == 1 }
         await bot.photos([try TryOnHarness.garment(seed: 3)], caption: "wear")
         let refusal = try #require(bot.transport.texts.last)
-        #expect(refusal.hasPrefix("You've used all 1 try-ons for today. They reset at midnight UTC (in "))
+        #expect(refusal.hasPrefix("You've used today's one try-on. They reset at midnight UTC (in "))
         #expect(refusal.contains("/key openrouter YOUR_KEY"))
         #expect(try await bot.jobs().count == 1)
         // With their own key the user is not limited, and the provider gets that key.

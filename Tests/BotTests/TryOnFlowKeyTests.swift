@@ -56,11 +56,27 @@ import TryOn
         await bot.command("key", "openrouter")
         #expect(bot.transport.texts.last == TryOnError.invalidKey(.openrouter).userMessage)
         bot.provider.setVerify(.success(.unverifiable))
-        await bot.command("key", "fal \(Self.userKey)")
+        await bot.command("key", "fal 1a2b3c4d-id:fal-secret-5678")
         await bot.command("key", "fal")
         #expect(bot.transport.texts.last?.hasPrefix("Fal.ai has no way to check a key") == true)
         await bot.command("key", "fal remove")
         #expect(bot.keys.value(for: SecretName.user("test:u1", service: "fal")) == nil)
+    }
+
+    @Test func keysOfTheWrongShapeGetAHintAndAFalKeyNeedsBothHalves() async throws {
+        let bot = try TryOnHarness(operatorKey: false)
+        defer { Task { await bot.close() } }
+        await bot.command("key", "gemini")
+        #expect(bot.transport.texts.last?.contains("the bot has no Gemini key either") == true)
+        await bot.command("key", "fal only-the-secret-half")
+        #expect(bot.transport.texts.last?.contains("ID:SECRET") == true)
+        #expect(bot.keys.value(for: SecretName.user("test:u1", service: "fal")) == nil)
+        await bot.command("key", "openrouter AIzaSyD-this-is-a-gemini-key")
+        let reply = try #require(bot.transport.texts.last)
+        #expect(reply.contains("That doesn't look like an OpenRouter key: they look like sk-or-v1-…"))
+        #expect(reply.contains("It looks like a Gemini key: /key gemini KEY."))
+        await bot.command("key", "gemini AIzaSyD-this-is-a-gemini-key")
+        #expect(bot.transport.texts.last?.contains("doesn't look like") == false)
     }
 
     @Test func serviceIsPickedWithButtonsAndUsedForTryOns() async throws {

@@ -91,7 +91,8 @@ final class VotingHarness: Sendable {
         await send(.button(token: button.token), user: user)
     }
 
-    /// Gives `user` a closet with two tops, two bottoms and shoes (four dinner outfits).
+    /// Gives `user` a closet with three tops, three bottoms and two pairs of shoes: at least three
+    /// dinner outfits that differ in two pieces or more.
     func addCloset(for user: String) async throws {
         let record = try await store.user(transport: transport.name, externalID: user, displayName: user.capitalized)
         let pieces: [ClosetItem] = [
@@ -100,6 +101,9 @@ final class VotingHarness: Sendable {
             ClosetItem(name: "Grey trousers", category: .bottom, formality: 3, color: ItemColor(name: "grey", family: .grey)),
             ClosetItem(name: "Navy chinos", category: .bottom, formality: 3, color: ItemColor(name: "navy", family: .navy)),
             ClosetItem(name: "Brown loafers", category: .shoes, formality: 3, color: ItemColor(name: "brown", family: .brown)),
+            ClosetItem(name: "Cream knit", category: .top, formality: 3, color: ItemColor(name: "cream", family: .white)),
+            ClosetItem(name: "Beige trousers", category: .bottom, formality: 3, color: ItemColor(name: "beige", family: .beige)),
+            ClosetItem(name: "Black oxfords", category: .shoes, formality: 3, color: ItemColor(name: "black", family: .black)),
         ]
         _ = try await store.addItems(pieces, userID: record.id)
     }

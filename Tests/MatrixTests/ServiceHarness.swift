@@ -1,8 +1,10 @@
+import Bot
 import Chat
 import Foundation
 import HTTP
 import JSON
 import Matrix
+import ProductImport
 import Secrets
 import Storage
 import Support
@@ -24,7 +26,8 @@ struct ServiceHarness {
         homeserverURL: "http://hs.test/", userID: "@bot:test", inviteAllowlist: InviteAllowlist(["@ana:test", "friends.test"]),
         backoff: Backoff(base: 0.01, cap: 0.05), sendAttempts: 3)
 
-    init(token: String? = "stored-token-1", password: String? = nil, device: String? = nil) throws {
+    /// `wholeBot` serves the real feature router (bot-config/ files) instead of the small test router.
+    init(token: String? = "stored-token-1", password: String? = nil, device: String? = nil, wholeBot: Bool = false) throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("matrix-\(UUID())").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         store = try Store(dataDirectory: folder)
@@ -33,7 +36,16 @@ struct ServiceHarness {
         if let password { try keys.set(password, for: SecretName.matrixPassword) }
         if let device { try keys.set(device, for: SecretName.matrixDeviceID) }
         let logger = Logger(label: "test", sink: MemoryLogSink())
-        dispatcher = ChatDispatcher(router: ServiceHarness.router(store, logger: logger, gate: gate), logger: logger)
+        let router: Router
+        if wholeBot {
+            let configFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../bot-config").path
+            router = Features.router(try BotEnvironment(
+                store: store, keys: keys, logger: logger, clock: SystemClock(), configFolder: configFolder,
+                fetcher: ProductFetcher.Configuration(), http: HTTPClient()))
+        } else {
+            router = ServiceHarness.router(store, logger: logger, gate: gate)
+        }
+        dispatcher = ChatDispatcher(router: router, logger: logger)
         service = MatrixService(
             configuration: Self.configuration, http: server, keys: keys, store: store, dispatcher: dispatcher, clock: SystemClock(),
             logger: logger)

@@ -74,3 +74,19 @@ import Testing
         #expect(saved.allSatisfy { $0.wearCount == 1 && $0.lastWornAt == now })
     }
 }
+
+@Suite struct ItemNumberingTests {
+    @Test func aRemovedNumberIsNeverGivenToANewPiece() async throws {
+        let temp = try TemporaryStore()
+        defer { temp.cleanUp() }
+        let ana = try await temp.store.user(transport: "console", externalID: "local")
+        _ = try await temp.store.addItems([ItemStoreTests.blazer(), ItemStoreTests.blazer("Shirt")], userID: ana.id)
+        #expect(try await temp.store.removeItem(userID: ana.id, number: 2))
+        let next = try await temp.store.addItem(ItemStoreTests.blazer("Scarf"), userID: ana.id)
+        #expect(next.number == 3)
+        #expect(try await temp.store.removeItem(userID: ana.id, number: 1))
+        #expect(try await temp.store.removeItem(userID: ana.id, number: 3))
+        let after = try await temp.store.addItem(ItemStoreTests.blazer("Belt"), userID: ana.id)
+        #expect(after.number == 4)
+    }
+}

@@ -37,6 +37,21 @@ import Testing
         #expect(try old.first("SELECT value FROM cursors")?.string("value") == "1001")
     }
 
+    @Test func numberingStartsPastTheHighestItemAndLookAfterMigrationSix() throws {
+        let connection = try Connection(path: ":memory:")
+        try Migrations.apply(to: connection, upTo: 5)
+        try connection.query("INSERT INTO users (id, transport, external_id, created_at) VALUES (1, 'console', 'local', 0)")
+        try connection.query(
+            """
+            INSERT INTO items (user_id, number, name, category, formality, warmth, fit, color_name, color_family, pattern, added_at)
+            VALUES (1, 7, 'Shirt', 'top', 2, 2, 'regular', 'white', 'white', 'solid', 0)
+            """)
+        try Migrations.apply(to: connection)
+        let row = try connection.first("SELECT next_item_number, next_look_number FROM users WHERE id = 1")
+        #expect(row?.int("next_item_number") == 8)
+        #expect(row?.int("next_look_number") == 1)
+    }
+
     @Test func aFailingMigrationLeavesTheVersionAndSchemaUntouched() throws {
         let connection = try Connection(path: ":memory:")
         try Migrations.apply(to: connection, upTo: 1)

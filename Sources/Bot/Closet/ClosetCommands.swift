@@ -12,9 +12,17 @@ struct ClosetCommands {
     static let pageSize = 10
 
     func register(on builder: inout RouterBuilder) {
-        builder.add(Command("closet", usage: "[category]", summary: "list your pieces, e.g. /closet shoes") { context, arguments in
-            let category = try arguments.isEmpty ? nil : ItemNumbers.category(arguments)
-            try await page(context, category: category, page: 0)
+        builder.add(Command("closet", usage: "[category] [page]", summary: "list your pieces, e.g. /closet shoes, /closet 2") { context, arguments in
+            var words = arguments.split(whereSeparator: { $0.isWhitespace }).map(String.init)
+            var number = 1
+            // A trailing number is a page ("/closet 2", "/closet shoes 2"), bounded where it enters.
+            if let last = words.last, let value = Int(last) {
+                guard (1...10_000).contains(value) else { throw UserMessageError("Pages start at 1, e.g. /closet 2.") }
+                number = value
+                words.removeLast()
+            }
+            let category = try words.isEmpty ? nil : ItemNumbers.category(words.joined(separator: " "))
+            try await page(context, category: category, page: number - 1)
         })
         builder.onButton("closet.page") { context, record in
             let category = record.payload["category"]?.string.flatMap(Category.init(rawValue:))
@@ -25,12 +33,20 @@ struct ClosetCommands {
             let photos = try await PhotoLoader.images(for: [item], userID: context.user.id, store: context.store)
             var refs: [MessageRef] = []
             if !photos.isEmpty { refs += try await context.send(.photos(photos)) }
-            if let card = try await context.reply(ItemText.card(item)) { refs.append(card) }
+            // Try it on (or Add a photo) as a button too: the console and some clients can't reply to a card.
+            let next = try await SavedPieceText.nextButton(item, context: context)
+            if let card = try await context.reply(ItemText.card(item), buttons: [[next]]) { refs.append(card) }
             // A reply "try" (or /tryon) to the card puts this piece in the try-on Clothing slot.
             try await ItemCardMessages.remember(refs, item: item.number, context: context)
         })
         builder.add(Command("edit", usage: "N FIELD VALUE", summary: "change a field, e.g. /edit 3 color navy") { context, arguments in
             let parts = arguments.split(separator: " ", maxSplits: 2).map(String.init)
+            if parts.count == 2, parts[1].lowercased() == "photo" {
+                let item = try await ItemNumbers.item(parts[0], context: context)
+                try await ItemPhoto.expect(item.number, context: context)
+                try await context.reply("Send the photo of #\(item.number) \(item.name) now.")
+                return
+            }
             guard parts.count == 3 else {
                 throw UserMessageError("Use /edit N FIELD VALUE, e.g. /edit 3 color navy. Fields: \(ItemEditor.fieldNames).")
             }
@@ -52,6 +68,11 @@ struct ClosetCommands {
             try await context.reply(removed ? "Deleted #\(number)." : "#\(number) was already gone.")
         }
         builder.onButton("closet.keep") { context, _ in try await context.reply("Kept it.") }
+        builder.onButton("closet.photo") { context, record in
+            let item = try await ItemNumbers.item(String(record.payload["number"]?.int ?? 0), context: context)
+            try await ItemPhoto.expect(item.number, context: context)
+            try await context.reply("Send the photo of #\(item.number) \(item.name) now.")
+        }
         builder.add(Command("laundry", usage: "N", summary: "mark a piece as in the laundry") { context, arguments in
             let item = try await ItemNumbers.item(arguments, context: context)
             try await context.store.setAvailable(false, userID: context.user.id, number: item.number)
@@ -82,12 +103,14 @@ struct ClosetCommands {
         let current = min(max(page, 0), pages - 1)
         let slice = all[(current * Self.pageSize)..<min(all.count, (current + 1) * Self.pageSize)]
         let title = (category?.plural.capitalized ?? "Your closet") + " (\(all.count))" + (pages > 1 ? " — page \(current + 1)/\(pages)" : "")
+        // A page past the end shows the last one and says so, rather than an empty list.
+        let past = page >= pages ? "(There \(pages == 1 ? "is only 1 page" : "are only \(pages) pages").)\n" : ""
         var buttons: [Button] = []
         let base: JSON = ["category": category.map { .string($0.rawValue) } ?? .null]
         if current > 0 { buttons.append(try await context.button("◀ Previous", action: "closet.page", payload: base.setting("page", .int(Int64(current - 1))))) }
         if current < pages - 1 { buttons.append(try await context.button("Next ▶", action: "closet.page", payload: base.setting("page", .int(Int64(current + 1))))) }
         try await context.reply(
-            .bold(title) + .plain("\n" + slice.map(ItemText.line).joined(separator: "\n") + "\n\n/item N shows one piece."),
+            .plain(past) + .bold(title) + .plain("\n" + slice.map(ItemText.line).joined(separator: "\n") + "\n\n/item N shows one piece."),
             buttons: buttons.isEmpty ? [] : [buttons])
     }
 }

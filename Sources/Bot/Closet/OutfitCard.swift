@@ -12,25 +12,28 @@ enum OutfitCard {
     static let wore = "outfit.wore"
 
     /// The text: the heading in bold, then "• #3 Navy blazer · navy · formality 4" per piece.
-    static func text(_ outfit: Outfit, heading: String) -> RichText {
-        RichText.bold(heading) + .plain("\n" + outfit.pieces.map { "• " + ItemText.line($0) }.joined(separator: "\n"))
+    static func text(_ outfit: Outfit, heading: String, note: String? = nil) -> RichText {
+        let accessories = outfit.accessories.map { "• + " + ItemText.line($0) }
+        return RichText.bold(heading) + .plain("\n" + (outfit.pieces.map { "• " + ItemText.line($0) } + accessories).joined(separator: "\n")
+            + (note.map { "\n💬 " + $0 } ?? ""))
     }
 
     /// The stored photos of the pieces, for an album before the text.
     static func photos(_ outfit: Outfit, userID: Int64, store: Store) async throws -> [OutgoingImage] {
-        try await PhotoLoader.images(for: outfit.pieces, userID: userID, store: store)
+        try await PhotoLoader.images(for: outfit.allPieces, userID: userID, store: store)
     }
 
     /// The buttons under the text, owned by `userID`; Show another only when `offerAnother`.
     static func buttons(
-        _ outfit: Outfit, occasion: Occasion, chatID: Int64, userID: Int64, store: Store, now: Date, offerAnother: Bool
+        _ outfit: Outfit, occasion: Occasion, chatID: Int64, userID: Int64, store: Store, now: Date, offerAnother: Bool,
+        modelNote: String? = nil
     ) async throws -> [[Button]] {
         var specs: [(title: String, action: String, payload: JSON)] = []
         if offerAnother { specs.append(("Show another", another, ["occasion": .string(occasion.name)])) }
         specs.append(("Why?", why, [
-            "why": .string(outfit.explanation(occasion: occasion)), "lines": .array(outfit.breakdownLines.map(JSON.string)),
+            "why": .string(modelNote ?? outfit.explanation(occasion: occasion)), "lines": .array(outfit.breakdownLines.map(JSON.string)),
         ]))
-        specs.append(("I wore this", wore, ["ids": .array(outfit.pieces.map { .int($0.id) })]))
+        specs.append(("I wore this", wore, ["ids": .array(outfit.allPieces.map { .int($0.id) })]))
         // One transaction for the row: this runs for every outfit shown.
         let tokens = try await store.createButtons(specs.map { ($0.action, $0.payload) }, chatID: chatID, userID: userID, now: now)
         return [zip(specs, tokens).map { Button(title: $0.title, token: $1) }]

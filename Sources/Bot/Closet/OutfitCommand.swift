@@ -25,7 +25,8 @@ struct OutfitCommand {
             try await context.reply(.bold("Occasions") + .plain("\n" + lines.joined(separator: "\n") + "\n\nTry /outfit dinner or /outfit business 3."))
         })
         builder.onButton("outfit.pick") { context, record in
-            try await suggest(context, occasionName: record.payload["occasion"]?.string ?? "", count: 1)
+            let count = min(max(Int(record.payload["count"]?.int ?? 1), 1), Self.maximumCount)
+            try await suggest(context, occasionName: record.payload["occasion"]?.string ?? "", count: count)
         }
         builder.onButton(OutfitCard.another) { context, record in
             try await suggest(context, occasionName: record.payload["occasion"]?.string ?? "", count: 1)
@@ -55,8 +56,10 @@ struct OutfitCommand {
         }
         guard !words.isEmpty else {
             var buttons: [Button] = []
-            for occasion in environment.occasions.occasions.prefix(8) {
-                buttons.append(try await context.button(occasion.name, action: "outfit.pick", payload: ["occasion": .string(occasion.name)]))
+            // Every occasion, and the count asked for (`/outfit 3`) travels with the pick.
+            for occasion in environment.occasions.occasions {
+                buttons.append(try await context.button(
+                    occasion.name, action: "outfit.pick", payload: ["occasion": .string(occasion.name), "count": .int(Int64(count))]))
             }
             try await context.reply("What's the occasion?", buttons: stride(from: 0, to: buttons.count, by: 2).map { Array(buttons[$0..<min($0 + 2, buttons.count)]) })
             return
@@ -72,14 +75,31 @@ struct OutfitCommand {
         let closet = try await context.store.items(userID: context.user.id)
         let state = try await context.state()
         let shown = Set((state["shown"]?[occasion.name]?.array ?? []).compactMap { $0.string.flatMap(OutfitKey.init(text:)) })
-        let suggestion = environment.engine.topOutfits(
-            closet: closet, occasion: occasion, count: count, now: context.clock.now(), seed: environment.nextSeed(), exclude: shown)
+        // One outfit with the explainer on: the rules' best few go to the model, which picks one.
+        let asked = count == 1 ? (environment.explainer?.configuration.candidates ?? 1) : count
+        let suggestion = environment.engine.distinctOutfits(
+            closet: closet, occasion: occasion, count: asked, now: context.clock.now(), seed: environment.nextSeed(), exclude: shown)
         switch suggestion {
         case .missing(let missing):
             try await context.reply(RichText.plain(closet.isEmpty
                 ? "Your closet is empty. Paste a product link, or send /add navy wool blazer, to add your first piece."
                 : missing.userMessage))
-        case .outfits(let outfits, let startedOver):
+        case .outfits(var outfits, let startedOver):
+            var modelNote: String?
+            if count == 1, outfits.count > 1 {
+                try await context.send(.action(.typing))
+                // The rules' own first choice stands unless the model cleanly picks one of the candidates.
+                if let explainer = environment.explainer, let pick = await explainer.choose(outfits, occasion: occasion) {
+                    outfits = [outfits[pick.index]]
+                    modelNote = pick.sentence
+                } else {
+                    outfits = [outfits[0]]
+                }
+            } else if count > 1, outfits.count < count {
+                try await context.reply(RichText.plain(outfits.count == 1
+                    ? "Only one good \(occasion.name) outfit fits your closet: any other would change just one piece."
+                    : "Only \(outfits.count) clearly different \(occasion.name) outfits fit your closet: others would change just one piece."))
+            }
             if startedOver { try await context.reply("You've seen every \(occasion.name) outfit I can make, so here they come again.") }
             if let voting = environment.voting, !context.isPrivate, outfits.count > 1 {
                 try await OutfitVote(voting: voting).start(outfits, occasion: occasion, context: context)
@@ -88,19 +108,22 @@ struct OutfitCommand {
             }
             for (index, outfit) in outfits.enumerated() {
                 let heading = outfits.count > 1 ? "\(occasion.name.capitalized) — option \(index + 1) of \(outfits.count)" : occasion.name.capitalized
-                try await send(outfit, heading: heading, occasion: occasion, context: context, offerAnother: index == outfits.count - 1)
+                try await send(
+                    outfit, heading: heading, occasion: occasion, context: context, offerAnother: index == outfits.count - 1, note: modelNote)
             }
             try await remember(outfits.map(\.key), occasion: occasion, context: context)
         }
     }
 
-    private func send(_ outfit: Outfit, heading: String, occasion: Occasion, context: ChatContext, offerAnother: Bool) async throws {
+    private func send(
+        _ outfit: Outfit, heading: String, occasion: Occasion, context: ChatContext, offerAnother: Bool, note: String? = nil
+    ) async throws {
         let photos = try await OutfitCard.photos(outfit, userID: context.user.id, store: context.store)
         if !photos.isEmpty { try await context.send(.photos(photos)) }
         let buttons = try await OutfitCard.buttons(
             outfit, occasion: occasion, chatID: context.chat.id, userID: context.user.id, store: context.store, now: context.clock.now(),
-            offerAnother: offerAnother)
-        try await context.reply(OutfitCard.text(outfit, heading: heading), buttons: buttons)
+            offerAnother: offerAnother, modelNote: note)
+        try await context.reply(OutfitCard.text(outfit, heading: heading, note: note), buttons: buttons)
     }
 
     /// Remembers shown outfits per occasion so "Show another" doesn't repeat them.

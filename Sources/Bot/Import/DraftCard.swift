@@ -18,7 +18,8 @@ enum DraftCard {
         }
         var text = ItemText.card(draft.item, title: "New piece: \(draft.item.name)")
         if !draft.hasCategory { text += .plain("\nCategory: not sure yet — pick one below.") }
-        text += .plain("\n\n" + (note.map { $0 + "\n" } ?? "") + "Check the color\(draft.sizes.isEmpty ? "" : " and size"), then Save.")
+        let asksSize = try await DraftEditing.asksForSize(draft, context: context)
+        text += .plain("\n\n" + (note.map { $0 + "\n" } ?? "") + "Check the color\(draft.sizes.isEmpty && !asksSize ? "" : " and size"), then Save.")
         if let card = try await context.reply(text, buttons: try await buttons(for: draft, context: context)) { refs.append(card) }
         try await context.updateState { state in
             guard var stored = state[ItemDraft.stateKey], stored["id"]?.string == draft.id else { return state }
@@ -55,6 +56,9 @@ enum DraftCard {
                 sizeRow.append(try await button((draft.item.size == size ? "✓ " : "") + "Size \(size)", "draft.size", ["size": .string(size)]))
             }
             rows.append(sizeRow)
+        } else if try await DraftEditing.asksForSize(draft, context: context) {
+            // No sizes on the page (or typed words): ask for it, as a shop would, with Skip.
+            rows.append([try await button("Type the size", "draft.typesize"), try await button("Skip size", "draft.skipsize")])
         }
         return rows
     }

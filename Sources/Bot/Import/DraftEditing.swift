@@ -21,8 +21,9 @@ struct DraftEditing {
             let saved = try await context.store.addItem(draft.item, userID: context.user.id)
             let cardIDs = try await context.state()[ItemDraft.stateKey]?["messages"]?.array?.compactMap(\.string) ?? []
             try await context.updateState { $0.setting(ItemDraft.stateKey, .null) }
-            let confirmation = try await context.reply(RichText.plain(
-                "Saved as #\(saved.number) \(saved.name)" + (saved.photo == nil ? " (no photo)" : "") + ". Try /outfit to wear it, or reply \"try\" to this message."))
+            let confirmation = try await context.reply(
+                RichText.plain(SavedPieceText.text(saved, occasions: environment.occasions)),
+                buttons: [[try await SavedPieceText.nextButton(saved, context: context)]])
             let refs = cardIDs.map { MessageRef(chatID: context.event.chat.id, messageID: $0) } + (confirmation.map { [$0] } ?? [])
             try await ItemCardMessages.remember(refs, item: saved.number, context: context)
         }
@@ -56,12 +57,45 @@ struct DraftEditing {
             try await context.updateState { $0.setting("awaiting", "draft.color") }
             try await context.reply("Type the color, e.g. navy, off-white or burgundy.")
         }
+        builder.onButton("draft.typesize") { context, record in
+            _ = try await Self.current(record, context: context)
+            try await context.updateState { $0.setting("awaiting", "draft.size") }
+            try await context.reply("Type the size, e.g. M, 38 or 32/34.")
+        }
+        builder.onButton("draft.skipsize") { context, record in
+            let draft = try await Self.current(record, context: context)
+            try await context.updateState { $0.setting("size_skipped", .string(draft.id)) }
+            try await DraftCard.send(draft, context: context, withPhoto: false)
+        }
         builder.onButton("draft.size") { context, record in
             var draft = try await Self.current(record, context: context)
             draft.item.size = record.payload["size"]?.string
             try await Self.save(draft, context: context)
             try await DraftCard.send(draft, context: context, withPhoto: false)
         }
+    }
+
+    /// Whether the draft card still asks for a size: none listed, none set, not skipped.
+    static func asksForSize(_ draft: ItemDraft, context: ChatContext) async throws -> Bool {
+        guard draft.sizes.isEmpty, draft.item.size == nil else { return false }
+        return try await context.state()["size_skipped"]?.string != draft.id
+    }
+
+    /// Takes a typed size after "Type the size"; true when the text was that answer.
+    static func takeTypedSize(_ text: String, context: ChatContext) async throws -> Bool {
+        let state = try await context.state()
+        guard state["awaiting"]?.string == "draft.size", var draft = state[ItemDraft.stateKey].flatMap(ItemDraft.init(json:)) else {
+            return false
+        }
+        let size = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard (1...20).contains(size.count) else {
+            try await context.reply("A size is 1 to 20 characters, e.g. M, 38 or 32/34.")
+            return true
+        }
+        draft.item.size = size
+        try await context.updateState { $0.setting("awaiting", .null).setting(ItemDraft.stateKey, draft.json) }
+        try await DraftCard.send(draft, context: context, withPhoto: false)
+        return true
     }
 
     /// Takes a typed color after "Other color"; true when the text was that answer.
@@ -75,7 +109,9 @@ struct DraftEditing {
             try await context.reply("I don't know that color. Try a common name such as navy, beige, olive or burgundy.")
             return true
         }
-        draft.item.color = color
+        // The user's own words stay the color's name ("sky blue"); the rules only pick its family.
+        let words = text.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+        draft.item.color = ItemColor(name: words.isEmpty ? color.name : words, family: color.family)
         try await context.updateState { $0.setting("awaiting", .null).setting(ItemDraft.stateKey, draft.json) }
         try await DraftCard.send(draft, context: context, withPhoto: false)
         return true
@@ -83,6 +119,12 @@ struct DraftEditing {
 
     /// Stores the draft as the user's current one in this chat.
     static func save(_ draft: ItemDraft, context: ChatContext) async throws {
+        let previous = try await context.state()[ItemDraft.stateKey].flatMap(ItemDraft.init(json:))
+        if let previous, previous.id != draft.id {
+            // One draft per chat: say so, rather than lose the first one silently.
+            try await context.reply(RichText.plain(
+                "Your unsaved draft of \(previous.item.name) is replaced by this one; add it again later if you want it too."))
+        }
         try await context.updateState { $0.setting(ItemDraft.stateKey, draft.json) }
     }
 

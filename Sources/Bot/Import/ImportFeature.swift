@@ -26,6 +26,7 @@ struct ImportFeature {
         })
         builder.onText { context, text in
             if try await DraftEditing.takeTypedColor(text, context: context, rules: environment.rules) { return true }
+            if try await DraftEditing.takeTypedSize(text, context: context) { return true }
             guard let link = LinkFinder.firstLink(in: text) else { return false }
             try await importLink(link, context: context)
             return true

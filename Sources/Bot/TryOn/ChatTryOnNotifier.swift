@@ -31,7 +31,7 @@ struct ChatTryOnNotifier: TryOnNotifier {
     }
 
     func retrying(_ job: TryOnJob, error: TryOnError, delay: Double) async {
-        await progress(job, TryOnText.retrying(in: delay), cancel: true)
+        await progress(job, error.retryMessage(in: delay), cancel: true)
     }
 
     func requeued(_ job: TryOnJob) async {

@@ -12,7 +12,7 @@ struct KeyCommand {
     let tryOn: TryOnEnvironment
 
     static let usage =
-        "Send /key SERVICE YOUR_KEY in a private chat to use your own key (no daily limit), /key SERVICE to check it, /key SERVICE remove to delete it. Services: openrouter, gemini, fal."
+        "Send /key SERVICE YOUR_KEY in a private chat to use your own key (no daily limit), /key SERVICE to check it, /key SERVICE remove to delete it. Services: openrouter (sk-or-v1-…), gemini (AIza…), fal (ID:SECRET)."
 
     func register(on builder: inout RouterBuilder) {
         builder.add(Command("key", usage: "SERVICE [KEY]", summary: "use, check or remove your own API key") { context, arguments in
@@ -59,13 +59,18 @@ struct KeyCommand {
             return
         }
         guard key.count >= 8, key.count <= 512 else {
-            throw UserMessageError("That doesn't look like a \(service.displayName) key. " + Self.usage)
+            throw UserMessageError((KeyShape.hint(key, service: service) ?? "That key is too short or too long.") + " " + Self.usage)
+        }
+        // A Fal key is an id and a secret; either half alone can never work.
+        if service == .fal, !KeyShape.matches(key, service: .fal) {
+            throw UserMessageError("A Fal key has two parts, ID:SECRET, as Fal shows it when you create the key. Send /key fal ID:SECRET in a private chat.")
         }
         try environment.keys.set(key, for: secretName(service, context))
         context.logger.info("user key stored", ["service": service.rawValue])
         let cleanup = deleted ? " I deleted your message." : " Delete your message with the key: I can't do it here."
+        let shape = KeyShape.hint(key, service: service).map { " " + $0 + " I saved it anyway." } ?? ""
         try await context.reply(RichText.plain(
-            "Saved your \(service.displayName) key ending in \(key.suffix(4)). Your try-ons on \(service.displayName) now use it, with no daily limit.\(cleanup) Check it with /key \(service.rawValue)."))
+            "Saved your \(service.displayName) key ending in \(key.suffix(4)). Your try-ons on \(service.displayName) now use it, with no daily limit.\(cleanup)\(shape) Check it with /key \(service.rawValue)."))
     }
 
     /// Deletes the message that carried the command, when the transport can; true when it did.
@@ -83,16 +88,19 @@ struct KeyCommand {
 
     private func remove(_ service: TryOnService, context: ChatContext) async throws {
         let removed = try environment.keys.remove(secretName(service, context))
-        try await context.reply(RichText.plain(removed
-            ? "Removed your \(service.displayName) key. Try-ons on \(service.displayName) use the bot's key again."
-            : "You have no \(service.displayName) key stored."))
+        let next = tryOn.resolver.keyOwner(for: service, userKey: context.user.key) == .operatorKey
+            ? "Try-ons on \(service.displayName) use the bot's key again."
+            : "The bot has no \(service.displayName) key, so try-ons there need a key of yours."
+        try await context.reply(RichText.plain(removed ? "Removed your \(service.displayName) key. " + next : "You have no \(service.displayName) key stored."))
     }
 
     /// Tests the user's own stored key with the service's cheap check.
     private func verify(_ service: TryOnService, context: ChatContext) async throws {
-        guard tryOn.resolver.keyOwner(for: service, userKey: context.user.key) == .user else {
+        let owner = tryOn.resolver.keyOwner(for: service, userKey: context.user.key)
+        guard owner == .user else {
+            let now = owner == .operatorKey ? "try-ons use the bot's key" : "the bot has no \(service.displayName) key either, so try-ons there need yours"
             try await context.reply(RichText.plain(
-                "You have no \(service.displayName) key of your own; try-ons use the bot's key. Send /key \(service.rawValue) YOUR_KEY in a private chat to add one."))
+                "You have no \(service.displayName) key of your own; \(now). Send /key \(service.rawValue) \(KeyShape.form(service) == "ID:SECRET" ? "ID:SECRET" : "YOUR_KEY") in a private chat to add one."))
             return
         }
         let resolved = try resolve(service, context: context)

@@ -10,6 +10,10 @@ enum LookButtons {
     static let compare = "look.compare"
     static let again = "look.again"
     static let keep = "look.keep"
+    /// `/look N delete`'s confirmation.
+    static let delete = "look.delete"
+    /// Use again: the look's recipe into the composer.
+    static let useAgain = "look.use"
 
     /// One look: two rows of two. Several: one row per look (numbered) and Again at the end.
     static func make(for looks: [LookRecord], chatID: Int64, userID: Int64, store: Store, now: Date) async throws -> [[Button]] {

@@ -20,18 +20,52 @@ struct LookCommands {
         builder.onButton("looks.page") { context, record in
             try await page(context, page: Int(record.payload["page"]?.int ?? 0))
         }
-        builder.add(Command("look", usage: "N", summary: "one look with its recipe") { context, arguments in
+        builder.add(Command("look", usage: "N [delete]", summary: "one look with its recipe; delete it") { context, arguments in
+            let words = arguments.split(whereSeparator: { $0.isWhitespace }).map(String.init)
+            if words.count == 2, ["delete", "remove"].contains(words[1].lowercased()) {
+                let look = try await look(words[0], context: context)
+                let yes = try await context.button("Delete look #\(look.number)", action: LookButtons.delete, payload: ["look": .int(Int64(look.number))])
+                let no = try await context.button("Keep it", action: "closet.keep")
+                try await context.reply("Delete look #\(look.number)? This can't be undone.", buttons: [[yes, no]])
+                return
+            }
             let look = try await look(arguments, context: context)
-            try await context.send(.photos([try await photo(look, context: context, caption: nil)]))
-            let buttons = try await LookButtons.make(
+            try await context.send(.action(.uploadPhoto))
+            try await context.send(.photos([try await recipePicture(look, context: context)]))
+            var buttons = try await LookButtons.make(
                 for: [look], chatID: context.chat.id, userID: context.user.id, store: context.store, now: context.clock.now())
+            buttons.append([try await context.button("Use again", action: LookButtons.useAgain, payload: ["look": .int(Int64(look.number))])])
             try await context.reply(TryOnText.recipe(look, prompts: tryOn.prompts), buttons: buttons)
         })
+        builder.onButton(LookButtons.delete) { context, record in
+            let number = Int(record.payload["look"]?.int ?? 0)
+            try await context.store.deleteButtons(tokens: [record.token])
+            let deleted = try await context.store.deleteLook(userID: context.user.id, number: number)
+            try await context.reply(deleted == nil ? "Look #\(number) was already gone." : "Deleted look #\(number).")
+        }
+        builder.onButton(LookButtons.useAgain) { context, record in
+            let look = try await look(from: record, context: context)
+            try await context.updateState { state in
+                var slots = TryOnSlots(state: state)
+                slots.person = look.personSHA256
+                slots.personSource = .recipe(look.number)
+                slots.garment = look.garmentSHA256
+                slots.garmentSource = .recipe(look.number)
+                slots.promptText = look.prompt
+                slots.service = look.service
+                slots.holdForGo = true
+                slots.awaitingPerson = false
+                slots.awaitingGarment = false
+                return slots.stored(in: state)
+            }
+            try await TryOnComposer(environment: environment, tryOn: tryOn).show(context)
+        }
         builder.onButton(LookButtons.dress) { context, record in
             let look = try await look(from: record, context: context)
             try await context.updateState { state in
                 var slots = TryOnSlots(state: state)
                 slots.person = look.resultSHA256
+                slots.personSource = .look(look.number)
                 slots.awaitingPerson = false
                 return slots.stored(in: state)
             }
@@ -80,6 +114,20 @@ struct LookCommands {
         let first = current * Self.pageSize + 1
         let caption = RichText.bold("Your looks") + .plain(" \(first)–\(first + looks.count - 1) of \(total)" + (pages > 1 ? " — page \(current + 1)/\(pages)" : "") + ". /look N shows one.")
         try await context.send(.photos(photos, caption: caption, buttons: row.isEmpty ? [] : [row]))
+    }
+
+    /// You + Clothing → Look as one strip; the look alone when an input photo is gone.
+    private func recipePicture(_ look: LookRecord, context: ChatContext) async throws -> OutgoingImage {
+        let user = context.user.id
+        guard let person = try? context.store.imageBytes(userID: user, sha256: look.personSHA256),
+            let garment = try? context.store.imageBytes(userID: user, sha256: look.garmentSHA256),
+            let result = try? context.store.imageBytes(userID: user, sha256: look.resultSHA256),
+            let strip = try? await tryOn.images.strip([
+                LabelledPhoto(bytes: person, label: "You"), LabelledPhoto(bytes: garment, label: "+ Clothing"),
+                LabelledPhoto(bytes: result, label: "→ Look #\(look.number)"),
+            ])
+        else { return try await photo(look, context: context, caption: nil) }
+        return OutgoingImage(bytes: strip.bytes, mimeType: strip.mimeType, width: strip.width, height: strip.height)
     }
 
     private func photo(_ look: LookRecord, context: ChatContext, caption: String?) async throws -> OutgoingImage {

@@ -32,6 +32,15 @@ struct TryOnFeature {
             try await context.store.deleteButtons(tokens: [record.token])
             try await fill(role, with: sha, context: context)
         }
+        builder.onButton("tryon.item") { context, record in
+            let number = Int(record.payload["number"]?.int ?? 0)
+            try await fill(.garment, with: try await itemPhoto(number, context: context), source: .item(number), context: context)
+        }
+        builder.onButton("tryon.addpiece") { context, record in
+            guard let sha = record.payload["sha"]?.string, let name = record.payload["name"]?.string else { return }
+            try await context.store.deleteButtons(tokens: [record.token])
+            try await ImportFeature(environment: environment).draftFromText(name, photo: sha, context: context)
+        }
         builder.onButton("tryon.cancel") { context, record in
             try await cancel(context, ticket: record.token)
         }
@@ -42,6 +51,7 @@ struct TryOnFeature {
         builder.onPhotos { context, attachments, caption in
             try await receivePhotos(context, attachments: attachments, caption: caption)
         }
+        TryOnComposer(environment: environment, tryOn: tryOn).register(on: &builder)
         LookCommands(environment: environment, tryOn: tryOn).register(on: &builder)
         TryOnPreferences(environment: environment, tryOn: tryOn).register(on: &builder)
         KeyCommand(environment: environment, tryOn: tryOn).register(on: &builder)
@@ -63,6 +73,10 @@ struct TryOnFeature {
             saved.append(try await store.saveImage(
                 image.bytes, userID: context.user.id, mimeType: image.mimeType, width: image.width, height: image.height, now: context.clock.now()))
         }
+        if saved.count == 1, let number = try await ItemPhoto.target(context) {
+            try await ItemPhoto.attach(saved[0].sha256, to: number, context: context)
+            return
+        }
         if attachments.count > 2 { try await context.reply("I used the first two photos: the first is you, the second the clothing.") }
         if saved.count == 2 {
             try await fillPair(person: saved[0].sha256, garment: saved[1].sha256, context: context)
@@ -72,8 +86,13 @@ struct TryOnFeature {
         let slots = TryOnSlots(state: try await context.state())
         if let role = SlotRole.from(caption: caption) {
             try await fill(role, with: sha, context: context)
+        } else if let words = caption?.trimmingCharacters(in: .whitespacesAndNewlines), words.contains(" ") {
+            // "navy wool trousers" names a piece: ask whether it is for the closet or for a try-on.
+            try await askWhichSlot(sha, context: context, pieceName: String(words.prefix(200)))
         } else if slots.awaitingPerson {
             try await fill(.person, with: sha, context: context)
+        } else if slots.awaitingGarment {
+            try await fill(.garment, with: sha, context: context)
         } else if (slots.person == nil) != (slots.garment == nil) {
             try await fill(slots.person == nil ? .person : .garment, with: sha, context: context)
         } else {
@@ -92,29 +111,47 @@ struct TryOnFeature {
         }
     }
 
-    private func askWhichSlot(_ sha: String, context: ChatContext) async throws {
+    private func askWhichSlot(_ sha: String, context: ChatContext, pieceName: String? = nil) async throws {
         let you = try await context.button("It's me", action: "tryon.slot", payload: ["sha": .string(sha), "role": "person"])
         let clothing = try await context.button("Clothing to try on", action: "tryon.slot", payload: ["sha": .string(sha), "role": "garment"])
-        try await context.reply("Is this photo of you, or of clothing to try on?", buttons: [[you, clothing]])
+        guard let pieceName else {
+            try await context.reply("Is this photo of you, or of clothing to try on?", buttons: [[you, clothing]])
+            return
+        }
+        let add = try await context.button("Add to my closet", action: "tryon.addpiece", payload: ["sha": .string(sha), "name": .string(pieceName)])
+        try await context.reply(
+            RichText.plain("Add “\(pieceName)” to your closet, or use the photo for a try-on? (Next time, caption it add \(pieceName).)"),
+            buttons: [[add], [you, clothing]])
     }
 
-    /// Fills one slot; starts the try-on when both are full.
-    func fill(_ role: SlotRole, with sha: String, context: ChatContext) async throws {
+    /// Fills one slot; starts the try-on when both are full, unless the user is steering the composer
+    /// (Swap, Use again), which shows it again with Go.
+    func fill(_ role: SlotRole, with sha: String, source: SlotSource = .photo, context: ChatContext) async throws {
         var slots = TryOnSlots(state: try await context.state())
         switch role {
         case .person:
             slots.person = sha
+            slots.personSource = source
             slots.awaitingPerson = false
         case .garment:
             slots.garment = sha
+            slots.garmentSource = source
+            slots.awaitingGarment = false
         }
         try await context.updateState { slots.stored(in: $0) }
         if slots.person != nil && slots.garment != nil {
-            try await start(context, count: slots.pendingCount ?? 1)
+            if slots.holdForGo {
+                try await TryOnComposer(environment: environment, tryOn: tryOn).show(context)
+            } else {
+                try await start(context, count: slots.pendingCount ?? 1)
+            }
         } else if role == .person {
-            try await context.reply("Got you. Now send the clothing: a photo captioned wear, or /tryon #N for a piece from your /closet.")
+            try await context.reply(
+                "Got you. Now send the clothing: a photo captioned wear, or /tryon #N for a piece from your /closet.",
+                buttons: [[try await TryOnComposer.nowButton(context)]])
         } else {
-            try await context.reply("Got the clothing. Now send a photo of yourself captioned me.")
+            try await context.reply(
+                "Got the clothing. Now send a photo of yourself captioned me.", buttons: [[try await TryOnComposer.nowButton(context)]])
         }
     }
 
@@ -122,7 +159,10 @@ struct TryOnFeature {
         var slots = TryOnSlots(state: try await context.state())
         slots.person = person
         slots.garment = garment
+        slots.personSource = .photo
+        slots.garmentSource = .photo
         slots.awaitingPerson = false
+        slots.awaitingGarment = false
         try await context.updateState { slots.stored(in: $0) }
         try await start(context, count: slots.pendingCount ?? 1)
     }
@@ -136,11 +176,15 @@ struct TryOnFeature {
         if let itemNumber {
             let sha = try await itemPhoto(itemNumber, context: context)
             if let count = request.count { try await rememberCount(count, context: context) }
-            try await fill(.garment, with: sha, context: context)
+            try await fill(.garment, with: sha, source: .item(itemNumber), context: context)
             return
         }
-        let count = request.count ?? 1
         let slots = TryOnSlots(state: try await context.state())
+        guard let count = request.count else {
+            // No argument: show what the next run would use, with Swap and Go.
+            try await TryOnComposer(environment: environment, tryOn: tryOn).show(context)
+            return
+        }
         guard slots.person != nil, slots.garment != nil else {
             try await rememberCount(count, context: context)
             if slots.person == nil {
@@ -166,7 +210,8 @@ struct TryOnFeature {
             throw UserMessageError("You have no item #\(number). /closet lists your pieces.")
         }
         guard let sha = item.photo, try await store.image(userID: context.user.id, sha256: sha) != nil else {
-            throw UserMessageError("#\(number) \(item.name) has no photo. Send a photo of it captioned wear.")
+            throw UserMessageError(
+                "#\(number) \(item.name) has no photo yet. Send /edit \(number) photo and then the photo, or reply to its card (/item \(number)) with a photo.")
         }
         return sha
     }
@@ -176,25 +221,45 @@ struct TryOnFeature {
         guard let reply = context.event.replyTo, SlotRole.from(caption: text) == .garment,
             let number = try await ItemCardMessages.item(for: reply, context: context)
         else { return false }
-        try await fill(.garment, with: try await itemPhoto(number, context: context), context: context)
+        try await fill(.garment, with: try await itemPhoto(number, context: context), source: .item(number), context: context)
         return true
     }
 
     // MARK: Start and cancel
 
-    /// Starts a try-on from the slots; the Clothing slot is used up, You stays for the next piece.
+    /// Starts a try-on from the slots. The Clothing slot is used up unless Keep clothing is on; You
+    /// stays for the next piece. A prompt and service loaded with Use again serve this run only.
     func start(_ context: ChatContext, count: Int) async throws {
         let slots = TryOnSlots(state: try await context.state())
         guard let person = slots.person, let garment = slots.garment else { return }
-        let prompt = tryOn.prompts.prompt(id: context.user.settings[TryOnPreferences.promptSetting]?.string)
+        let own = TryOnPreferences.prompt(of: context.user, tryOn: tryOn)
+        let promptText = slots.promptText ?? own.text
+        let promptID = tryOn.prompts.prompts.first { $0.text == promptText }?.id ?? "custom"
+        let service = slots.service.flatMap(TryOnService.init(rawValue:)) ?? TryOnPreferences.service(of: context.user, tryOn: tryOn)
         let recipe = TryOnRecipe(
-            person: person, garment: garment, prompt: prompt, service: TryOnPreferences.service(of: context.user, tryOn: tryOn),
+            person: person, garment: garment, promptID: promptID, promptText: promptText, service: service,
             count: count, batchID: UUID().uuidString.lowercased(), firstVariation: 1)
-        try await TryOnStarter(environment: environment, tryOn: tryOn).enqueue(recipe, context: context)
+        do {
+            try await TryOnStarter(environment: environment, tryOn: tryOn).enqueue(recipe, context: context)
+        } catch {
+            // A refused run (quota, key) must not refuse every later photo the same way: forget `/tryon N`.
+            try await context.updateState { state in
+                var slots = TryOnSlots(state: state)
+                slots.pendingCount = nil
+                return slots.stored(in: state)
+            }
+            throw error
+        }
         try await context.updateState { state in
             var slots = TryOnSlots(state: state)
-            slots.garment = nil
+            if !slots.keepGarment {
+                slots.garment = nil
+                slots.garmentSource = nil
+            }
             slots.pendingCount = nil
+            slots.holdForGo = false
+            slots.promptText = nil
+            slots.service = nil
             return slots.stored(in: state)
         }
     }

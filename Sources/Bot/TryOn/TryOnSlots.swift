@@ -1,6 +1,7 @@
 import JSON
 
-/// The two try-on slots of one user in one chat, kept in the chat state under `tryon`.
+/// The try-on composer of one user in one chat (the You and Clothing slots and how the next run
+/// goes), kept in the chat state under `tryon`.
 struct TryOnSlots: Sendable, Hashable {
     /// The chat-state key.
     static let stateKey = "tryon"
@@ -9,10 +10,24 @@ struct TryOnSlots: Sendable, Hashable {
     var person: String?
     /// The Clothing photo.
     var garment: String?
+    /// Where the You photo came from.
+    var personSource: SlotSource?
+    /// Where the Clothing photo came from.
+    var garmentSource: SlotSource?
     /// Variations asked for with `/tryon N` while a slot was still empty.
     var pendingCount: Int?
-    /// True after `/me`: the next uncaptioned photo is the You photo.
+    /// True after `/me` or Swap You: the next uncaptioned photo is the You photo.
     var awaitingPerson = false
+    /// True after Swap Clothing: the next uncaptioned photo is the Clothing photo.
+    var awaitingGarment = false
+    /// True while the user steers the composer (Swap, Use again): a filled pair waits for Go.
+    var holdForGo = false
+    /// "Keep clothing": a run leaves the Clothing photo in place for the next one.
+    var keepGarment = false
+    /// A prompt loaded with "Use again", used instead of the user's style for the next run.
+    var promptText: String?
+    /// A service loaded with "Use again" (raw value), used instead of the user's service.
+    var service: String?
 
     init(person: String? = nil, garment: String? = nil, pendingCount: Int? = nil, awaitingPerson: Bool = false) {
         self.person = person
@@ -26,15 +41,78 @@ struct TryOnSlots: Sendable, Hashable {
         let slots = state[Self.stateKey]
         person = slots?["person"]?.string
         garment = slots?["garment"]?.string
+        personSource = slots?["person_source"]?.string.flatMap(SlotSource.init(stored:))
+        garmentSource = slots?["garment_source"]?.string.flatMap(SlotSource.init(stored:))
         pendingCount = slots?["count"]?.int.map(Int.init)
         awaitingPerson = slots?["awaiting_person"]?.bool ?? false
+        awaitingGarment = slots?["awaiting_garment"]?.bool ?? false
+        holdForGo = slots?["hold"]?.bool ?? false
+        keepGarment = slots?["keep_garment"]?.bool ?? false
+        promptText = slots?["prompt"]?.string
+        service = slots?["service"]?.string
     }
 
     /// `state` with these slots stored.
     func stored(in state: JSON) -> JSON {
         state.setting(Self.stateKey, [
-            "person": JSON(person), "garment": JSON(garment), "count": JSON(pendingCount), "awaiting_person": .bool(awaitingPerson),
+            "person": JSON(person), "garment": JSON(garment), "person_source": JSON(personSource?.stored),
+            "garment_source": JSON(garmentSource?.stored), "count": JSON(pendingCount), "awaiting_person": .bool(awaitingPerson),
+            "awaiting_garment": .bool(awaitingGarment), "hold": .bool(holdForGo), "keep_garment": .bool(keepGarment),
+            "prompt": JSON(promptText), "service": JSON(service),
         ])
+    }
+}
+
+/// Where a slot's photo came from, as the composer says it.
+enum SlotSource: Sendable, Hashable {
+    /// A photo the user sent.
+    case photo
+    /// The result of look N (Dress this look).
+    case look(Int)
+    /// The same input as look N used (Use again).
+    case recipe(Int)
+    /// Closet item N's photo.
+    case item(Int)
+
+    /// "a photo", "look #3", "closet item #5".
+    var description: String {
+        switch self {
+        case .photo: return "a photo"
+        case .look(let number): return "look #\(number)"
+        case .recipe(let number): return "the recipe of look #\(number)"
+        case .item(let number): return "closet item #\(number)"
+        }
+    }
+
+    /// The short label under the composer's picture.
+    func label(_ role: SlotRole) -> String {
+        switch self {
+        case .photo: return role.title
+        case .look(let number), .recipe(let number): return "\(role.title) · look #\(number)"
+        case .item(let number): return "\(role.title) · #\(number)"
+        }
+    }
+
+    /// The form kept in the chat state: "photo", "look:3", "item:5".
+    var stored: String {
+        switch self {
+        case .photo: return "photo"
+        case .look(let number): return "look:\(number)"
+        case .recipe(let number): return "recipe:\(number)"
+        case .item(let number): return "item:\(number)"
+        }
+    }
+
+    /// The source from its stored form; nil for anything else.
+    init?(stored: String) {
+        let parts = stored.split(separator: ":")
+        switch (parts.first, parts.count == 2 ? Int(parts[1]) : nil) {
+        case ("photo", _): self = .photo
+        case ("look", let number?): self = .look(number)
+        case ("recipe", let number?): self = .recipe(number)
+        case ("item", let number?): self = .item(number)
+        default: return nil
+        }
     }
 }
 

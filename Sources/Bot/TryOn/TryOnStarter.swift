@@ -54,11 +54,8 @@ struct TryOnStarter {
             let remaining = usage.remaining ?? 0
             let resets = TryOnQuota.until(usage.resetsAt, from: now)
             guard remaining >= recipe.count else {
-                let what = remaining == 0
-                    ? "You've used all \(quota.dailyLimit) try-ons for today."
-                    : "Only \(remaining) of today's \(quota.dailyLimit) try-ons are left, and this needs \(recipe.count)."
-                throw UserMessageError(
-                    "\(what) They reset at midnight UTC (\(resets)). Or bring your own key: /key \(recipe.service.rawValue) YOUR_KEY in a private chat.")
+                throw UserMessageError(Self.refusal(
+                    remaining: remaining, limit: quota.dailyLimit, needed: recipe.count, resets: resets, service: recipe.service))
             }
             note = " \(remaining - recipe.count) of \(quota.dailyLimit) try-ons left today (resets \(resets))."
         }
@@ -73,5 +70,18 @@ struct TryOnStarter {
             kind: TryOnJobPayload.kind, userID: context.user.id, chatID: context.chat.id, payload: payload.json, now: context.clock.now())
         context.logger.info("try-on queued", ["job": job.id, "service": recipe.service.rawValue, "count": recipe.count])
         tryOn.worker.wake()
+    }
+
+    /// Why a run over the daily quota is refused, with the next step: fewer variations if some are
+    /// left, else the reset time or an own key.
+    static func refusal(remaining: Int, limit: Int, needed: Int, resets: String, service: TryOnService) -> String {
+        let ownKey = "Or bring your own key: /key \(service.rawValue) YOUR_KEY in a private chat."
+        if remaining == 0 {
+            let used = limit == 1 ? "You've used today's one try-on." : "You've used all \(limit) try-ons for today."
+            return "\(used) They reset at midnight UTC (\(resets)). \(ownKey)"
+        }
+        let left = remaining == 1 ? "Only 1 of today's \(limit) try-ons is left" : "Only \(remaining) of today's \(limit) try-ons are left"
+        let fewer = [4, 2, 1].first { $0 <= remaining } ?? 1
+        return "\(left), and this needs \(needed). Send /tryon \(fewer) to make \(fewer == 1 ? "one" : "\(fewer)"). \(ownKey)"
     }
 }

@@ -12,7 +12,6 @@ enum TryOnText {
 
     static func generating(seconds: Int) -> String { "Generating (\(seconds) s)…" }
 
-    static func retrying(in delay: Double) -> String { "Busy — retrying in \(max(1, Int(delay.rounded()))) s." }
 
     static func done(_ looks: [LookRecord], seconds: Double) -> String {
         "Done in \(Int(seconds.rounded())) s — " + numbers(looks) + "."
@@ -36,7 +35,7 @@ enum TryOnText {
         let service = TryOnService(rawValue: look.service)?.displayName ?? look.service
         let promptName = prompts.prompts.first { $0.text == look.prompt }?.name
         var lines: [String] = []
-        lines.append("Prompt: " + (promptName ?? "custom — \(look.prompt.prefix(300))\(look.prompt.count > 300 ? "…" : "")"))
+        lines.append("Prompt: " + (promptName ?? "your own") + " — “\(look.prompt.prefix(300))\(look.prompt.count > 300 ? "…" : "")”")
         lines.append("Service: \(service) · model \(look.model)")
         lines.append("Took \(seconds(look.durationMilliseconds)) · \(date(look.startedAt))")
         if let batch = look.batchID { lines.append("Batch \(batch.prefix(8)), variation \(look.variation)") }

@@ -61,7 +61,11 @@ public struct ReferenceOutfitSearch: Sendable {
                 if best.count > count { best.removeLast() }
             }
         }
-        return best.map { Outfit(pieces: $0.pieces, score: $0.score, breakdown: scorer.breakdown($0.pieces)) }
+        // Accessories are a step after the search, the same for both.
+        let accessories = AccessoryPicker(occasion: scorer.occasion)
+        return best.map {
+            Outfit(pieces: $0.pieces, score: $0.score, breakdown: scorer.breakdown($0.pieces), accessories: accessories.pick(for: $0.pieces, from: closet))
+        }
     }
 
     private func enumerate(

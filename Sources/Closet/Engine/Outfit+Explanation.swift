@@ -19,6 +19,9 @@ extension Outfit {
         if let warmth = term(.warmth)?.value, warmth < 0 { parts.append("mixed warmth") }
         if let layer = outerwear { parts.append("layered with the \(layer.name)") }
         if let recency = term(.recency)?.value, recency < 0 { parts.append("some pieces were worn recently") }
+        if !accessories.isEmpty {
+            parts.append("finished with the \(Self.listed(accessories.map { $0.name.lowercased() })), which suit\(accessories.count == 1 ? "s" : "") its colours and formality")
+        }
         return parts.joined(separator: "; ")
     }
 

@@ -6,16 +6,23 @@ public struct Outfit: Sendable, Hashable {
     public var score: Double
     /// Every scoring term, in `ScoreTerm.Name.allCases` order.
     public var breakdown: [ScoreTerm]
-    /// The stable identity of the outfit.
+    /// The stable identity of the outfit (its main pieces; accessories don't make a new outfit).
     public var key: OutfitKey
+    /// Optional finishing pieces (belt, bag, scarf, hat, jewellery) chosen by `AccessoryPicker`;
+    /// they are not part of the score or the key.
+    public var accessories: [ClosetItem]
 
     /// Makes an outfit; `key` follows from the pieces.
-    public init(pieces: [ClosetItem], score: Double, breakdown: [ScoreTerm]) {
+    public init(pieces: [ClosetItem], score: Double, breakdown: [ScoreTerm], accessories: [ClosetItem] = []) {
         self.pieces = pieces
         self.score = score
         self.breakdown = breakdown
         self.key = OutfitKey(ids: pieces.map(\.id))
+        self.accessories = accessories
     }
+
+    /// The main pieces, then the accessories.
+    public var allPieces: [ClosetItem] { pieces + accessories }
 
     /// The jacket or coat, if the outfit has one.
     public var outerwear: ClosetItem? { pieces.first { $0.category == .outerwear } }

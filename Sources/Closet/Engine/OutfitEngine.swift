@@ -39,11 +39,12 @@ public struct OutfitEngine: Sendable {
             found = search(plan: plan, closet: closet, scorer: scorer, count: count, exclude: [])
             startedOver = true
         }
+        let accessories = AccessoryPicker(occasion: occasion)
         let outfits = found.map { entry in
             let pieces = entry.indices.map { closet[$0] }
             let breakdown = scorer.breakdown(pieces)
             assert(breakdown.reduce(0) { $0 + $1.points } == entry.score, "search and scorer disagree")
-            return Outfit(pieces: pieces, score: entry.score, breakdown: breakdown)
+            return Outfit(pieces: pieces, score: entry.score, breakdown: breakdown, accessories: accessories.pick(for: pieces, from: closet))
         }
         return .outfits(outfits, startedOver: startedOver)
     }

@@ -22,7 +22,8 @@ extension Category {
     /// How much a piece of this category counts in the outfit scores.
     ///
     /// A dress stands in for a top and a bottom, so it counts twice; a layer is a finishing
-    /// touch, so it counts half. Accessories are not part of outfits.
+    /// touch, so it counts half. Accessories are not part of the scored outfit (`AccessoryPicker`
+    /// adds them afterwards).
     public var slotWeight: Double {
         switch self {
         case .top, .bottom, .shoes: return 1

@@ -8,6 +8,8 @@ extension KeywordRules {
         draft.sources[.name] = .text
         let found = classify(KeywordInput(name: trimmed))
         draft.apply(found, source: .text, materialSource: .text, colorSource: .text)
+        let typed = typedColors(in: trimmed)
+        if !typed.isEmpty { draft.colors = typed }
         return draft
     }
 }
