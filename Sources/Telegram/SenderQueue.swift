@@ -1,4 +1,5 @@
 import Chat
+import Foundation
 import Storage
 
 /// The outbox rows waiting to be sent, one FIFO per chat, as a pure value.
@@ -22,6 +23,8 @@ struct SenderQueue: Sendable {
         let dependsOn: String?
         /// How many messages the row posts.
         let postedCount: Int
+        /// Not before this instant (an edit whose message is not known yet steps aside for a moment).
+        var notBefore: Date?
 
         var chat: String { record.chatExternalID }
         var txnID: String { record.txnID }
@@ -91,10 +94,11 @@ struct SenderQueue: Sendable {
     }
 
     /// Takes the next row of `chat`: the oldest new message first, then the oldest edit, skipping
-    /// rows whose reference is still to be posted by a row queued here.
-    mutating func next(chat: String) -> Next {
+    /// rows whose reference is still to be posted by a row queued here, and rows stepping aside.
+    mutating func next(chat: String, now: Date = .distantFuture) -> Next {
         guard let queue = waiting[chat], !queue.isEmpty else { return .idle }
         func ready(_ entry: Entry) -> Bool {
+            if let notBefore = entry.notBefore, notBefore > now { return false }
             guard let dependency = entry.dependsOn else { return true }
             return !queued.contains(dependency)
         }
@@ -120,6 +124,15 @@ struct SenderQueue: Sendable {
         waiting[entry.chat, default: []].insert(entry, at: 0)
     }
 
+    /// A taken row goes to the back of its chat until `until`, letting the chat's other rows go first
+    /// (an edit of a message whose row is not written yet).
+    mutating func stepAside(_ entry: Entry, until: Date) {
+        activeCount = max(0, activeCount - 1)
+        var entry = entry
+        entry.notBefore = until
+        waiting[entry.chat, default: []].append(entry)
+    }
+
     /// Rows of `chat` still waiting.
     func waitingCount(chat: String) -> Int { waiting[chat]?.count ?? 0 }
 }
@@ -137,5 +150,6 @@ extension SenderQueue.Entry {
         }
         if case .delete(let ref) = message { deleteTarget = ref.messageID } else { deleteTarget = nil }
         dependsOn = steps.lazy.compactMap { $0.reference?.pending?.txnID }.first
+        notBefore = nil
     }
 }

@@ -79,7 +79,7 @@ public final class TelegramSender: Service {
     /// Sends the rows of one chat until none is left.
     private func drain(chat: String) async {
         while !Task.isCancelled {
-            switch await state.next(chat: chat) {
+            switch await state.next(chat: chat, now: clock.now()) {
             case .send(let entry):
                 await deliver(entry)
             case .wait:
@@ -110,6 +110,11 @@ public final class TelegramSender: Service {
                 let chat = ChatAddress(transport: TelegramPoller.transportName, id: record.chatExternalID, kind: kind)
                 try await send(TelegramStep.plan(message), of: record, to: chat, posted: &posted, holding: &holding, log: log)
             }
+        } catch is NotYet {
+            // Only single-call messages refer to others (edits, deletes, stops): nothing was sent yet.
+            if holding { await limit.release() }
+            await state.stepAside(entry, until: clock.now().addingTimeInterval(0.05))
+            return
         } catch is CancellationError {
             outcome = nil
         } catch let error as TelegramError where !error.isRetryable && !error.isUnauthorized {
@@ -150,7 +155,7 @@ public final class TelegramSender: Service {
         _ steps: [TelegramStep], of record: OutboxRecord, to chat: ChatAddress, posted: inout [String], holding: inout Bool, log: Logger
     ) async throws {
         for (index, step) in steps.enumerated() where index >= record.stepsDone {
-            guard let resolved = try await resolve(step, in: chat) else {
+            guard let resolved = try await resolve(step, of: record, in: chat) else {
                 log.info("the message this refers to was never posted; step skipped")
                 continue
             }
@@ -171,27 +176,33 @@ public final class TelegramSender: Service {
     }
 
     /// The step with a pending reference swapped for the posted message; nil when the step acts on a
-    /// message that was never posted (a reply then goes without its quote). A reference to a row not
-    /// committed yet (a job's edit racing its handler's commit) waits for it, up to ten seconds.
-    private func resolve(_ step: TelegramStep, in chat: ChatAddress) async throws -> TelegramStep? {
+    /// message that was never posted (a reply then goes without its quote). An edit, delete or stop
+    /// of a message whose row is not written yet (a job's edit racing its handler's commit) throws
+    /// `NotYet` for ten seconds after its own row was written, so it steps aside instead of blocking the chat.
+    private func resolve(_ step: TelegramStep, of record: OutboxRecord, in chat: ChatAddress) async throws -> TelegramStep? {
         guard let ref = step.reference, let pending = ref.pending else { return step }
         var ids = await state.posted(pending.txnID)
-        var waited = 0.0
-        while ids == nil {
-            let row = try await store.outbox(txnID: pending.txnID)
-            if let row, row.state == "sent" { ids = row.remoteIDs }
-            if let row, row.state != "pending" && row.state != "sent" { break }
-            guard ids == nil, waited < 10, !(await state.isDone(pending.txnID)) else { break }
-            try await clock.sleep(seconds: 0.02)
-            waited += 0.02
-            ids = await state.posted(pending.txnID)
+        if ids == nil, let row = try await store.outbox(txnID: pending.txnID) {
+            if row.state == "sent" { ids = row.remoteIDs }
+            if row.state == "pending", !(await state.isDone(pending.txnID)), !isQuote(step) { throw NotYet() }
+        } else if ids == nil, !isQuote(step), clock.now().timeIntervalSince(record.createdAt) < 10 {
+            throw NotYet()
         }
         guard let ids, pending.index < ids.count else {
-            if case .text = step { return step.referring(to: nil) }
+            if isQuote(step) { return step.referring(to: nil) }
             return nil
         }
         return step.referring(to: MessageRef(chatID: ref.chatID, messageID: ids[pending.index]))
     }
+
+    /// A reply's quote never holds a message back: without its posted id, the reply goes unquoted.
+    private func isQuote(_ step: TelegramStep) -> Bool {
+        if case .text = step { return true }
+        return false
+    }
+
+    /// The message a step refers to is not posted yet, nor known to be gone.
+    struct NotYet: InternalError {}
 
     /// The chat blocked the bot or removed it: its daily subscriptions pause until someone subscribes again.
     private func recipientGone(_ chat: String, log: Logger) async {
@@ -235,8 +246,8 @@ actor SenderState {
         return dropped
     }
 
-    func next(chat: String) -> SenderQueue.Next {
-        let next = queue.next(chat: chat)
+    func next(chat: String, now: Date) -> SenderQueue.Next {
+        let next = queue.next(chat: chat, now: now)
         if case .idle = next {
             busy.remove(chat)
             if stopped && busy.isEmpty { startContinuation?.finish() }
@@ -245,6 +256,8 @@ actor SenderState {
     }
 
     func putBack(_ entry: SenderQueue.Entry) { queue.putBack(entry) }
+
+    func stepAside(_ entry: SenderQueue.Entry, until: Date) { queue.stepAside(entry, until: until) }
 
     func isDone(_ txnID: String) -> Bool { queue.isDone(txnID) }
 

@@ -74,6 +74,20 @@ struct SenderQueueTests {
         #expect(take(&queue) == "edit")
     }
 
+    @Test func anEditWhoseMessageIsNotKnownYetStepsAsideForTheChatsOtherRows() {
+        var queue = SenderQueue()
+        let start = Date(timeIntervalSince1970: 1_800_000_000)
+        _ = queue.add(entry("progress", .edit(MessageRef.pending(chatID: "1", txnID: "not-written-yet", index: 0), "Generating…")))
+        guard case .send(let edit) = queue.next(chat: "1", now: start) else { Issue.record("expected the edit"); return }
+        queue.stepAside(edit, until: start.addingTimeInterval(0.05))
+        _ = queue.add(entry("result", .photos([OutgoingImage(bytes: [1], mimeType: "image/jpeg")])))
+        // The result goes at once; the edit waits for its moment, and is then tried again.
+        #expect(take(&queue, chat: "1") == "result")
+        guard case .wait = queue.next(chat: "1", now: start.addingTimeInterval(0.01)) else { Issue.record("expected to wait"); return }
+        guard case .send(let again) = queue.next(chat: "1", now: start.addingTimeInterval(0.06)) else { Issue.record("expected the edit again"); return }
+        #expect(again.txnID == "progress")
+    }
+
     @Test func chatsAreIndependent() {
         var queue = SenderQueue()
         _ = queue.add(entry("a1", chat: "a", .text("x")))
