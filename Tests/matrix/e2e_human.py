@@ -9,7 +9,7 @@ expectation exits 1 with the reason on stderr.
   dm      NAME --invite USER            create an encrypted room, invite USER, wait for the join
   join    NAME ROOM                     join ROOM (after an invite)
   say     NAME ROOM TEXT --expect S     send encrypted text, wait for a bot reply containing S
-  image   NAME ROOM PATH --expect S     send an encrypted attachment, wait for a bot reply containing S
+  image   NAME ROOM PATH --expect S     send an encrypted attachment (--caption C), wait for a bot reply containing S
   react   NAME ROOM EVENT KEY --expect S
   wait    NAME ROOM --expect S          wait for a bot message containing S (sent after the last step)
   check   NAME ROOM                     every bot event in ROOM's history must decrypt
@@ -45,7 +45,8 @@ class Human:
         os.makedirs(self.state_dir, exist_ok=True)
         self.login_file = os.path.join(self.state_dir, "login.json")
         self.user = os.environ[f"MATRIX_IT_{name.upper().rstrip('0123456789')}"]
-        config = AsyncClientConfig(encryption_enabled=True, store_sync_tokens=True)
+        # Every step starts with a full sync: nio keeps keys in its store but room state only in memory.
+        config = AsyncClientConfig(encryption_enabled=True, store_sync_tokens=False)
         self.client = AsyncClient(HOMESERVER, self.user, store_path=self.state_dir, config=config)
         self.undecryptable = {}  # event id -> MegolmEvent from the bot
 
@@ -63,7 +64,7 @@ class Human:
         with open(self.login_file) as f:
             saved = json.load(f)
         self.client.restore_login(self.user, saved["device_id"], saved["access_token"])
-        await self.sync()
+        await self.sync(full_state=True)
 
     async def maintain(self):
         if self.client.should_upload_keys:
@@ -73,8 +74,8 @@ class Human:
         if self.client.should_claim_keys:
             await self.client.keys_claim(self.client.get_users_for_key_claiming())
 
-    async def sync(self, timeout=1000):
-        answer = await self.client.sync(timeout=timeout, full_state=False)
+    async def sync(self, timeout=1000, full_state=False):
+        answer = await self.client.sync(timeout=timeout, full_state=full_state)
         if not isinstance(answer, SyncResponse):
             fail(f"sync failed: {answer}")
         await self.maintain()
@@ -137,6 +138,7 @@ async def main():
     parser.add_argument("--expect", default="")
     parser.add_argument("--seconds", type=float, default=60)
     parser.add_argument("--name-room", default="encrypted")
+    parser.add_argument("--caption", default="")
     options = parser.parse_args()
     human = Human(options.name, options.state)
     try:
@@ -177,7 +179,7 @@ async def main():
             if not isinstance(upload, UploadResponse):
                 fail(f"upload failed: {upload}")
             keys["url"] = upload.content_uri
-            content = {"msgtype": "m.image", "body": os.path.basename(path), "file": keys,
+            content = {"msgtype": "m.image", "body": options.caption or os.path.basename(path), "filename": os.path.basename(path), "file": keys,
                        "info": {"mimetype": "image/jpeg", "size": len(data)}}
             sent = await human.send(room, content)
             reply = await human.bot_events(room, options.seconds, expecting(options.expect))
@@ -186,6 +188,9 @@ async def main():
             target, key = options.args[1], options.args[2]
             content = {"m.relates_to": {"rel_type": "m.annotation", "event_id": target, "key": key}}
             sent = await human.send(room, content, kind="m.reaction")
+            if not options.expect:
+                emit(sent=sent)
+                return
             reply = await human.bot_events(room, options.seconds, expecting(options.expect))
             emit(sent=sent, reply=reply.event_id, body=body_of(reply))
         elif options.command == "wait":

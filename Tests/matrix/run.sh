@@ -72,6 +72,10 @@ suppress_key_server_warning: true
 url_preview_enabled: false
 presence:
   enabled: false
+# Each step of the encrypting human (Tests/matrix/e2e_human.py) starts with an initial sync; Synapse would
+# answer a repeated one from its 2-minute response cache, without rooms created since.
+caches:
+  sync_response_cache_duration: 0
 max_upload_size: 50M
 rc_message: $limit
 rc_registration: $limit
