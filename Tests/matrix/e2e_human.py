@@ -8,10 +8,10 @@ expectation exits 1 with the reason on stderr.
   login   NAME                          log in (password from $MATRIX_IT_<NAME>_PASSWORD), new device
   dm      NAME --invite USER            create an encrypted room, invite USER, wait for the join
   join    NAME ROOM                     join ROOM (after an invite)
-  say     NAME ROOM TEXT --expect S     send encrypted text, wait for a bot reply containing S
+  say     NAME ROOM TEXT --expect S     send encrypted text, wait for a bot reply containing S (no --expect: no wait)
   image   NAME ROOM PATH --expect S     send an encrypted attachment (--caption C), wait for a bot reply containing S
   react   NAME ROOM EVENT KEY --expect S
-  wait    NAME ROOM --expect S          wait for a bot message containing S (sent after the last step)
+  wait    NAME ROOM --expect S          wait for a bot message containing S (--after EVENT: also already there)
   check   NAME ROOM                     every bot event in ROOM's history must decrypt
 """
 import argparse
@@ -64,7 +64,7 @@ class Human:
         with open(self.login_file) as f:
             saved = json.load(f)
         self.client.restore_login(self.user, saved["device_id"], saved["access_token"])
-        await self.sync(full_state=True)
+        self.initial = await self.sync(full_state=True)
 
     async def maintain(self):
         if self.client.should_upload_keys:
@@ -91,13 +91,22 @@ class Human:
                 del self.undecryptable[event_id]
                 yield decrypted
 
-    async def bot_events(self, room, seconds, predicate):
-        """Syncs until a (decrypted) bot event in `room` satisfies `predicate`; returns it."""
+    async def bot_events(self, room, seconds, predicate, after=None):
+        """Syncs until a (decrypted) bot event in `room` satisfies `predicate`; returns it. With `after`
+        (an event id), events after it in the first sync count too (the answer may predate this step)."""
         deadline = time.monotonic() + seconds
+        answer = None
+        if after:
+            answer = self.initial
         while time.monotonic() < deadline:
-            answer = await self.sync(timeout=2000)
+            if answer is None:
+                answer = await self.sync(timeout=2000)
             timeline = answer.rooms.join.get(room)
             events = list(timeline.timeline.events) if timeline else []
+            if after and answer is self.initial:
+                ids = [getattr(e, "event_id", None) for e in events]
+                events = events[ids.index(after) + 1:] if after in ids else events
+            answer = None
             events += list(self.retry_undecrypted())
             for event in events:
                 if getattr(event, "sender", None) != BOT:
@@ -139,6 +148,7 @@ async def main():
     parser.add_argument("--seconds", type=float, default=60)
     parser.add_argument("--name-room", default="encrypted")
     parser.add_argument("--caption", default="")
+    parser.add_argument("--after", default=None)
     options = parser.parse_args()
     human = Human(options.name, options.state)
     try:
@@ -168,6 +178,9 @@ async def main():
             emit(joined=room)
         elif options.command == "say":
             sent = await human.send(room, {"msgtype": "m.text", "body": options.args[1]})
+            if not options.expect:
+                emit(sent=sent)
+                return
             reply = await human.bot_events(room, options.seconds, expecting(options.expect))
             emit(sent=sent, reply=reply.event_id, body=body_of(reply))
         elif options.command == "image":
@@ -194,7 +207,7 @@ async def main():
             reply = await human.bot_events(room, options.seconds, expecting(options.expect))
             emit(sent=sent, reply=reply.event_id, body=body_of(reply))
         elif options.command == "wait":
-            reply = await human.bot_events(room, options.seconds, expecting(options.expect))
+            reply = await human.bot_events(room, options.seconds, expecting(options.expect), after=options.after)
             emit(reply=reply.event_id, body=body_of(reply), image=isinstance(reply, RoomEncryptedImage))
         elif options.command == "check":
             answer = await human.client.room_messages(room, start="", limit=200)
