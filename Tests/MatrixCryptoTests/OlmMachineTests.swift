@@ -136,6 +136,21 @@ actor MemoryCryptoStore: CryptoRecordStore {
         #expect(try await alice.encrypt(roomID: room, type: "t", content: [:])["session_id"] != first)
     }
 
+    @Test func aMemberLeavingStartsANewSessionThatOnlyRemainingDevicesGet() async throws {
+        let alice = try await machine("@alice:localhost", "ALICE", store: MemoryCryptoStore())
+        let bob = try await machine("@bob:localhost", "BOB", store: MemoryCryptoStore())
+        _ = try await bob.receiveToDevice(try await share(from: alice, to: bob, bobUser: "@bob:localhost"))
+        let before = try await alice.encrypt(roomID: room, type: "t", content: [:])["session_id"]
+        try await alice.discardOutbound(roomID: room)
+        try await alice.prepareOutbound(roomID: room, policy: .standard)
+        let after = try await alice.encrypt(roomID: room, type: "m.room.message", content: ["body": "bob left"])
+        #expect(after["session_id"] != before)
+        // Bob held the old key only: the new session's messages stay closed to him.
+        let event: JSON = ["type": "m.room.encrypted", "event_id": "$5", "content": after]
+        await #expect(throws: MatrixCryptoError.self) { try await bob.decryptRoomEvent(event, roomID: room) }
+        #expect(try await alice.devicesWithoutRoomKey(roomID: room, among: try await alice.devices(of: ["@bob:localhost"])).count == 1)
+    }
+
     @Test func aDeviceWhoseKeysChangeAfterFirstUseKeepsItsPinnedKeys() async throws {
         let alice = try await machine("@alice:localhost", "ALICE", store: MemoryCryptoStore())
         let bob = try await machine("@bob:localhost", "BOB", store: MemoryCryptoStore())
