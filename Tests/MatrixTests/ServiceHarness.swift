@@ -24,7 +24,10 @@ struct ServiceHarness {
         homeserverURL: "http://hs.test/", userID: "@bot:test", inviteAllowlist: InviteAllowlist(["@ana:test", "friends.test"]),
         backoff: Backoff(base: 0.01, cap: 0.05), sendAttempts: 3)
 
-    init(token: String? = "stored-token-1", password: String? = nil, device: String? = nil) throws {
+    init(
+        token: String? = "stored-token-1", password: String? = nil, device: String? = nil, clock: any WallClock = SystemClock(),
+        configuration: MatrixConfiguration = ServiceHarness.configuration
+    ) throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("matrix-\(UUID())").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         store = try Store(dataDirectory: folder)
@@ -35,8 +38,7 @@ struct ServiceHarness {
         let logger = Logger(label: "test", sink: MemoryLogSink())
         dispatcher = ChatDispatcher(router: ServiceHarness.router(store, logger: logger, gate: gate), logger: logger)
         service = MatrixService(
-            configuration: Self.configuration, http: server, keys: keys, store: store, dispatcher: dispatcher, clock: SystemClock(),
-            logger: logger)
+            configuration: configuration, http: server, keys: keys, store: store, dispatcher: dispatcher, clock: clock, logger: logger)
     }
 
     /// `/echo TEXT` answers TEXT; `/ask` offers two buttons; pressing one answers its title; `/slow`
