@@ -96,7 +96,7 @@ public struct EventMapper: Sendable {
             do {
                 return try EncryptedAttachment.open(bytes, file: file)
             } catch {
-                throw MatrixError.local("cannot decrypt the attachment: \(error)")
+                throw MatrixError.undecryptableMedia("\(error)")
             }
         }
         return .photos([attachment], caption: caption)

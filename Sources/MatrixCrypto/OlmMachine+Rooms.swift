@@ -18,6 +18,8 @@ extension OlmMachine {
         let eventID = event["event_id"]?.string ?? ""
         let indexKey = "\(roomID)|\(sessionID)|\(decrypted.index)"
         if let earlier = seenIndexes[indexKey], earlier != eventID { throw MatrixCryptoError.undecryptable("megolm index \(decrypted.index) replayed") }
+        // Bounded memory: the check covers the recent past, which is where a replay in a sync would come from.
+        if seenIndexes.count >= 20_000 { seenIndexes.removeAll(keepingCapacity: true) }
         seenIndexes[indexKey] = eventID
         guard let payload = try? JSON.parse(decrypted.plaintext), let type = payload["type"]?.string, var inner = payload["content"],
             payload["room_id"]?.string == roomID
