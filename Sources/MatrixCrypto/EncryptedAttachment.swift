@@ -35,6 +35,7 @@ public enum EncryptedAttachment {
         return Sealed(ciphertext: ciphertext, key: key, counter: counter, sha256: sha256(ciphertext))
     }
 
+    /// The SHA-256 digest bytes of `bytes`.
     static func sha256(_ bytes: [UInt8]) -> [UInt8] {
         var hasher = SHA256()
         hasher.update(bytes)

@@ -37,6 +37,7 @@ public actor OlmMachine: EndToEndEncryption {
     /// How many signed one-time keys the server should hold (half of what libolm keeps, as other clients do).
     public nonisolated var oneTimeKeyTarget: Int { 50 }
 
+    /// A machine over an opened account; use `open` to load or create one.
     init(store: any CryptoRecordStore, pickleKey: PickleKey, userID: String, deviceID: String, account: OlmAccount, published: Bool, clock: any WallClock, logger: Logger)
         throws(OlmError)
     {

@@ -7,6 +7,7 @@ import JSON
 /// Not Sendable: keep it inside one actor.
 public final class OlmAccount {
     private let memory: UnsafeMutableRawPointer
+    /// The libolm account inside `memory` (used by `OlmSession` within this module only).
     let handle: OpaquePointer
 
     private init() {
@@ -108,6 +109,7 @@ public final class OlmAccount {
         try check(olm_remove_one_time_keys(handle, session.handle), "olm_remove_one_time_keys")
     }
 
+    /// Throws libolm's last error for this account when `result` is the error sentinel.
     func check(_ result: Int, _ operation: String) throws(OlmError) {
         guard result == OlmCall.errorValue else { return }
         throw OlmError.library(operation: operation, code: String(cString: olm_account_last_error(handle)))

@@ -19,6 +19,7 @@ public struct OlmMessage: Sendable, Hashable {
 /// One owner per C handle, cleared and freed in deinit. Not Sendable: keep it inside one actor.
 public final class OlmSession {
     private let memory: UnsafeMutableRawPointer
+    /// The libolm session inside `memory` (used by `OlmAccount` within this module only).
     let handle: OpaquePointer
 
     private init() {
@@ -144,6 +145,7 @@ public final class OlmSession {
         return OlmCall.text(output, count: result)
     }
 
+    /// Throws libolm's last error for this session when `result` is the error sentinel.
     func check(_ result: Int, _ operation: String) throws(OlmError) {
         guard result == OlmCall.errorValue else { return }
         throw OlmError.library(operation: operation, code: String(cString: olm_session_last_error(handle)))
