@@ -15,6 +15,11 @@ extension MatrixService {
             try await encryptor.publishIfNeeded()
         } catch is CancellationError {
             throw CancellationError()
+        } catch MatrixError.server(400, _, let message) where message.contains("already exists") {
+            // The server holds other keys under this device's key ids: the database lost the device's account.
+            logger.critical("the homeserver holds other encryption keys for this device", [
+                "fix": "the database lost this device's keys; run: wardrobe keys remove matrix.access_token and wardrobe keys remove matrix.device_id, then restart (with matrix.password stored the bot logs in as a new device)",
+            ])
         } catch {
             logger.warning("cannot publish the encryption keys; retrying at the next sync", ["error": "\(error)"])
         }
