@@ -5,7 +5,7 @@ BUILD_FLAGS ?=
 VENV := .build/venv
 PYTHON ?= python3
 
-.PHONY: run build release test test-unit test-matrix bench deps test-deps bench-deps clean
+.PHONY: run build release test test-unit test-matrix test-anywhere test-unit-files embed-data-files bench bench-import deps test-deps bench-deps clean
 
 deps:
 	bash deploy/install-deps.sh
@@ -26,8 +26,24 @@ release: deps
 run: build
 	$$($(SWIFT) build $(BUILD_FLAGS) --show-bin-path)/wardrobe run
 
-# The whole suite: unit and loopback tests, then the Synapse integration tests.
-test: test-unit test-matrix
+# The whole suite: unit and loopback tests, the binary from an empty folder, the systemd units,
+# then the Synapse integration tests.
+test: test-unit test-anywhere test-unit-files test-matrix
+
+# Rebuilds Sources/Defaults/EmbeddedDataFiles.swift from bot-config/ (DefaultsTests fails while it is stale).
+embed-data-files:
+	bash deploy/embed-data-files.sh
+
+# The systemd units in deploy/: systemd-analyze verify, and a security exposure of at most 2.0
+# (the `systemd` package comes from install-deps.sh --test).
+test-unit-files: test-deps
+	$(SWIFT) build $(BUILD_FLAGS) --product wardrobe
+	bash Tests/units/check-units.sh "$$($(SWIFT) build $(BUILD_FLAGS) --show-bin-path)/wardrobe"
+
+# The debug binary, started from an empty folder: --version and the built-in data files.
+test-anywhere: test-deps
+	$(SWIFT) build $(BUILD_FLAGS) --product wardrobe
+	bash Tests/smoke/run-anywhere.sh "$$($(SWIFT) build $(BUILD_FLAGS) --show-bin-path)/wardrobe"
 
 # Unit and loopback tests; the Synapse-backed MatrixIntegration tests run in test-matrix.
 test-unit: test-deps
@@ -48,8 +64,21 @@ $(VENV)/.synapse-$(SYNAPSE_VERSION)-nio-$(NIO_VERSION): | test-deps
 test-matrix: test-deps $(VENV)/.synapse-$(SYNAPSE_VERSION)-nio-$(NIO_VERSION)
 	SWIFT="$(SWIFT)" SYNAPSE_VERSION="$(SYNAPSE_VERSION)" NIO_VERSION="$(NIO_VERSION)" bash Tests/matrix/run.sh
 
-bench: bench-deps release
+# extruct (lxml) in the same virtual environment, so bench import can time it on the same pages.
+EXTRUCT_VERSION := 0.18.0
+$(VENV)/.extruct-$(EXTRUCT_VERSION): | test-deps
+	$(PYTHON) -m venv $(VENV)
+	$(VENV)/bin/pip install -q --upgrade pip
+	$(VENV)/bin/pip install -q "extruct==$(EXTRUCT_VERSION)"
+	touch $@
+
+bench: bench-deps release $(VENV)/.extruct-$(EXTRUCT_VERSION)
 	$$($(SWIFT) build -c release $(BUILD_FLAGS) --show-bin-path)/wardrobe bench all
+
+# Our extractor and extruct on the same saved real pages (PAGES=DIR for another folder).
+PAGES ?= Tests/ProductImportTests/Fixtures/real
+bench-import: bench-deps release $(VENV)/.extruct-$(EXTRUCT_VERSION)
+	$$($(SWIFT) build -c release $(BUILD_FLAGS) --show-bin-path)/wardrobe bench import --pages $(PAGES)
 
 clean:
 	rm -rf .build

@@ -31,21 +31,27 @@ let libraries: [(name: String, dependencies: [String])] = [
     ("HTML", ["CGumbo"]),
     ("Olm", ["COlm", "JSON", "Support"]),
     ("Cipher", ["CCrypto", "Support"]),
+    // CSS selectors over the parsed HTML tree (site rules are written in them).
+    ("Selectors", ["HTML"]),
     // Shared plumbing: logging, clocks, services, backoff.
     ("Support", ["CMalloc"]),
     // Infrastructure.
     ("Secrets", ["Sodium", "JSON", "Support"]),
     ("Config", ["JSON", "Support"]),
+    // The shipped data files (occasions, keyword rules, prompts) built into the binary as defaults.
+    ("Defaults", []),
     // Domain.
     ("Closet", ["JSON", "Support"]),
     // Daily schedule arithmetic: local dates, time zones, due decisions, pacing (pure).
     ("Schedule", []),
     ("Storage", ["SQLite", "Sodium", "JSON", "Closet", "Support"]),
-    ("ProductImport", ["HTML", "JSON", "HTTP", "Closet", "Support"]),
+    // Encrypted backup archives of the data folder, and restore.
+    ("Backup", ["SQLite", "Sodium", "JSON", "Support"]),
+    ("ProductImport", ["HTML", "Selectors", "JSON", "HTTP", "Closet", "Support"]),
     ("TryOn", ["HTTP", "JSON", "Images", "Sodium", "Storage", "Support"]),
     // Chat core, features and transports.
     ("Chat", ["JSON", "Support", "Storage"]),
-    ("Bot", ["Chat", "Closet", "ProductImport", "TryOn", "Storage", "Secrets", "Images", "HTTP", "JSON", "Support", "Schedule"]),
+    ("Bot", ["Chat", "Closet", "ProductImport", "TryOn", "Storage", "Secrets", "Images", "HTTP", "JSON", "Support", "Schedule", "Defaults"]),
     ("Telegram", ["Chat", "HTTP", "JSON", "Storage", "Support"]),
     // Matrix end-to-end encryption: devices, Olm and Megolm sessions, encrypted attachments (no network).
     ("MatrixCrypto", ["Olm", "Cipher", "Sodium", "JSON", "Storage", "Support"]),
@@ -53,7 +59,9 @@ let libraries: [(name: String, dependencies: [String])] = [
     // Shared fakes for tests: loopback servers, fake services, a manual clock.
     ("WardrobeTestKit", ["JSON", "Support", "Chat", "Storage", "Images"]),
     // `wardrobe bench telegram`: the worker driven through the loopback Bot API.
-    ("TelegramBench", ["Telegram", "Bot", "Closet", "Chat", "Storage", "Secrets", "Sodium", "HTTP", "Support", "WardrobeTestKit"]),
+    ("TelegramBench", [
+        "Telegram", "Bot", "Closet", "Chat", "Storage", "Secrets", "Sodium", "HTTP", "Support", "TryOn", "Images", "ProductImport", "WardrobeTestKit",
+    ]),
 ]
 
 /// One test target per library, with extra dependencies where a test drives the whole bot.
@@ -67,16 +75,19 @@ let testTargets: [(name: String, extra: [String], fixtures: Bool)] = [
     ("OlmTests", [], false),
     ("CipherTests", [], false),
     ("MatrixCryptoTests", [], false),
+    ("SelectorsTests", [], false),
     ("SupportTests", [], false),
     ("SecretsTests", [], false),
     ("ConfigTests", [], false),
+    ("DefaultsTests", [], false),
     ("ClosetTests", [], false),
     ("ScheduleTests", [], false),
     ("StorageTests", [], false),
+    ("BackupTests", ["Storage"], false),
     ("ProductImportTests", [], true),
     ("TryOnTests", [], false),
     ("ChatTests", [], false),
-    ("BotTests", [], false),
+    ("BotTests", ["Backup"], false),
     ("TelegramTests", ["Bot", "Closet", "Secrets", "Sodium"], false),
     ("MatrixTests", ["Bot"], false),
 ]
@@ -100,7 +111,10 @@ for test in testTargets {
 targets.append(.executableTarget(
     name: "wardrobe",
     dependencies: libraries.map(\.name).filter { $0 != "WardrobeTestKit" }.map { .target(name: $0) },
-    swiftSettings: settings))
+    swiftSettings: settings,
+    plugins: [.plugin(name: "BuildInfoPlugin")]))
+// Records the git commit for `wardrobe --version` (falls back to "unknown" without git).
+targets.append(.plugin(name: "BuildInfoPlugin", capability: .buildTool()))
 
 // A Telegram worker with a command that kills it, for the poison-message tests; never part of `wardrobe`.
 targets.append(.executableTarget(

@@ -23,7 +23,8 @@ PACKAGES=(
 
 # Extra packages only the test and benchmark targets need.
 if [[ "${1:-}" == "--test" || "${1:-}" == "--bench" ]]; then
-  PACKAGES+=(python3-venv python3-dev libffi-dev libssl-dev build-essential)
+  # systemd: systemd-analyze for `make test-unit-files`. In a container it only adds files; nothing starts it.
+  PACKAGES+=(python3-venv python3-dev libffi-dev libssl-dev build-essential systemd)
 fi
 if [[ "${1:-}" == "--bench" ]]; then
   PACKAGES+=(imagemagick)

@@ -1,4 +1,5 @@
 import Closet
+import Defaults
 import Foundation
 import HTTP
 import Images
@@ -17,14 +18,15 @@ public struct BotConfigError: Error, CustomStringConvertible, UserFacingError {
 }
 
 extension BotEnvironment {
-    /// An environment whose occasions and keyword rules come from `occasions.json` and
-    /// `keywords.json` in `configFolder` (normally `bot-config/`).
+    /// An environment whose occasions, keyword rules and site rules come from `occasions.json`,
+    /// `keywords.json` and `sites.json` in `configFolder` (normally `bot-config/`), else from the built-in copies.
     public init(
         store: Store, keys: KeyStore, logger: Logger, clock: any WallClock, configFolder: String,
         fetcher: ProductFetcher.Configuration, http: any HTTPTransport, images: ImageProcessor.Configuration = .init(),
         nextSeed: @escaping @Sendable () -> UInt64 = { UInt64.random(in: 0...UInt64.max) }
     ) throws {
         let occasionsPath = "\(configFolder)/occasions.json", keywordsPath = "\(configFolder)/keywords.json"
+        let sitesPath = "\(configFolder)/sites.json"
         let occasions: OccasionCatalog
         do { occasions = try OccasionCatalog(jsonText: try Self.read(occasionsPath)) } catch let error as ClosetError {
             throw BotConfigError(path: occasionsPath, problem: error.detail)
@@ -35,15 +37,23 @@ extension BotEnvironment {
         } catch let error as ImportError {
             throw BotConfigError(path: keywordsPath, problem: error.detail)
         }
+        let sites: SiteRules
+        do { sites = try SiteRules(json: try JSON.parse(try Self.read(sitesPath))) } catch let error as JSONError {
+            throw BotConfigError(path: sitesPath, problem: error.description)
+        } catch let error as ImportError {
+            throw BotConfigError(path: sitesPath, problem: error.detail)
+        }
         self.init(
-            store: store, keys: keys, logger: logger, clock: clock, occasions: occasions, rules: rules,
+            store: store, keys: keys, logger: logger, clock: clock, occasions: occasions, rules: rules, sites: sites,
             fetcher: ProductFetcher(configuration: fetcher, http: http), images: ImageProcessor(configuration: images), nextSeed: nextSeed)
     }
 
+    /// The file at `path`, else the built-in data file of the same name.
     private static func read(_ path: String) throws -> String {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw BotConfigError(path: path, problem: "file not found; copy it from the repository's bot-config/ folder")
+        if let data = FileManager.default.contents(atPath: path) { return String(decoding: data, as: UTF8.self) }
+        guard let text = DataFiles.builtIn((path as NSString).lastPathComponent) else {
+            throw BotConfigError(path: path, problem: "file not found")
         }
-        return String(decoding: data, as: UTF8.self)
+        return text
     }
 }

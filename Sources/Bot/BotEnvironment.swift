@@ -20,6 +20,8 @@ public struct BotEnvironment: Sendable {
     public let nextSeed: @Sendable () -> UInt64
     /// The keyword rules from `bot-config/keywords.json`.
     public let rules: KeywordRules
+    /// Per-shop selectors from `bot-config/sites.json`.
+    public let sites: SiteRules
     /// Reads product pages safely.
     public let fetcher: ProductFetcher
     /// Turns a product page into a draft.
@@ -36,7 +38,7 @@ public struct BotEnvironment: Sendable {
 
     public init(
         store: Store, keys: KeyStore, logger: Logger, clock: any WallClock, occasions: OccasionCatalog, rules: KeywordRules,
-        fetcher: ProductFetcher, images: ImageProcessor,
+        sites: SiteRules = .none, fetcher: ProductFetcher, images: ImageProcessor,
         nextSeed: @escaping @Sendable () -> UInt64 = { UInt64.random(in: 0...UInt64.max) }, tryOn: TryOnEnvironment? = nil,
         voting: GroupVoting? = nil, daily: DailyEnvironment? = nil
     ) {
@@ -45,7 +47,8 @@ public struct BotEnvironment: Sendable {
         self.daily = daily
         self.rules = rules
         self.fetcher = fetcher
-        self.extractor = ProductExtractor(rules: rules)
+        self.sites = sites
+        self.extractor = ProductExtractor(rules: rules, sites: sites)
         self.images = images
         self.store = store
         self.keys = keys
@@ -61,21 +64,21 @@ extension BotEnvironment {
     /// The same environment with the try-on feature switched on.
     public func adding(tryOn: TryOnEnvironment) -> BotEnvironment {
         BotEnvironment(
-            store: store, keys: keys, logger: logger, clock: clock, occasions: occasions, rules: rules, fetcher: fetcher, images: images,
+            store: store, keys: keys, logger: logger, clock: clock, occasions: occasions, rules: rules, sites: sites, fetcher: fetcher, images: images,
             nextSeed: nextSeed, tryOn: tryOn, voting: voting, daily: daily)
     }
 
     /// The same environment with group voting switched on.
     public func adding(voting: GroupVoting) -> BotEnvironment {
         BotEnvironment(
-            store: store, keys: keys, logger: logger, clock: clock, occasions: occasions, rules: rules, fetcher: fetcher, images: images,
+            store: store, keys: keys, logger: logger, clock: clock, occasions: occasions, rules: rules, sites: sites, fetcher: fetcher, images: images,
             nextSeed: nextSeed, tryOn: tryOn, voting: voting, daily: daily)
     }
 
     /// The same environment with the daily outfit switched on.
     public func adding(daily: DailyEnvironment) -> BotEnvironment {
         BotEnvironment(
-            store: store, keys: keys, logger: logger, clock: clock, occasions: occasions, rules: rules, fetcher: fetcher, images: images,
+            store: store, keys: keys, logger: logger, clock: clock, occasions: occasions, rules: rules, sites: sites, fetcher: fetcher, images: images,
             nextSeed: nextSeed, tryOn: tryOn, voting: voting, daily: daily)
     }
 }

@@ -44,7 +44,7 @@ public struct OutboundMessenger: Sendable {
 }
 
 /// Why an outbound message could not be sent.
-public enum OutboundError: Error, Sendable, CustomStringConvertible {
+public enum OutboundError: InternalError, Sendable, CustomStringConvertible {
     /// The chat belongs to a transport that is not running (e.g. Matrix is switched off).
     case transportNotRunning(String)
 

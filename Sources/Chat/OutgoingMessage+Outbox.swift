@@ -1,8 +1,9 @@
 import Foundation
 import JSON
+import Support
 
-/// Why a stored message could not be read back.
-public struct OutboxCodecError: Error, Sendable, CustomStringConvertible {
+/// Why a stored message could not be read back (a damaged outbox row: the operator's, never a chat's).
+public struct OutboxCodecError: InternalError, Sendable, CustomStringConvertible {
     public let description: String
 }
 

@@ -1,5 +1,6 @@
+import Support
 /// A configuration problem, named by its key so one line says what to fix.
-public struct ConfigError: Error, Sendable, Equatable, CustomStringConvertible {
+public struct ConfigError: InternalError, Sendable, Equatable, CustomStringConvertible {
     /// The dotted key, e.g. `telegram.poll_timeout`, or the file path for file-level problems.
     public let key: String
     /// What is wrong.

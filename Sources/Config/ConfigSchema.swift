@@ -27,7 +27,8 @@ public enum ConfigSchema {
         spec("telegram.poll_timeout_seconds", .int(1...50), 50, "getUpdates long-poll timeout."),
         spec("telegram.max_download_bytes", .int(1...2_000_000_000), 20_971_520, "Largest file the bot downloads (the cloud Bot API allows 20 MB)."),
         spec("telegram.album_window_ms", .int(0...10_000), 1200, "How long to wait for the rest of an album."),
-        spec("telegram.rate_limit.per_chat_per_second", .double(0...1000), 1, "Messages per second to one chat (0 = unlimited)."),
+        spec("telegram.rate_limit.per_chat_per_second", .double(0...1000), 1, "Messages per second to one chat on average (0 = unlimited)."),
+        spec("telegram.rate_limit.per_chat_burst", .int(1...20), 3, "Messages one chat may get at once before the average applies."),
         spec("telegram.rate_limit.per_group_per_minute", .double(0...100_000), 20, "Messages per minute to one group (0 = unlimited)."),
         spec("telegram.rate_limit.global_per_second", .double(0...100_000), 30, "Messages per second in total (0 = unlimited)."),
         spec("telegram.outbox.max_in_flight", .int(1...64), 1, "Bot API sends in flight at once: the most replies a crash can repeat."),
@@ -47,10 +48,12 @@ public enum ConfigSchema {
 
         spec("images.max_upload_bytes", .int(1024...2_000_000_000), 26_214_400, "Largest image a user may send."),
         spec("images.max_pixels", .int(1_000_000...1_000_000_000), 100_000_000, "Decompression-bomb guard: most pixels in an image."),
+        spec("images.max_decode_bytes", .int(8_388_608...1_073_741_824), 100_663_296, "Most memory a decoder may need for one image (progressive JPEG, HEIC, interlaced PNG), from the header."),
 
         spec("tryon.default_service", .choice(["openrouter", "gemini", "fal"]), "openrouter", "Service used when a user has not picked one."),
         spec("tryon.global_concurrency", .int(1...64), 4, "Try-on jobs running at once across all users."),
         spec("tryon.provider_timeout_seconds", .int(5...900), 180, "Timeout of one provider call."),
+        spec("tryon.allow_private_result_hosts", .bool, false, "Allow AI result-image URLs on private/loopback addresses (tests, home setups)."),
         spec("tryon.daily_quota", .int(0...10_000), 20, "Try-ons per user per day with the operator's keys (0 = unlimited)."),
         spec("tryon.openrouter.base_url", .url, "https://openrouter.ai", "OpenRouter base URL."),
         spec("tryon.openrouter.model", .string, "meta/muse-image", "OpenRouter model id."),

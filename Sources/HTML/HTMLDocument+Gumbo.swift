@@ -23,7 +23,7 @@ extension HTMLDocument {
         var builder = TreeBuilder()
         builder.copy(root: root)
         return HTMLDocument(elements: builder.elements, texts: builder.texts, indicesByTag: builder.indicesByTag,
-                            scripts: scan.scripts, scriptsByElement: builder.scriptsByElement)
+                            indicesByID: builder.indicesByID, scripts: scan.scripts, scriptsByElement: builder.scriptsByElement)
     }
 }
 
@@ -37,6 +37,10 @@ private struct TreeBuilder {
     var indicesByTag: [String: [Int]] = [:]
     /// Element index → index into the scan's scripts.
     var scriptsByElement: [Int: Int] = [:]
+    /// Element indices by id attribute.
+    var indicesByID: [String: [Int]] = [:]
+    /// The id of the element being opened, filed once its index is known.
+    private var pendingID: String?
 
     /// An element whose children are still being visited.
     private struct Frame {
@@ -102,13 +106,19 @@ private struct TreeBuilder {
                     scriptIndex = Int(String(cString: attribute.value))
                     continue
                 }
-                attributes.append(HTMLAttribute(name: name, value: String(cString: attribute.value)))
+                let value = String(cString: attribute.value)
+                if name == "id" { pendingID = value }
+                attributes.append(HTMLAttribute(name: name, value: value))
             }
         }
         let index = finished.count
         // Reserve the slot now so indices follow document order; the real value lands in close().
         finished.append(.placeholder)
         indicesByTag[tag, default: []].append(index)
+        if let id = pendingID {
+            indicesByID[id, default: []].append(index)
+            pendingID = nil
+        }
         if let scriptIndex { scriptsByElement[index] = scriptIndex }
         return Frame(node: node, index: index, tag: tag, attributes: attributes, parent: parent, depth: depth, firstText: texts.count)
     }

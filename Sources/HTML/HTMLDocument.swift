@@ -6,19 +6,23 @@ public struct HTMLDocument: Sendable {
     /// Every element in document order; `elements[0]` is `<html>`.
     public let elements: [HTMLElement]
     /// Text runs in document order; an element's text is a contiguous slice.
-    let texts: [String]
+    public let texts: [String]
     /// Element indices by lowercase tag name.
     let indicesByTag: [String: [Int]]
+    /// Element indices by `id` attribute value, in document order.
+    let indicesByID: [String: [Int]]
     /// Every script of the page with its text, from the scan.
     public let scripts: [HTMLScript]
     /// Script element index → index into `scripts`.
     let scriptsByElement: [Int: Int]
 
     /// A document from the builder's arrays.
-    init(elements: [HTMLElement], texts: [String], indicesByTag: [String: [Int]], scripts: [HTMLScript], scriptsByElement: [Int: Int]) {
+    init(elements: [HTMLElement], texts: [String], indicesByTag: [String: [Int]], indicesByID: [String: [Int]] = [:],
+         scripts: [HTMLScript], scriptsByElement: [Int: Int]) {
         self.elements = elements
         self.texts = texts
         self.indicesByTag = indicesByTag
+        self.indicesByID = indicesByID
         self.scripts = scripts
         self.scriptsByElement = scriptsByElement
     }
@@ -26,6 +30,11 @@ public struct HTMLDocument: Sendable {
     /// The elements with tag `name` (lowercase), in document order.
     public func elements(named name: String) -> [HTMLElement] {
         (indicesByTag[name] ?? []).map { elements[$0] }
+    }
+
+    /// The elements whose `id` attribute is `id`, in document order (pages repeat ids).
+    public func elements(withID id: String) -> [HTMLElement] {
+        (indicesByID[id] ?? []).map { elements[$0] }
     }
 
     /// The first element with tag `name`, if any.

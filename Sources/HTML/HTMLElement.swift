@@ -16,7 +16,7 @@ public struct HTMLElement: Sendable, Hashable {
     /// Depth in the tree; the root `<html>` is 0.
     public let depth: Int
     /// The range of the document's text runs that lie inside this element.
-    let textRuns: Range<Int>
+    public let textRuns: Range<Int>
 
     /// The value of the attribute `name` (lowercase), or nil when absent.
     public subscript(name: String) -> String? {

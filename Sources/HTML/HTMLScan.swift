@@ -9,7 +9,8 @@ import Darwin
 ///
 /// The full gumbo parse costs tens of milliseconds on a large page; this pass is a plain
 /// byte loop. It also prepares a copy of the page without script and style bodies, which
-/// is what gumbo then parses when the tree is needed.
+/// is what gumbo then parses when the tree is needed (iframe bodies, raw text no extractor
+/// reads, are dropped there too).
 public struct HTMLScan: Sendable {
     /// Every script in document order.
     public let scripts: [HTMLScript]
@@ -119,6 +120,13 @@ private struct Scanner {
             let bodyEnd = findClosing("style", from: tagEnd)
             output.append(contentsOf: Array("<style></style>".utf8))
             position = skipEndTag(from: bodyEnd)
+        case "iframe", "noembed", "noframes":
+            // Raw text nobody reads (Amazon puts ~600 KB of markup inside iframes); gumbo would
+            // tokenize it character by character, so only the start tag is kept.
+            let bodyEnd = findClosing(name, from: tagEnd)
+            copy(tagStart..<tagEnd)
+            output.append(contentsOf: Array("</\(name)>".utf8))
+            position = skipEndTag(from: bodyEnd)
         case "title", "textarea", "xmp":
             // Raw text: a `<` inside must not start a tag here or in gumbo's view.
             let bodyEnd = findClosing(name, from: tagEnd)
@@ -136,7 +144,7 @@ private struct Scanner {
 
     /// The tags the scan handles specially, with their lowercase bytes.
     private static let interesting: [(name: String, bytes: [UInt8])] =
-        ["meta", "script", "style", "title", "textarea", "xmp"].map { ($0, Array($0.utf8)) }
+        ["meta", "script", "style", "title", "textarea", "xmp", "iframe", "noembed", "noframes"].map { ($0, Array($0.utf8)) }
 
     /// Whether the bytes in `range` spell `lowercaseName` in any case.
     private func nameEquals(_ range: Range<Int>, _ lowercaseName: [UInt8]) -> Bool {

@@ -110,8 +110,11 @@ extension CurlEasy {
         }
     }
 
+    /// Whole milliseconds, at least 1; a duration beyond 30 days (never a real timeout) counts as 30 days,
+    /// so a huge or negative value cannot overflow the multiplication.
     private static func milliseconds(_ duration: Duration) -> Int {
         let (seconds, attoseconds) = duration.components
-        return max(1, Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000))
+        let bounded = Int(min(max(seconds, 0), 30 * 86_400))
+        return max(1, bounded * 1000 + Int(attoseconds / 1_000_000_000_000_000))
     }
 }

@@ -4,6 +4,8 @@ public enum HTTPError: Error, Sendable, Hashable, CustomStringConvertible {
     case invalidRequest(String)
     /// The host name did not resolve.
     case couldNotResolveHost(String)
+    /// The host resolves only to addresses `AddressPolicy` refuses (private, loopback, metadata…).
+    case refusedAddress(String)
     /// The TCP connection was refused or failed.
     case couldNotConnect(String)
     /// The connect timeout or the total timeout ran out.
@@ -23,7 +25,7 @@ public enum HTTPError: Error, Sendable, Hashable, CustomStringConvertible {
     public var isRetryable: Bool {
         switch self {
         case .couldNotResolveHost, .couldNotConnect, .timeout: return true
-        case .invalidRequest, .tls, .tooManyRedirects, .responseTooLarge, .cancelled: return false
+        case .invalidRequest, .refusedAddress, .tls, .tooManyRedirects, .responseTooLarge, .cancelled: return false
         case .transport(let code, _): return Self.retryableCodes.contains(code)
         }
     }
@@ -33,6 +35,7 @@ public enum HTTPError: Error, Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .invalidRequest: return "That link doesn't look valid. Check it and send it again."
         case .couldNotResolveHost: return "I couldn't find that website. Check the link and try again."
+        case .refusedAddress: return "That link points to a private or local address, so I won't open it. Send a public link."
         case .couldNotConnect: return "I couldn't reach the server. Try again in a few minutes."
         case .timeout: return "The server took too long to answer. Try again in a few minutes."
         case .tls: return "That site's secure connection failed, so I didn't open it. Try another link."
@@ -48,6 +51,7 @@ public enum HTTPError: Error, Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .invalidRequest(let text): return "invalid request: \(text)"
         case .couldNotResolveHost(let text): return "could not resolve host: \(text)"
+        case .refusedAddress(let text): return "refused address: \(text)"
         case .couldNotConnect(let text): return "could not connect: \(text)"
         case .timeout(let text): return "timeout: \(text)"
         case .tls(let text): return "TLS failure: \(text)"

@@ -28,6 +28,9 @@ public enum ImageBenchmark {
         ///
         /// A fresh process gives the honest peak: nothing but the runtime, libvips and the pipeline ever ran in it.
         public var worker: [String]?
+        /// Folders searched for `magick`/`convert`, in order; defaults to `PATH`.
+        public var magickSearchPath: [String] = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin")
+            .split(separator: ":").map(String.init)
 
         /// Creates a configuration; the defaults are a 6000×4000 camera-like photo at quality 90 (and its 4:4:4
         /// twin), 9 runs, 3 ImageMagick runs.
@@ -67,12 +70,23 @@ public enum ImageBenchmark {
 
         var magickCommand: String?
         var magickTimes: [Duration] = []
-        if let magick = findMagick() {
+        var magickSkipped: String?
+        switch findMagick(in: configuration.magickSearchPath) {
+        case .success(let magick):
             let arguments = [inputPath, "-resize", "2048x2048", outputPath]
             magickCommand = "\((magick as NSString).lastPathComponent) INPUT -resize 2048x2048 OUT.jpg"
-            for _ in 0..<configuration.magickRuns {
-                magickTimes.append(try time { try runProcess(magick, arguments) })
+            do {
+                for _ in 0..<configuration.magickRuns {
+                    magickTimes.append(try time { try runProcess(magick, arguments) })
+                }
+            } catch {
+                // ImageMagick's own failure (a policy refusing the size, a broken install) is no reason to lose our figures.
+                magickSkipped = "\(magick) failed (\(error)), comparison skipped"
+                magickCommand = nil
+                magickTimes = []
             }
+        case .failure(let reason):
+            magickSkipped = reason.detail
         }
         let magickPeak = ProcessMemory.peakResidentOfChildren()
 
@@ -85,7 +99,7 @@ public enum ImageBenchmark {
         }
         return ImageBenchmarkReport(
             input: input, pipeline: pipeline, fullChroma: fullChroma,
-            magickCommand: magickCommand, magickTimes: magickTimes, magickPeakResident: magickPeak)
+            magickCommand: magickCommand, magickTimes: magickTimes, magickPeakResident: magickPeak, magickSkipped: magickSkipped)
     }
 
     private static func measure(_ configuration: Configuration, inputPath: String) throws -> PipelineMeasurement {
@@ -153,16 +167,27 @@ public enum ImageBenchmark {
         return clock.now - start
     }
 
-    /// `magick` (ImageMagick 7) or `convert` (6) from `PATH`.
-    private static func findMagick() -> String? {
-        let folders = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin").split(separator: ":")
+    /// Why there is no ImageMagick to compare with.
+    struct MagickUnavailable: InternalError {
+        let detail: String
+    }
+
+    /// `magick` (ImageMagick 7) or `convert` (6) from `folders`, only if `-version` says it is ImageMagick:
+    /// a `convert` that is something else (GraphicsMagick, a stand-in script) would make the comparison meaningless.
+    private static func findMagick(in folders: [String]) -> Result<String, MagickUnavailable> {
+        var rejected: [String] = []
         for name in ["magick", "convert"] {
             for folder in folders {
                 let path = "\(folder)/\(name)"
-                if FileManager.default.isExecutableFile(atPath: path) { return path }
+                guard FileManager.default.isExecutableFile(atPath: path) else { continue }
+                if let version = try? runProcess(path, ["-version"], captureOutput: true), version.contains("Version: ImageMagick") {
+                    return .success(path)
+                }
+                rejected.append(path)
             }
         }
-        return nil
+        if rejected.isEmpty { return .failure(MagickUnavailable(detail: "ImageMagick not installed, comparison skipped")) }
+        return .failure(MagickUnavailable(detail: "\(rejected.joined(separator: ", ")) is not ImageMagick, comparison skipped"))
     }
 
     @discardableResult

@@ -14,6 +14,8 @@ public struct ImageBenchmarkReport: Sendable, CustomStringConvertible {
     public let magickTimes: [Duration]
     /// Peak resident memory of the ImageMagick processes, in bytes.
     public let magickPeakResident: Int
+    /// Why the ImageMagick comparison did not run (not installed, not ImageMagick, or it failed); nil when it ran.
+    public var magickSkipped: String? = nil
 
     /// Median pipeline run.
     public var pipelineMedian: Duration { Self.median(pipeline.times) }
@@ -53,7 +55,7 @@ public struct ImageBenchmarkReport: Sendable, CustomStringConvertible {
                 "  speed-up:  \(String(format: "%.1f", speedup))× faster than ImageMagick",
             ]
         } else {
-            lines.append("  magick:    not installed, no comparison")
+            lines.append("  magick:    \(magickSkipped ?? "no runs, comparison skipped")")
         }
         return lines.joined(separator: "\n")
     }

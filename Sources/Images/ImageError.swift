@@ -1,11 +1,15 @@
+import Support
+
 /// Why an image could not be accepted or processed.
 ///
 /// `description` is for logs (it carries libvips' own text); `userMessage` is for the person in the chat.
-public enum ImageError: Error, Sendable, Equatable, CustomStringConvertible {
+public enum ImageError: UserFacingError, Sendable, Equatable, CustomStringConvertible {
     /// The file is larger than the configured byte limit, so it was not even opened.
     case tooManyBytes(byteCount: Int, limit: Int)
     /// The header declares more pixels than the configured limit (a likely decompression bomb).
     case tooManyPixels(width: Int, height: Int, limit: Int)
+    /// Decoding would need more memory than the configured limit (progressive JPEG, HEIC, interlaced PNG).
+    case tooCostlyToDecode(width: Int, height: Int, reason: String, bytes: Int, limit: Int)
     /// The format was recognised but the data is cut off or corrupt.
     case truncated(detail: String)
     /// The bytes are not an image libvips recognises.
@@ -24,6 +28,8 @@ public enum ImageError: Error, Sendable, Equatable, CustomStringConvertible {
             "image too large: \(byteCount) bytes, limit \(limit)"
         case let .tooManyPixels(width, height, limit):
             "image has too many pixels: \(width)x\(height), limit \(limit)"
+        case let .tooCostlyToDecode(width, height, reason, bytes, limit):
+            "image too costly to decode: \(reason) \(width)x\(height) needs \(bytes) bytes, limit \(limit)"
         case let .truncated(detail):
             "image data truncated or corrupt: \(detail)"
         case .notAnImage:
@@ -44,6 +50,8 @@ public enum ImageError: Error, Sendable, Equatable, CustomStringConvertible {
             "That file is too big (over \(limit / 1_048_576) MB). Send a smaller photo."
         case .tooManyPixels:
             "That image is far too large to handle. Send a normal photo instead."
+        case .tooCostlyToDecode:
+            "That image is too large to handle. Send a normal photo, or a smaller version of it."
         case .truncated:
             "That photo seems cut off or damaged. Try sending it again."
         case .notAnImage:

@@ -5,6 +5,9 @@ extension ImageProcessor {
         public var maxByteCount: Int
         /// Images whose header declares more pixels than this are refused before decoding (decompression bombs).
         public var maxPixelCount: Int
+        /// Most memory the decoder itself may need for one image, estimated from the header (progressive
+        /// JPEG coefficients, a full HEIC/AVIF frame, an interlaced PNG); larger images are refused before decoding.
+        public var maxDecodeBytes: Int
         /// Longest side of stored photos.
         public var intakeMaxSide: Int
         /// Longest side of photos sent to AI services.
@@ -22,6 +25,7 @@ extension ImageProcessor {
         public init(
             maxByteCount: Int = 40 * 1_048_576,
             maxPixelCount: Int = 100_000_000,
+            maxDecodeBytes: Int = 96 * 1_048_576,
             intakeMaxSide: Int = 2048,
             uploadMaxSide: Int = 1024,
             thumbnailMaxSide: Int = 320,
@@ -31,6 +35,7 @@ extension ImageProcessor {
         ) {
             self.maxByteCount = maxByteCount
             self.maxPixelCount = maxPixelCount
+            self.maxDecodeBytes = maxDecodeBytes
             self.intakeMaxSide = intakeMaxSide
             self.uploadMaxSide = uploadMaxSide
             self.thumbnailMaxSide = thumbnailMaxSide

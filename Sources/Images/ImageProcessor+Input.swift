@@ -25,6 +25,10 @@ extension ImageProcessor {
                 if info.width * info.height > configuration.maxPixelCount {
                     throw .tooManyPixels(width: info.width, height: info.height, limit: configuration.maxPixelCount)
                 }
+                if let cost = DecodeCost.estimate(info, bytes: buffer), cost.bytes > configuration.maxDecodeBytes {
+                    throw .tooCostlyToDecode(
+                        width: info.width, height: info.height, reason: cost.reason, bytes: cost.bytes, limit: configuration.maxDecodeBytes)
+                }
                 return try body(buffer, info)
             }
         }

@@ -96,10 +96,9 @@ public enum MatrixError: Error, Sendable, Hashable, CustomStringConvertible, Use
 
     /// Seconds to wait from a `Retry-After` header (delta-seconds) or else the body's `retry_after_ms`.
     static func retryAfter(headers: HTTPHeaders, body: JSON?) -> Double? {
-        if let header = headers["Retry-After"]?.trimmingCharacters(in: .whitespaces), let seconds = Double(header), seconds >= 0 {
-            return seconds
-        }
-        if let milliseconds = body?["retry_after_ms"]?.double, milliseconds >= 0 { return milliseconds / 1000 }
+        // Both bounded by `RetryAfter` (finite, at most a day) where they enter.
+        if let wait = RetryAfter(header: headers["Retry-After"]) { return wait.seconds }
+        if let milliseconds = body?["retry_after_ms"]?.double { return RetryAfter(seconds: milliseconds / 1000)?.seconds }
         return nil
     }
 }

@@ -153,7 +153,7 @@ extension MatrixService {
                 await ledger.recorded(event.id)
             }, around: { [transport] handle in
                 // An event that crashed the worker twice is set aside (its reply goes through the outbox's txnId).
-                if await guardian.begin(event.id, event: event, via: transport) { await handle() }
+                await guardian.run(event.id, event: event, via: transport) { await handle() }
             })
             // The dispatcher stopped taking work: shutting down, the cursor stays where it was.
             guard accepted else { throw CancellationError() }

@@ -74,6 +74,10 @@ public final class MatrixService: Service {
         }
     }
 
+    /// A rejected login or an outage ends this run; the service group runs it again after a backoff
+    /// while the other networks keep serving.
+    public var terminationPolicy: TerminationPolicy { .restart(Backoff(base: 5, cap: 300)) }
+
     /// Stops syncing; events already submitted are finished by the dispatcher.
     public func shutdown() async {
         stopContinuation.finish()

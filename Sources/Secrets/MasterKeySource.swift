@@ -13,6 +13,9 @@ public enum MasterKeySource: Sendable, CustomStringConvertible, CustomDebugStrin
 
     /// The environment variable holding a base64 master key.
     public static let masterKeyVariable = "WARDROBE_MASTER_KEY"
+    /// The environment variable naming a file that holds the base64 master key, e.g. a systemd credential
+    /// (`%d/wardrobe-master-key`), so the key itself never sits in the process environment.
+    public static let masterKeyFileVariable = "WARDROBE_MASTER_KEY_FILE"
     /// The environment variable holding a passphrase.
     public static let passphraseVariable = "WARDROBE_PASSPHRASE"
     /// The master key file's name inside the data folder.

@@ -36,9 +36,10 @@ public enum Argon2id {
                 && operations <= ceiling.operations && memory <= ceiling.memory
         }
 
-        /// The largest limits read from a file are trusted with: 64 passes over 4 GiB.
-        /// A changed header must not make the process allocate without bound before the tag check fails.
-        public static let ceiling = Limits(operations: 64, memory: 4 << 30)
+        /// The largest limits read from a file are trusted with: 8 passes over 256 MiB (MODERATE's memory,
+        /// the most this bot ever writes). The header is read before the tag can be checked, so a changed
+        /// header must not make the process allocate gigabytes or spin for minutes first.
+        public static let ceiling = Limits(operations: 8, memory: Int(crypto_pwhash_argon2id_MEMLIMIT_MODERATE))
 
         /// The limits as text for logs.
         public var description: String { "opslimit \(operations), memlimit \(memory) bytes" }

@@ -1,5 +1,6 @@
+import Support
 /// Failures of the database and media store.
-public enum StorageError: Error, Sendable, CustomStringConvertible {
+public enum StorageError: InternalError, Sendable, CustomStringConvertible {
     /// The database was written by a newer Wardrobe.
     case schemaTooNew(found: Int, supported: Int)
     /// A SQLite call failed.

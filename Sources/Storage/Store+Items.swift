@@ -22,6 +22,18 @@ extension Store {
         try await database.write { db in try Store.insert(item, userID: userID, db: db) }
     }
 
+    /// Adds the pieces of an imported closet file that the user's closet doesn't already hold
+    /// (matched by `ClosetItem.importIdentity`), in one transaction; returns the pieces added.
+    ///
+    /// Importing the same file twice therefore adds nothing the second time.
+    public func importItems(_ items: [ClosetItem], userID: Int64) async throws -> [ClosetItem] {
+        try await database.write { db in
+            let existing = try db.query(
+                "SELECT \(Store.itemColumns) FROM items WHERE user_id = ? ORDER BY number", [userID], decode: Store.item(from:))
+            return try ClosetItem.newPieces(items, existing: existing).map { try Store.insert($0, userID: userID, db: db) }
+        }
+    }
+
     /// Adds several items in one transaction (all or nothing).
     public func addItems(_ items: [ClosetItem], userID: Int64) async throws -> [ClosetItem] {
         try await database.write { db in try items.map { try Store.insert($0, userID: userID, db: db) } }
@@ -29,6 +41,7 @@ extension Store {
 
     /// Saves every field of an existing item (matched by user and number).
     public func updateItem(_ item: ClosetItem, userID: Int64) async throws {
+        try item.checkLimits()
         try await database.write { db in
             try db.query(
                 """
@@ -71,6 +84,7 @@ extension Store {
     }
 
     static func insert(_ item: ClosetItem, userID: Int64, db: Connection) throws -> ClosetItem {
+        try item.checkLimits()
         let next = Int(try db.first("SELECT coalesce(max(number), 0) + 1 AS next FROM items WHERE user_id = ?", [userID])?.int("next") ?? 1)
         try db.query(
             """
@@ -89,7 +103,7 @@ extension Store {
         [
             item.name, item.category.rawValue, item.subcategory, item.formality, item.warmth, item.fit.rawValue, item.legShape?.rawValue,
             item.color.name, item.color.family.rawValue, item.pattern.rawValue, item.brand, item.size, item.material, item.photo,
-            item.sourceURL, item.price, item.currency,
+            item.sourceURL, item.price?.amount, item.currency,
         ]
     }
 
@@ -109,9 +123,16 @@ extension Store {
             color: ItemColor(name: row.string(9) ?? "", family: row.string(10).flatMap(ColorFamily.init(rawValue:)) ?? .multi),
             pattern: row.string(11).flatMap(Pattern.init(rawValue:)) ?? .solid, brand: row.string(12), size: row.string(13),
             material: row.string(14), photo: row.string(15), sourceURL: row.string(16),
-            price: row.double(17), currency: row.string(18),
+            price: storedPrice(row.double(17), currency: row.string(18)),
             addedAt: Date(timeIntervalSince1970: row.double(19) ?? 0),
             lastWornAt: row.double(20).map { Date(timeIntervalSince1970: $0) }, wearCount: Int(row.int(21) ?? 0),
             isAvailable: row.bool(22))
+    }
+
+    /// A stored price through the `Price` checks; a row written before the checks existed with an
+    /// infinite or huge amount reads as "no price" instead of trapping later.
+    static func storedPrice(_ amount: Double?, currency: String?) -> Price? {
+        guard let amount else { return nil }
+        return (try? Price(amount: amount, currency: currency)) ?? (try? Price(amount: amount))
     }
 }

@@ -3,7 +3,7 @@ import Glibc
 #endif
 
 /// A file-system call that failed, with the call and the errno it returned.
-public struct FileSystemError: Error, Sendable, Equatable, CustomStringConvertible {
+public struct FileSystemError: InternalError, Sendable, Equatable, CustomStringConvertible {
     /// What was being done, e.g. "create", "sync", "replace".
     public let operation: String
     public let path: String

@@ -49,7 +49,7 @@ public struct Logger: Sendable {
         ]
         fields += metadata
         fields += extra.sorted { $0.key < $1.key }.map { ($0.key, $0.value.description) }
-        let line = fields.map { "\($0.0)=\(Logger.quote(redactor.redact($0.1)))" }.joined(separator: " ")
+        let line = fields.map { "\(Logger.key($0.0))=\(Logger.quote(redactor.redact($0.1)))" }.joined(separator: " ")
         sink.write(line: line)
     }
 
@@ -61,22 +61,48 @@ public struct Logger: Sendable {
     public func error(_ message: String, _ extra: [String: CustomStringConvertible] = [:]) { log(.error, message, extra) }
     public func critical(_ message: String, _ extra: [String: CustomStringConvertible] = [:]) { log(.critical, message, extra) }
 
-    /// logfmt quoting: bare when safe, else double-quoted with escapes; never a raw newline.
+    /// logfmt quoting: bare when safe, else double-quoted with escapes.
+    ///
+    /// Control characters (C0, DEL, C1) and the bidi controls are written as `\u{…}` escapes, so a
+    /// chat message can neither break the line nor send terminal escape sequences or reorder text
+    /// on the operator's screen. Works on Unicode scalars: a "\r\n" grapheme is two escapes.
     static func quote(_ value: String) -> String {
-        let needsQuotes = value.isEmpty || value.contains { $0 == " " || $0 == "=" || $0 == "\"" || $0.isNewline || $0 == "\\" }
+        let needsQuotes = value.isEmpty || value.unicodeScalars.contains { $0 == " " || $0 == "=" || $0 == "\"" || $0 == "\\" || isControl($0) }
         guard needsQuotes else { return value }
         var escaped = ""
-        for character in value {
-            switch character {
+        for scalar in value.unicodeScalars {
+            switch scalar {
             case "\"": escaped += "\\\""
             case "\\": escaped += "\\\\"
-            case "\n", "\r\n": escaped += "\\n"
+            case "\n": escaped += "\\n"
             case "\r": escaped += "\\r"
             case "\t": escaped += "\\t"
-            default: escaped.append(character)
+            default:
+                if isControl(scalar) {
+                    escaped += "\\u{" + String(scalar.value, radix: 16) + "}"
+                } else {
+                    escaped.unicodeScalars.append(scalar)
+                }
             }
         }
         return "\"\(escaped)\""
+    }
+
+    /// C0 controls, DEL, C1 controls, the bidi embeddings/overrides/isolates and the directional marks.
+    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x00...0x1F, 0x7F...0x9F, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: return true
+        default: return false
+        }
+    }
+
+    /// A key made safe for logfmt: anything but letters, digits, `_`, `-` and `.` becomes `_`.
+    static func key(_ name: String) -> String {
+        let safe = name.unicodeScalars.map { scalar -> Character in
+            scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "_-.".unicodeScalars.contains(scalar))
+                ? Character(scalar) : "_"
+        }
+        return safe.isEmpty ? "_" : String(safe)
     }
 
     static func timestamp(_ date: Date) -> String {

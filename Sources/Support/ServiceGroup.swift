@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -23,17 +24,40 @@ public final class ServiceGroup: Sendable {
         let (stops, stop) = AsyncStream<String>.makeStream()
         let sources = installSignalHandlers { signal in stop.yield("signal \(signal)") }
         defer { sources.forEach { $0.cancel() } }
+        let stopping = StopFlag()
         try await withThrowingTaskGroup(of: Void.self) { group in
             for service in services {
-                group.addTask {
-                    defer { stop.yield("\(service.name) stopped") }
-                    try await service.run()
+                group.addTask { [logger] in
+                    guard case .restart(let backoff) = service.terminationPolicy else {
+                        defer { stop.yield("\(service.name) stopped") }
+                        try await service.run()
+                        return
+                    }
+                    var failures = 0
+                    while true {
+                        do {
+                            try await service.run()
+                            return
+                        } catch {
+                            if stopping.isSet || Task.isCancelled { return }
+                            failures += 1
+                            let delay = backoff.delay(attempt: failures)
+                            logger.error("service failed; the others keep running and it restarts", [
+                                "service": service.name, "error": "\(error)", "failures": failures, "delay": delay,
+                            ])
+                            // Wait for the delay, or until the group stops.
+                            let deadline = ContinuousClock.now + .milliseconds(Int64(delay * 1000))
+                            while ContinuousClock.now < deadline, !stopping.isSet { try await Task.sleep(for: .milliseconds(50)) }
+                            if stopping.isSet { return }
+                        }
+                    }
                 }
             }
             group.addTask { [services, gracePeriod, logger] in
                 // Wait for the first reason to stop, then shut everything down gracefully.
                 var iterator = stops.makeAsyncIterator()
                 guard let reason = await iterator.next() else { return }
+                stopping.set()
                 logger.notice("shutting down", ["reason": reason, "grace_seconds": gracePeriod])
                 for service in services { await service.shutdown() }
                 try? await Task.sleep(for: .milliseconds(Int64(gracePeriod * 1000)))
@@ -71,5 +95,12 @@ public final class ServiceGroup: Sendable {
     }
 }
 
+/// Set once the group starts shutting down, read by services waiting to restart.
+final class StopFlag: Sendable {
+    private let value = Mutex(false)
+    var isSet: Bool { value.withLock { $0 } }
+    func set() { value.withLock { $0 = true } }
+}
+
 /// Thrown internally when the grace period ends before every service returned.
-struct ShutdownDeadline: Error {}
+struct ShutdownDeadline: InternalError {}

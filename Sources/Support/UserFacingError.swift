@@ -14,3 +14,10 @@ public struct UserMessageError: UserFacingError, CustomStringConvertible {
 
     public var description: String { userMessage }
 }
+
+/// An error no chat user can cause or fix (a broken database, a missing key file, a bug): the chat
+/// gets the generic apology and the log gets the detail.
+///
+/// Every error type conforms to exactly one of `UserFacingError` and `InternalError`, so a new
+/// error has to be classified when it is written (checked by `ErrorClassificationTests`).
+public protocol InternalError: Error {}

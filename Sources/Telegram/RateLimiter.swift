@@ -1,7 +1,8 @@
 import Foundation
 
-/// Decides when each outgoing message may go: per chat, per group and globally, as sliding
-/// windows, plus pauses ordered by a `429 retry_after`. A pure value; the caller supplies the time.
+/// Decides when each outgoing message may go: per chat as a token bucket (a short burst, then the
+/// average rate), per group and globally as sliding windows, plus pauses ordered by a `429
+/// retry_after`, which stays the authority. A pure value; the caller supplies the time.
 ///
 /// `reserve` books the earliest allowed instant and counts the message from then, so callers
 /// that wait until their instant send in booking order within a chat.
@@ -24,10 +25,21 @@ public struct RateLimiter: Sendable {
         }
     }
 
-    private let perChat: Window?
+    /// A chat's bucket: one token every `interval` seconds, at most `burst` saved up.
+    struct Bucket: Sendable, Hashable {
+        let interval: Double
+        let burst: Int
+
+        /// How far ahead of its theoretical time a message may go (the saved-up tokens).
+        var tolerance: Double { Double(max(burst, 1) - 1) * interval }
+    }
+
+    private let perChat: Bucket?
     private let perGroup: Window?
     private let global: Window?
-    private var chatTimes: [String: [Date]] = [:]
+    /// Per chat, the theoretical arrival time of the next message (GCRA): a message may go at
+    /// `t` when `t ≥ tat − tolerance`, and each booking moves `tat` one interval on.
+    private var chatTATs: [String: Date] = [:]
     private var groupTimes: [String: [Date]] = [:]
     private var globalTimes: [Date] = []
     private var chatPauses: [String: Date] = [:]
@@ -35,7 +47,7 @@ public struct RateLimiter: Sendable {
 
     /// A limiter enforcing `limits`.
     public init(limits: RateLimits) {
-        perChat = Window(rate: limits.perChatPerSecond, per: 1)
+        perChat = limits.perChatPerSecond > 0 ? Bucket(interval: 1 / limits.perChatPerSecond, burst: limits.perChatBurst) : nil
         perGroup = Window(rate: limits.perGroupPerMinute, per: 60)
         global = Window(rate: limits.globalPerSecond, per: 1)
     }
@@ -47,13 +59,13 @@ public struct RateLimiter: Sendable {
         // Each window can only push the time later; repeat until all three agree.
         for _ in 0..<16 {
             var next = time
-            if let perChat { next = max(next, RateLimiter.earliest(after: next, in: chatTimes[chat] ?? [], window: perChat)) }
+            if let perChat, let tat = chatTATs[chat] { next = max(next, tat.addingTimeInterval(-perChat.tolerance)) }
             if isGroup, let perGroup { next = max(next, RateLimiter.earliest(after: next, in: groupTimes[chat] ?? [], window: perGroup)) }
             if let global { next = max(next, RateLimiter.earliest(after: next, in: globalTimes, window: global)) }
             if next == time { break }
             time = next
         }
-        if perChat != nil { RateLimiter.insert(time, into: &chatTimes[chat, default: []]) }
+        if let perChat { chatTATs[chat] = max(chatTATs[chat] ?? time, time).addingTimeInterval(perChat.interval) }
         if isGroup && perGroup != nil { RateLimiter.insert(time, into: &groupTimes[chat, default: []]) }
         if global != nil { RateLimiter.insert(time, into: &globalTimes) }
         return time
@@ -97,15 +109,15 @@ public struct RateLimiter: Sendable {
 
     /// Forgets bookings that can no longer limit anything.
     private mutating func prune(now: Date) {
-        let longest = max(perChat?.period ?? 0, perGroup?.period ?? 0, global?.period ?? 0)
+        let longest = max(perGroup?.period ?? 0, global?.period ?? 0)
         let cutoff = now.addingTimeInterval(-longest)
         globalTimes.removeAll { $0 <= cutoff }
-        if chatTimes.count > 64 || groupTimes.count > 64 {
-            chatTimes = chatTimes.filter { $0.value.last.map { $0 > cutoff } ?? false }
+        if chatTATs.count > 64 || groupTimes.count > 64 {
+            // A chat whose theoretical time has passed has a full bucket: the same as never seen.
+            chatTATs = chatTATs.filter { $0.value > now }
             groupTimes = groupTimes.filter { $0.value.last.map { $0 > cutoff } ?? false }
             chatPauses = chatPauses.filter { $0.value > now }
         }
-        for key in chatTimes.keys where chatTimes[key]?.first.map({ $0 <= cutoff }) ?? false { chatTimes[key]?.removeAll { $0 <= cutoff } }
         for key in groupTimes.keys where groupTimes[key]?.first.map({ $0 <= cutoff }) ?? false { groupTimes[key]?.removeAll { $0 <= cutoff } }
     }
 }

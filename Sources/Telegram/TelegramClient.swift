@@ -96,7 +96,10 @@ public struct TelegramClient: Sendable {
         case 401: throw .unauthorized(description)
         case 403: throw .forbidden(description)
         case 409: throw .conflict(description)
-        case 429: throw .tooManyRequests(retryAfter: Int(json["parameters"]?["retry_after"]?.int ?? 1), description: description)
+        case 429:
+            // Bounded where it enters (1 s…1 day): a retry_after of 1e18 must not reach a date or sleep conversion.
+            let seconds = json["parameters"]?["retry_after"]?.double.flatMap { RetryAfter(seconds: $0) }?.wholeSeconds ?? 1
+            throw .tooManyRequests(retryAfter: seconds, description: description)
         case 500...: throw .server(status: code, description: description)
         default: throw .api(code: code, description: description)
         }

@@ -61,16 +61,19 @@ public struct TelegramConfiguration: Sendable {
 
 /// Outgoing message limits; 0 turns a limit off.
 public struct RateLimits: Sendable, Hashable {
-    /// Messages per second to one chat.
+    /// Messages per second to one chat, on average.
     public var perChatPerSecond: Double
+    /// Messages one chat may get at once before the average rate applies (a short burst).
+    public var perChatBurst: Int
     /// Messages per minute to one group.
     public var perGroupPerMinute: Double
     /// Messages per second across all chats.
     public var globalPerSecond: Double
 
-    /// Limits with Telegram's documented defaults: 1/s per chat, 20/min per group, 30/s overall.
-    public init(perChatPerSecond: Double = 1, perGroupPerMinute: Double = 20, globalPerSecond: Double = 30) {
+    /// Limits with Telegram's documented defaults: about 1/s per chat (bursts of 3), 20/min per group, 30/s overall.
+    public init(perChatPerSecond: Double = 1, perGroupPerMinute: Double = 20, globalPerSecond: Double = 30, perChatBurst: Int = 3) {
         self.perChatPerSecond = perChatPerSecond
+        self.perChatBurst = max(1, perChatBurst)
         self.perGroupPerMinute = perGroupPerMinute
         self.globalPerSecond = globalPerSecond
     }

@@ -44,6 +44,12 @@ public enum TelegramError: Error, Sendable, Hashable, CustomStringConvertible, U
     }
 
     /// True for "message is not modified", which an edit treats as success.
+    /// True when the token was rejected: nothing can be sent until it is fixed, so nothing is given up.
+    public var isUnauthorized: Bool {
+        if case .unauthorized = self { return true }
+        return false
+    }
+
     public var isNotModified: Bool {
         if case .badRequest(let text) = self { return text.lowercased().contains("message is not modified") }
         return false

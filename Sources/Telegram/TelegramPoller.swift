@@ -65,7 +65,8 @@ public final class TelegramPoller: Service {
                     try await group.next()
                 }
             } catch {
-                await sender.shutdown()
+                // The sender is cancelled with polling (the defer): its rows stay pending for the next run,
+                // rather than failing one by one against a rejected token.
                 throw error
             }
             while await dispatcher.pending() > 0, !Task.isCancelled { try? await Task.sleep(for: .milliseconds(10)) }
@@ -73,6 +74,10 @@ public final class TelegramPoller: Service {
             try await outer.waitForAll()
         }
     }
+
+    /// A rejected token or an outage ends this run; the service group runs it again after a backoff
+    /// while the other networks keep serving.
+    public var terminationPolicy: TerminationPolicy { .restart(Backoff(base: 5, cap: 300)) }
 
     /// Stops polling; updates already submitted finish in the dispatcher and are recorded then.
     public func shutdown() async { stopper.finish() }
@@ -142,14 +147,15 @@ public final class TelegramPoller: Service {
     /// the replies it made so far are sent.
     func guarded(_ ids: [Int64], event: ChatEvent, transport: EventTransport, handle: @Sendable () async -> Void) async {
         let guardian = PoisonGuard(kind: TelegramPoller.attemptKind, store: store, maxAttempts: configuration.maxAttempts, logger: logger, clock: clock)
-        guard await guardian.begin(String(ids.first ?? 0), event: event, via: transport) else { return }
-        await withTaskGroup(of: Void.self) { group in
-            group.addTask { [clock, configuration] in
-                guard (try? await clock.sleep(seconds: configuration.earlyFlushSeconds)) != nil else { return }
-                await transport.base.flushEarly(transport.batch)
+        await guardian.run(String(ids.first ?? 0), event: event, via: transport) { [clock, configuration] in
+            await withTaskGroup(of: Void.self) { group in
+                group.addTask {
+                    guard (try? await clock.sleep(seconds: configuration.earlyFlushSeconds)) != nil else { return }
+                    await transport.base.flushEarly(transport.batch)
+                }
+                await handle()
+                group.cancelAll()
             }
-            await handle()
-            group.cancelAll()
         }
     }
 

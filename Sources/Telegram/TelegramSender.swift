@@ -2,6 +2,7 @@ import Chat
 import Foundation
 import Storage
 import Support
+import Synchronization
 
 /// Sends the Telegram rows of the outbox: in order per chat, within the rate limits, retrying what
 /// failed for a passing reason, and marking each API call done as soon as Telegram answers.
@@ -16,7 +17,8 @@ public final class TelegramSender: Service {
     let clock: any WallClock
     let state: SenderState
     let limit: InFlightLimit
-    private let (stops, stopper) = AsyncStream<Void>.makeStream()
+    /// Ends the current run's intake (each `run()` makes its own, so the poller can run it again).
+    private let stopper = Mutex<AsyncStream<Void>.Continuation?>(nil)
 
     init(delivery: TelegramDelivery, maxInFlight: Int) {
         self.delivery = delivery
@@ -53,22 +55,26 @@ public final class TelegramSender: Service {
 
     /// Sends until `shutdown()`; rows left pending when it stops are sent after the next start.
     public func run() async throws {
+        let (stops, stop) = AsyncStream<Void>.makeStream()
+        stopper.withLock { $0 = stop }
+        // A fresh queue: whatever a cancelled run left behind is still pending in the table.
+        let starts = await state.reset()
         let pending = try await store.pendingOutbox(transport: TelegramPoller.transportName)
         if !pending.isEmpty { logger.notice("sending replies left from the last run", ["count": pending.count]) }
         await submit(pending)
         await withDiscardingTaskGroup { group in
-            group.addTask { [stops, state] in
+            group.addTask { [state] in
                 for await _ in stops {}
                 await state.stopStarting()
             }
-            for await chat in state.starts {
+            for await chat in starts {
                 group.addTask { await self.drain(chat: chat) }
             }
         }
     }
 
     /// Stops taking new chats once the rows queued now are sent.
-    public func shutdown() async { stopper.finish() }
+    public func shutdown() async { stopper.withLock { $0?.finish() } }
 
     /// Sends the rows of one chat until none is left.
     private func drain(chat: String) async {
@@ -106,7 +112,7 @@ public final class TelegramSender: Service {
             }
         } catch is CancellationError {
             outcome = nil
-        } catch let error as TelegramError where !error.isRetryable {
+        } catch let error as TelegramError where !error.isRetryable && !error.isUnauthorized {
             log.warning("message given up", ["error": error.description])
             if error.isBlocked { await recipientGone(record.chatExternalID, log: log) }
             outcome = "failed"
@@ -204,18 +210,24 @@ actor SenderState {
     private var posted: [String: [String]] = [:]
     private var busy: Set<String> = []
     private var stopped = false
-    nonisolated let starts: AsyncStream<String>
-    private let startContinuation: AsyncStream<String>.Continuation
+    private var startContinuation: AsyncStream<String>.Continuation?
 
-    init() {
-        (starts, startContinuation) = AsyncStream<String>.makeStream()
+    /// Starts over for a new run and returns the stream of chats that need a worker.
+    func reset() -> AsyncStream<String> {
+        startContinuation?.finish()
+        let (starts, continuation) = AsyncStream<String>.makeStream()
+        startContinuation = continuation
+        queue = SenderQueue()
+        busy = []
+        stopped = false
+        return starts
     }
 
     var count: Int { queue.count }
 
     func add(_ entry: SenderQueue.Entry) -> [SenderQueue.Entry] {
         let dropped = queue.add(entry)
-        if !dropped.contains(where: { $0.txnID == entry.txnID }), busy.insert(entry.chat).inserted { startContinuation.yield(entry.chat) }
+        if !dropped.contains(where: { $0.txnID == entry.txnID }), busy.insert(entry.chat).inserted { startContinuation?.yield(entry.chat) }
         return dropped
     }
 
@@ -223,7 +235,7 @@ actor SenderState {
         let next = queue.next(chat: chat)
         if case .idle = next {
             busy.remove(chat)
-            if stopped && busy.isEmpty { startContinuation.finish() }
+            if stopped && busy.isEmpty { startContinuation?.finish() }
         }
         return next
     }
@@ -245,7 +257,7 @@ actor SenderState {
     /// No new chats are started once every queued row is sent.
     func stopStarting() {
         stopped = true
-        if busy.isEmpty { startContinuation.finish() }
+        if busy.isEmpty { startContinuation?.finish() }
     }
 }
 

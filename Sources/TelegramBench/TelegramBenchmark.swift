@@ -29,18 +29,22 @@ public struct TelegramBenchmark: Sendable {
         public let baselineRSSMegabytes: Double
         /// getUpdates calls the worker made (each returns at most 100 updates).
         public let fetches: Int
+        /// Sends in flight at once.
+        public let maxInFlight: Int
 
         public var updatesPerSecond: Double { Double(updates) / seconds }
 
         public var description: String {
-            String(format: "telegram: %d updates across %d chats in %.2f s = %.0f updates/s; latency p50 %.1f ms, p99 %.1f ms; worker peak RSS %.1f MB (%.1f MB before polling started); %d getUpdates calls; the loopback Bot API ran in a separate process",
-                   updates, chats, seconds, updatesPerSecond, p50Milliseconds, p99Milliseconds, peakRSSMegabytes, baselineRSSMegabytes, fetches)
+            String(format: "telegram: %d updates across %d chats in %.2f s = %.0f updates/s; latency p50 %.1f ms, p99 %.1f ms; worker peak RSS %.1f MB (%.1f MB before polling started); %d getUpdates calls; %d send(s) in flight; the loopback Bot API ran in a separate process",
+                   updates, chats, seconds, updatesPerSecond, p50Milliseconds, p99Milliseconds, peakRSSMegabytes, baselineRSSMegabytes, fetches, maxInFlight)
         }
     }
 
     public var updates = 10_000
     public var chats = 500
     public var closetSize = 200
+    /// Bot API sends in flight at once (`telegram.outbox.max_in_flight`; 1 by default).
+    public var maxInFlight = 1
     /// Where occasions.json and keywords.json are read from.
     public var configFolder = "bot-config"
     /// The command line that starts the fake Bot API in a child process.
@@ -71,7 +75,7 @@ public struct TelegramBenchmark: Sendable {
         let environment = try BotEnvironment(
             store: store, keys: keys, logger: logger, clock: clock, configFolder: configFolder, fetcher: .init(), http: HTTPClient())
         let router = Features.router(environment)
-        let configuration = TelegramConfiguration(apiBaseURL: baseURL, pollTimeoutSeconds: 1, rateLimits: .unlimited)
+        let configuration = TelegramConfiguration(apiBaseURL: baseURL, pollTimeoutSeconds: 1, rateLimits: .unlimited, maxInFlightSends: maxInFlight)
         let client = TelegramClient(token: token, baseURL: baseURL, transport: HTTPClient())
         let transport = TelegramTransport(client: client, store: store, configuration: configuration, logger: logger, clock: clock)
         let dispatcher = ChatDispatcher(router: router, logger: logger)
@@ -96,12 +100,13 @@ public struct TelegramBenchmark: Sendable {
         guard figures.count == 4 else { throw BenchError("bad server result: \(done)") }
         return Report(
             updates: updates, chats: chats, seconds: figures[0], p50Milliseconds: figures[1], p99Milliseconds: figures[2],
-            peakRSSMegabytes: Double(ProcessMemory.peakResident()) / 1_048_576, baselineRSSMegabytes: baseline, fetches: Int(figures[3]))
+            peakRSSMegabytes: Double(ProcessMemory.peakResident()) / 1_048_576, baselineRSSMegabytes: baseline, fetches: Int(figures[3]),
+            maxInFlight: maxInFlight)
     }
 }
 
 /// A benchmark set-up problem.
-struct BenchError: Error, CustomStringConvertible {
+struct BenchError: InternalError, CustomStringConvertible {
     let description: String
     init(_ description: String) { self.description = description }
 }

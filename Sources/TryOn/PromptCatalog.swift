@@ -1,4 +1,5 @@
 import JSON
+import Support
 
 /// The prompt templates from `bot-config/prompts.json`; the first one is the default.
 public struct PromptCatalog: Sendable, Hashable {
@@ -19,12 +20,19 @@ public struct PromptCatalog: Sendable, Hashable {
             throw TryOnConfigurationError("prompts.json needs a non-empty \"prompts\" list")
         }
         var parsed: [Prompt] = []
+        guard list.count <= Prompt.maximumCount else { throw TryOnConfigurationError("prompts.json has more than \(Prompt.maximumCount) prompts") }
         for (index, entry) in list.enumerated() {
             guard let id = entry["id"]?.string, !id.isEmpty, let name = entry["name"]?.string, !name.isEmpty else {
                 throw TryOnConfigurationError("prompt \(index + 1) needs an \"id\" and a \"name\"")
             }
             guard !parsed.contains(where: { $0.id == id }) else { throw TryOnConfigurationError("prompt id \"\(id)\" appears twice") }
-            parsed.append(Prompt(id: id, name: name, summary: entry["summary"]?.string ?? "", text: entry["text"]?.string ?? ""))
+            let prompt = Prompt(id: id, name: name, summary: entry["summary"]?.string ?? "", text: entry["text"]?.string ?? "")
+            for (field, value, limit) in [("id", prompt.id, Prompt.maximumIDLength), ("name", prompt.name, Prompt.maximumNameLength),
+                                          ("summary", prompt.summary, Prompt.maximumSummaryLength), ("text", prompt.text, Prompt.maximumTextLength)]
+            where value.count > limit {
+                throw TryOnConfigurationError("prompt \(index + 1): \(field) is longer than \(limit) characters")
+            }
+            parsed.append(prompt)
         }
         let defaultID = root["default"]?.string ?? parsed[0].id
         guard let defaultIndex = parsed.firstIndex(where: { $0.id == defaultID }) else {
@@ -68,7 +76,7 @@ public struct PromptCatalog: Sendable, Hashable {
 }
 
 /// A problem in a try-on data file such as `prompts.json`.
-public struct TryOnConfigurationError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct TryOnConfigurationError: InternalError, Sendable, Hashable, CustomStringConvertible {
     public let description: String
 
     public init(_ description: String) {

@@ -39,7 +39,8 @@ public enum TryOnError: Error, Sendable, Hashable, CustomStringConvertible, User
 
     /// The delay the service asked for, when it did.
     public var retryAfter: Double? {
-        if case .rateLimited(_, let seconds) = self { return seconds }
+        // Bounded again here, so an error built anywhere (not only by the providers) is safe to convert.
+        if case .rateLimited(_, let seconds) = self { return seconds.flatMap { RetryAfter(seconds: $0)?.seconds } }
         return nil
     }
 
@@ -70,7 +71,7 @@ public enum TryOnError: Error, Sendable, Hashable, CustomStringConvertible, User
         case .safetyBlocked:
             return "The service's safety filter blocked this image. Try a different photo."
         case .rateLimited(_, let retryAfter):
-            return "Busy — retrying in \(Int((retryAfter ?? 20).rounded())) s."
+            return "Busy — retrying in \(retryAfter.flatMap { RetryAfter(seconds: $0) }?.wholeSeconds ?? 20) s."
         case .timeout(let service):
             return "\(service.displayName) took too long to answer. Tap Again to retry."
         case .serverError(let service, _, _):

@@ -1,3 +1,5 @@
+import Foundation
+
 /// One HTTP request as the loopback server received it.
 public struct LoopbackRequest: Sendable {
     /// The method, e.g. "POST".
@@ -14,6 +16,8 @@ public struct LoopbackRequest: Sendable {
     public let body: [UInt8]
     /// Which accepted connection carried it, counting from 1; equal numbers mean a reused connection.
     public let connection: Int
+    /// When the server had read the whole request (latency benchmarks measure from or to it).
+    public let receivedAt: Date
 
     /// A request from its pieces; the server builds these, fakes may too.
     public init(method: String, target: String, headers: [(name: String, value: String)], body: [UInt8], connection: Int = 1) {
@@ -22,6 +26,7 @@ public struct LoopbackRequest: Sendable {
         self.headers = headers
         self.body = body
         self.connection = connection
+        receivedAt = Date()
         let parts = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
         path = String(parts.first ?? "")
         queryItems = parts.count > 1 ? PercentDecoding.pairs(String(parts[1])) : []

@@ -1,5 +1,6 @@
 import Closet
 import Config
+import Defaults
 import Foundation
 import Secrets
 import Storage
@@ -13,7 +14,7 @@ struct App {
     let environment: [String: String]
     /// Absolute or working-directory-relative data folder.
     let dataDirectory: String
-    /// The folder holding occasions.json, keywords.json and prompts.json (see `dataFileFolder`).
+    /// The folder whose data files override the built-in ones (see `dataFileFolder`); empty when there is none.
     let configDirectory: String
 
     /// Loads the config file (explicit path, else `bot-config/wardrobe.json` when present) and the environment.
@@ -50,30 +51,51 @@ struct App {
         return store
     }
 
-    /// Where occasions.json, keywords.json and prompts.json are read from: the config file's folder
-    /// when it holds them (e.g. /etc/wardrobe), else `bot-config/` in the working directory.
+    /// Where data files (occasions.json, keywords.json, prompts.json…) are read from first: the config file's
+    /// folder when it holds occasions.json (e.g. /etc/wardrobe), else `bot-config/` in the working directory when
+    /// it exists, else nil (the built-in copies only).
     static func dataFileFolder(besides configPath: String?) -> String {
         if let configPath {
             let folder = (configPath as NSString).deletingLastPathComponent
             let candidate = folder.isEmpty ? "." : folder
             if FileManager.default.fileExists(atPath: "\(candidate)/occasions.json") { return candidate }
         }
-        return "bot-config"
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: "bot-config", isDirectory: &isFolder), isFolder.boolValue { return "bot-config" }
+        return ""
     }
 
-    /// Reads one data file from the config folder (e.g. `occasions.json`), with a clear error when missing.
+    /// Reads one data file (e.g. `occasions.json`): the config folder's copy when there is one, else the copy
+    /// built into the binary; a clear error when neither exists.
     func configFile(_ name: String) throws -> String {
-        let path = "\(configDirectory.isEmpty ? "." : configDirectory)/\(name)"
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw ConfigError(key: path, problem: "file not found; copy it from the repository's bot-config/ folder")
+        if !configDirectory.isEmpty, let data = FileManager.default.contents(atPath: "\(configDirectory)/\(name)") {
+            return String(decoding: data, as: UTF8.self)
         }
-        return String(decoding: data, as: UTF8.self)
+        guard let text = DataFiles.builtIn(name) else {
+            throw ConfigError(key: name, problem: "file not found in \(configDirectory.isEmpty ? "the working directory" : configDirectory)")
+        }
+        return text
+    }
+
+    /// Where `name` is read from, for error messages: the config folder's file, or "built-in name".
+    func configFileSource(_ name: String) -> String {
+        if !configDirectory.isEmpty, FileManager.default.fileExists(atPath: "\(configDirectory)/\(name)") { return "\(configDirectory)/\(name)" }
+        return "built-in \(name)"
+    }
+
+    /// One start-up line naming the data files served from the built-in copies, or nil when the folder has them all.
+    var builtInDataFilesNotice: String? {
+        let builtIn = DataFiles.names.filter { configFileSource($0).hasPrefix("built-in") }
+        guard !builtIn.isEmpty else { return nil }
+        let list = builtIn.joined(separator: ", ")
+        if configDirectory.isEmpty { return "No bot-config/ folder found: serving with the built-in \(list)." }
+        return "Using the built-in \(list) (not in \(configDirectory)/)."
     }
 
     /// The occasions catalog from `occasions.json`.
     func loadOccasions() throws -> OccasionCatalog {
         do { return try OccasionCatalog(jsonText: try configFile("occasions.json")) } catch let error as ClosetError {
-            throw ConfigError(key: "\(configDirectory)/occasions.json", problem: error.detail)
+            throw ConfigError(key: configFileSource("occasions.json"), problem: error.detail)
         }
     }
 }

@@ -34,7 +34,9 @@ enum BenchCommand {
             if let value = options.value("--updates").flatMap(Int.init) { benchmark.updates = value }
             if let value = options.value("--chats").flatMap(Int.init) { benchmark.chats = value }
             if let value = options.value("--closet").flatMap(Int.init) { benchmark.closetSize = value }
+            if let value = options.value("--in-flight").flatMap(Int.init) { benchmark.maxInFlight = value }
             print(try await benchmark.run())
+            print(try await TelegramLatencyBenchmark().run())
         }
         if all || which == "outfit" {
             ran = true
@@ -45,7 +47,14 @@ enum BenchCommand {
             ran = true
             print("== bench import")
             let corpus = URL(fileURLWithPath: "Tests/ProductImportTests/Fixtures/pages")
-            print(try ImportBenchmark(corpusFolder: corpus, rules: try app.loadKeywordRules()).run())
+            let rules = try app.loadKeywordRules(), sites = try app.loadSiteRules()
+            print(try ImportBenchmark(corpusFolder: corpus, rules: rules, sites: sites).run())
+            // `--pages DIR` times real saved pages against extruct (default: the real-page fixtures).
+            let options = Options(Array(arguments.dropFirst()))
+            let pages = options.value("--pages") ?? "Tests/ProductImportTests/Fixtures/real"
+            let python = options.value("--python") ?? ".build/venv/bin/python3"
+            let repetitions = options.value("--repetitions").flatMap(Int.init).map { min(max($0, 1), 101) } ?? 7
+            print(try ImportPagesBench.run(folder: pages, extractor: ProductExtractor(rules: rules, sites: sites), python: python, repetitions: repetitions))
         }
         if all || which == "images" {
             ran = true

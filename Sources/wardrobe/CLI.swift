@@ -1,5 +1,6 @@
 import Config
 import Foundation
+import Secrets
 import Support
 
 /// The `wardrobe` command line: subcommands and their shared options.
@@ -26,6 +27,11 @@ enum CLI {
                                     run benchmarks and print their figures
           config defaults|docs|check  print every setting's default, a docs table, or validate
           telegram delete-webhook   remove a webhook so long polling works (fixes 409 Conflict)
+          backup [--without-media] FILE|FOLDER
+                                    write an encrypted archive of the data folder while the bot runs
+          backup --verify FILE      check an archive completely without restoring it
+          restore [--force] FILE    restore an archive into the data folder (stop the bot first)
+          --version                 print the version and the commit it was built from
         """
 
     static func main(_ arguments: [String]) async -> Int32 {
@@ -40,6 +46,10 @@ enum CLI {
         let rest = Array(arguments.dropFirst())
         if command == "help" || command == "--help" || command == "-h" {
             print(usage)
+            return 0
+        }
+        if command == "--version" || command == "version" {
+            print("wardrobe \(BuildInfo.description)")
             return 0
         }
         let app: App
@@ -62,12 +72,16 @@ enum CLI {
             case "import": return try await ImportCommand.run(app: app, arguments: rest)
             case "telegram": return try await TelegramCommand.run(app: app, arguments: rest)
             case "bench": return try await BenchCommand.run(app: app, arguments: rest)
+            case "backup": return try BackupCommand.backup(app: app, arguments: rest)
+            case "restore": return try BackupCommand.restore(app: app, arguments: rest)
             default:
                 return fail("unknown command \(command)", usage: true)
             }
         } catch let error as CLIError {
             return fail(error.description)
         } catch let error as any UserFacingError {
+            return fail(error.userMessage)
+        } catch let error as SecretsError {
             return fail(error.userMessage)
         } catch {
             return fail("\(error)")

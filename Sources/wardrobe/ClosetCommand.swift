@@ -2,6 +2,7 @@ import Closet
 import Foundation
 import JSON
 import Storage
+import Support
 
 /// `wardrobe closet export|import` and `wardrobe outfit`: the closet from the command line.
 enum ClosetCommand {
@@ -20,6 +21,11 @@ enum ClosetCommand {
         case "import":
             guard options.positional.count == 2 else { return CLI.fail("closet import needs a FILE") }
             let path = options.positional[1]
+            // The size is checked before reading, so a huge file costs nothing.
+            let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
+            if let size, size > ClosetCodec.maximumFileBytes {
+                throw ClosetError.fileTooLarge(bytes: size, limit: ClosetCodec.maximumFileBytes)
+            }
             guard let data = FileManager.default.contents(atPath: path) else { return CLI.fail("can't read \(path)") }
             let parsed = try ClosetCodec.decode(jsonText: String(decoding: data, as: UTF8.self), importedAt: Date())
             guard parsed.problems.isEmpty else {
@@ -27,8 +33,10 @@ enum ClosetCommand {
                 return CLI.fail("nothing imported: \(parsed.problems.count) bad row\(parsed.problems.count == 1 ? "" : "s")")
             }
             let user = try await Self.user(userKey, store: store)
-            let saved = try await store.addItems(parsed.items, userID: user.id)
-            print("Imported \(saved.count) item\(saved.count == 1 ? "" : "s") for \(userKey).")
+            let saved = try await store.importItems(parsed.items, userID: user.id)
+            let skipped = parsed.items.count - saved.count
+            print("Imported \(saved.count) item\(saved.count == 1 ? "" : "s") for \(userKey)"
+                + (skipped > 0 ? "; \(skipped) already in the closet." : "."))
         default:
             return CLI.fail("unknown closet action \(action)")
         }
@@ -86,7 +94,7 @@ enum ClosetCommand {
 }
 
 /// A command-line problem with a message for the operator.
-struct CLIError: Error, CustomStringConvertible {
+struct CLIError: InternalError, CustomStringConvertible {
     let description: String
     init(_ description: String) { self.description = description }
 }

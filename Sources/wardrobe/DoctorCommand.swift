@@ -1,3 +1,4 @@
+import Defaults
 import Foundation
 import HTTP
 import Secrets
@@ -14,7 +15,11 @@ enum DoctorCommand {
     }
 
     static func run(app: App) async -> Int32 {
-        var findings: [Finding] = [Finding(ok: true, text: "config: loaded, data folder \(app.dataDirectory)")]
+        var findings: [Finding] = [
+            Finding(ok: true, text: "wardrobe \(BuildInfo.description)"),
+            Finding(ok: true, text: "config: loaded, data folder \(app.dataDirectory)"),
+            Finding(ok: true, text: "data files: " + DataFiles.names.map { app.configFileSource($0) }.joined(separator: ", ")),
+        ]
         findings.append(checkDataFolder(app.dataDirectory))
         findings.append(checkDatabase(app))
         findings += await setAside(app)

@@ -10,7 +10,7 @@ enum ImportCommand {
     static func run(app: App, arguments: [String]) async throws -> Int32 {
         let options = Options(arguments)
         let rules = try app.loadKeywordRules()
-        let extractor = ProductExtractor(rules: rules)
+        let extractor = ProductExtractor(rules: rules, sites: try app.loadSiteRules())
         let draft: ProductDraft
         do {
             if let file = options.value("--html") {
@@ -39,12 +39,21 @@ enum ImportCommand {
 }
 
 extension App {
-    /// The keyword rules from `keywords.json` beside the config file.
+    /// The keyword rules from `keywords.json` in the config folder, else the built-in copy.
     func loadKeywordRules() throws -> KeywordRules {
         do { return try KeywordRules(json: try JSON.parse(try configFile("keywords.json"))) } catch let error as JSONError {
-            throw CLIError("\(configDirectory)/keywords.json: \(error.description)")
+            throw CLIError("\(configFileSource("keywords.json")): \(error.description)")
         } catch let error as ImportError {
-            throw CLIError("\(configDirectory)/keywords.json: \(error.detail)")
+            throw CLIError("\(configFileSource("keywords.json")): \(error.detail)")
+        }
+    }
+
+    /// The site rules from `sites.json` beside the config file.
+    func loadSiteRules() throws -> SiteRules {
+        do { return try SiteRules(json: try JSON.parse(try configFile("sites.json"))) } catch let error as JSONError {
+            throw CLIError("\(configDirectory)/sites.json: \(error.description)")
+        } catch let error as ImportError {
+            throw CLIError("\(configDirectory)/sites.json: \(error.detail)")
         }
     }
 }

@@ -17,7 +17,7 @@ enum KeysCommand {
             }
             let value = try SecretInput.read(prompt: "Value for \(name) (input hidden): ")
             try keys.set(value, for: name)
-            print("Stored \(name) (…\(value.suffix(4))) in \(keys.path).")
+            print("Stored \(name) (\(SecretHint.describe(value))) in \(keys.path).")
         case ("remove", 2):
             let removed = try keys.remove(arguments[1])
             print(removed ? "Removed \(arguments[1])." : "No secret named \(arguments[1]).")

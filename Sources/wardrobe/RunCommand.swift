@@ -8,6 +8,7 @@ import Support
 enum RunCommand {
     /// Serves every configured transport; without credentials, explains how to add them and opens the console.
     static func run(app: App, arguments: [String]) async throws -> Int32 {
+        if let notice = app.builtInDataFilesNotice { app.logger.notice(notice) }
         let keys = try app.openKeyStore()
         let hasTelegram = app.configuration.bool("telegram.enabled") && keys.value(for: SecretName.telegramToken) != nil
         let hasMatrix = app.configuration.string("matrix.homeserver_url") != nil
@@ -28,6 +29,7 @@ enum RunCommand {
 
     /// Runs the bot in this terminal.
     static func console(app: App, keys: KeyStore? = nil) async throws -> Int32 {
+        if keys == nil, let notice = app.builtInDataFilesNotice { app.logger.notice(notice) }
         let runtime = try Runtime(app: app, keys: keys ?? app.openKeyStore())
         defer { runtime.store.close() }
         return try await runtime.serve(console: true)

@@ -47,20 +47,16 @@ enum TryOnWiring {
         settings.fal.baseURL = config.string("tryon.fal.base_url") ?? settings.fal.baseURL
         settings.fal.endpoint = config.string("tryon.fal.endpoint") ?? settings.fal.endpoint
         settings.timeout = .seconds(config.int("tryon.provider_timeout_seconds"))
+        settings.allowPrivateResultHosts = config.bool("tryon.allow_private_result_hosts")
         return settings
     }
 }
 
 extension App {
-    /// The prompt templates from `prompts.json` beside the config file; the built-in Default when it is missing.
+    /// The prompt templates from `prompts.json` in the config folder, else the built-in copy.
     func loadPrompts() throws -> PromptCatalog {
-        let path = "\(configDirectory.isEmpty ? "." : configDirectory)/prompts.json"
-        guard FileManager.default.fileExists(atPath: path) else {
-            logger.notice("prompts.json not found; using the built-in Default prompt", ["path": path])
-            return PromptCatalog.builtIn
-        }
         do { return try PromptCatalog(jsonText: try configFile("prompts.json")) } catch let error as TryOnConfigurationError {
-            throw ConfigError(key: path, problem: error.description)
+            throw ConfigError(key: configFileSource("prompts.json"), problem: error.description)
         }
     }
 }

@@ -26,14 +26,15 @@ extension App {
     /// The image pipeline's limits from `images.*`.
     var imageConfiguration: ImageProcessor.Configuration {
         ImageProcessor.Configuration(
-            maxByteCount: configuration.int("images.max_upload_bytes"), maxPixelCount: configuration.int("images.max_pixels"))
+            maxByteCount: configuration.int("images.max_upload_bytes"), maxPixelCount: configuration.int("images.max_pixels"),
+            maxDecodeBytes: configuration.int("images.max_decode_bytes"))
     }
 
     /// Everything the bot's features share.
     func botEnvironment(store: Store, keys: KeyStore, http: any HTTPTransport, clock: any WallClock) throws -> BotEnvironment {
-        try BotEnvironment(
-            store: store, keys: keys, logger: logger, clock: clock, configFolder: configDirectory.isEmpty ? "." : configDirectory,
-            fetcher: fetcherConfiguration, http: http, images: imageConfiguration)
+        BotEnvironment(
+            store: store, keys: keys, logger: logger, clock: clock, occasions: try loadOccasions(), rules: try loadKeywordRules(),
+            fetcher: ProductFetcher(configuration: fetcherConfiguration, http: http), images: ImageProcessor(configuration: imageConfiguration))
     }
 
     /// Group voting settings from `voting.*`.

@@ -26,10 +26,18 @@ final class BotHarness: Sendable {
     /// The repository's bot-config folder (the shipped rules and occasions).
     static let configFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../bot-config").path
 
-    init(inlineButtons: Bool = false, allowPrivateNetworks: Bool = true, lookup: (any HostLookup)? = nil) throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("bot-\(UUID())").path
-        store = try Store(dataDirectory: folder)
-        keys = try KeyStore.open(path: "\(folder)/secrets.enc", key: .environment(SecretKey.random()))
+    /// The master key sealing the harness's key file.
+    let masterKey: SecretKey
+
+    /// A bot on a new temporary folder, or on `folder` (e.g. a restored backup) opened with `masterKey`.
+    init(
+        inlineButtons: Bool = false, allowPrivateNetworks: Bool = true, lookup: (any HostLookup)? = nil, folder: String? = nil,
+        masterKey: SecretKey = SecretKey.random()
+    ) throws {
+        self.folder = folder ?? FileManager.default.temporaryDirectory.appendingPathComponent("bot-\(UUID())").path
+        self.masterKey = masterKey
+        store = try Store(dataDirectory: self.folder)
+        keys = try KeyStore.open(path: "\(self.folder)/secrets.enc", key: .environment(masterKey))
         clock = ManualClock(now: Date(timeIntervalSince1970: 1_800_000_000))
         let occasions = try OccasionCatalog(jsonText: String(contentsOfFile: "\(Self.configFolder)/occasions.json", encoding: .utf8))
         let rules = try KeywordRules(json: JSON.parse(String(contentsOfFile: "\(Self.configFolder)/keywords.json", encoding: .utf8)))

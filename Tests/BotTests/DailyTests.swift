@@ -61,6 +61,11 @@ func berlinMonday(_ time: String) -> Date {
         await harness.say("/daily 7:30 weekdays business", user: "ana", chat: "ana", kind: .privateChat)
         #expect(harness.transport.texts.last
             == "Daily outfit at 07:30 (Europe/Berlin), Monday to Friday, for business casual. /daily off stops it.")
+        await harness.say("/daily 07:30 party", user: "ana", chat: "ana", kind: .privateChat)
+        #expect(harness.transport.texts.last?.hasPrefix("I don't know the occasion \"party\". Try one of: casual") == true)
+        await harness.say("/daily 07:30 buisness", user: "ana", chat: "ana", kind: .privateChat)
+        #expect(harness.transport.texts.last
+            == "No occasion \"buisness\" — showing business casual.\nDaily outfit at 07:30 (Europe/Berlin), every day, for business casual. /daily off stops it.")
         await harness.say("/daily 25:00", user: "ana", chat: "ana", kind: .privateChat)
         #expect(harness.transport.texts.last?.hasPrefix("Give the time as HH:MM") == true)
         await harness.say("/daily 08:00", user: "ana", chat: "ana", kind: .privateChat)

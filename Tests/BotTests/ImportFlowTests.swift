@@ -22,6 +22,14 @@ import WardrobeTestKit
                     """, contentType: "text/html; charset=utf-8")
             case "/media/trouser.jpg":
                 return LoopbackResponse(headers: [("Content-Type", "image/jpeg")], body: photo)
+            case "/products/toaster":
+                return .text(
+                    """
+                    <!doctype html><html><head><title>Retro 2-slice toaster</title>
+                    <script type="application/ld+json">{"@context":"https://schema.org","@type":"Product","name":"Retro 2-slice toaster",
+                    "brand":{"@type":"Brand","name":"Kitchen Co"},"offers":{"@type":"Offer","price":"39.00","priceCurrency":"EUR"}}</script>
+                    </head><body><h1>Retro 2-slice toaster</h1></body></html>
+                    """, contentType: "text/html; charset=utf-8")
             case "/login":
                 return .text("<html><head><title>Sign in</title></head><body><form><input type=password name=password></form></body></html>", contentType: "text/html")
             default:
@@ -54,6 +62,33 @@ import WardrobeTestKit
         let info = try await ImageProcessor().inspect(stored)
         #expect(max(info.width, info.height) <= 2048, "stored photos are resized to 2048 px at most")
         #expect(bot.lastText.hasPrefix("Saved as #1 Pleated wide-leg trouser"))
+    }
+
+    @Test func somethingThatIsNotClothingIsQuestionedAndCanBeSavedAnyway() async throws {
+        let shop = try Self.shop()
+        defer { shop.stop() }
+        let bot = try BotHarness()
+        await bot.say(shop.url("/products/toaster"))
+        #expect(bot.lastText == "That looks like a toaster, not clothing. Save it anyway?")
+        #expect(try await bot.closet().isEmpty)
+        try await bot.press("✅ Save anyway")
+        #expect(bot.lastText.contains("New piece: Retro 2-slice toaster"))
+        #expect(bot.lastText.contains("pick one below"), "the user picks a category for it")
+        try await bot.press("Accessory")
+        try await bot.press("Save")
+        let closet = try await bot.closet()
+        #expect(closet.count == 1)
+        #expect(closet.first?.category == .accessory)
+    }
+
+    @Test func somethingThatIsNotClothingCanBeCancelled() async throws {
+        let shop = try Self.shop()
+        defer { shop.stop() }
+        let bot = try BotHarness()
+        await bot.say(shop.url("/products/toaster"))
+        try await bot.press("✖ Cancel")
+        #expect(bot.lastText == "Discarded. Nothing was saved.")
+        #expect(try await bot.closet().isEmpty)
     }
 
     @Test func aPageThatIsNotAProductSavesNothingAndSaysWhatToDo() async throws {

@@ -30,6 +30,7 @@ import WardrobeTestKit
         let fake = try FakeOpenRouter(resultFormat: .webp)
         defer { fake.stop() }
         var settings = ProviderSettings()
+        settings.allowPrivateResultHosts = true  // the fake serves results on loopback
         settings.openRouter.baseURL = fake.baseURL
         let bot = try Self.harness(settings, service: .openrouter, operatorKey: fake.key)
         defer { Task { await bot.close() } }
@@ -52,6 +53,7 @@ import WardrobeTestKit
         let fake = try FakeGemini()
         defer { fake.stop() }
         var settings = ProviderSettings()
+        settings.allowPrivateResultHosts = true  // the fake serves results on loopback
         settings.gemini.baseURL = fake.baseURL
         let bot = try Self.harness(settings, service: .gemini, operatorKey: fake.key)
         defer { Task { await bot.close() } }
@@ -70,6 +72,7 @@ import WardrobeTestKit
         let fake = try FakeOpenRouter()
         defer { fake.stop() }
         var settings = ProviderSettings()
+        settings.allowPrivateResultHosts = true  // the fake serves results on loopback
         settings.openRouter.baseURL = fake.baseURL
         let bot = try Self.harness(settings, service: .openrouter, operatorKey: "sk-or-v1-wrong-key-000")
         defer { Task { await bot.close() } }
@@ -86,6 +89,7 @@ import WardrobeTestKit
         defer { fake.stop() }
         fake.enqueue(.safetyBlock(.promptBlocked(reason: "SAFETY")), .safetyBlock(.finishReason("IMAGE_SAFETY")))
         var settings = ProviderSettings()
+        settings.allowPrivateResultHosts = true  // the fake serves results on loopback
         settings.gemini.baseURL = fake.baseURL
         let bot = try Self.harness(settings, service: .gemini, operatorKey: fake.key)
         defer { Task { await bot.close() } }
@@ -104,6 +108,7 @@ import WardrobeTestKit
         defer { fake.stop() }
         fake.enqueue(.successAsURL)
         var settings = ProviderSettings()
+        settings.allowPrivateResultHosts = true  // the fake serves results on loopback
         settings.fal.baseURL = fake.baseURL
         let bot = try Self.harness(settings, service: .fal, operatorKey: fake.key)
         defer { Task { await bot.close() } }

@@ -8,7 +8,7 @@ import Closet
         id: 0, number: 7, name: "Navy \"wool\" blazer", category: .outerwear, subcategory: "blazer", formality: 4,
         warmth: 3, fit: .slim, color: ItemColor(name: "midnight navy", family: .navy), pattern: .texture,
         brand: "Acme", size: "50", material: "wool", photo: String(repeating: "ab", count: 32),
-        sourceURL: "https://example.com/p/1", price: 199.9, currency: "EUR",
+        sourceURL: "https://example.com/p/1", price: try! Price(amount: 199.9, currency: "EUR"),
         addedAt: Date(timeIntervalSince1970: 1_700_000_000), lastWornAt: Date(timeIntervalSince1970: 1_710_000_000),
         wearCount: 12, isAvailable: false)
 

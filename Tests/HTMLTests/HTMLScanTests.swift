@@ -29,3 +29,13 @@ import HTML
         #expect(scan.scripts.map(\.text) == ["var a = {"])
     }
 }
+
+@Suite struct HTMLScanIframeTests {
+    @Test func iframeBodiesAreLeftOutOfTheTreeButTheIframeStays() throws {
+        let document = try HTMLDocument.parse("<html><body><iframe id=\"ad\" src=\"/x\"><div><p>fallback</p></div></iframe><h1>Shirt</h1></body></html>")
+        #expect(document.elements(named: "iframe").count == 1)
+        #expect(document.elements(named: "iframe").first?["id"] == "ad")
+        #expect(document.first(named: "h1").map { document.text(of: $0) } == "Shirt")
+        #expect(!document.texts.contains { $0.contains("fallback") })
+    }
+}

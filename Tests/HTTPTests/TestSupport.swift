@@ -7,6 +7,7 @@ extension HTTPError {
         switch self {
         case .invalidRequest: "invalidRequest"
         case .couldNotResolveHost: "couldNotResolveHost"
+        case .refusedAddress: "refusedAddress"
         case .couldNotConnect: "couldNotConnect"
         case .timeout: "timeout"
         case .tls: "tls"

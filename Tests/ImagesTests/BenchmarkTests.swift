@@ -1,3 +1,4 @@
+import Foundation
 import Images
 import Testing
 
@@ -14,6 +15,38 @@ struct BenchmarkTests {
         // The 4:4:4 twin is measured too and reported on its own line.
         #expect(report.fullChroma?.pipeline.times.count == 3)
         #expect(report.description.contains("4:4:4:     the same photo saved 4:4:4"))
+    }
+
+    @Test("Without ImageMagick the benchmark still prints its own figures and says the comparison was skipped")
+    func withoutImageMagickTheComparisonIsSkipped() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bench-path-\(UUID())").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        var configuration = ImageBenchmark.Configuration(width: 300, height: 200, compareFullChroma: false, runs: 2, magickRuns: 2)
+        configuration.magickSearchPath = [folder]
+        let missing = try ImageBenchmark.run(configuration)
+        #expect(missing.pipeline.times.count == 2)
+        #expect(missing.magickTimes.isEmpty && missing.speedup == nil)
+        #expect(missing.description.contains("median"))
+        #expect(missing.description.contains("ImageMagick not installed, comparison skipped"))
+
+        // A `convert` that is not ImageMagick is not timed.
+        try Self.script(at: "\(folder)/convert", "echo 'convert: something else'; exit 1")
+        let impostor = try ImageBenchmark.run(configuration)
+        #expect(impostor.pipeline.times.count == 2 && impostor.magickTimes.isEmpty)
+        #expect(impostor.description.contains("\(folder)/convert is not ImageMagick, comparison skipped"))
+
+        // ImageMagick that fails on the photo: our figures stay, the comparison is skipped with the reason.
+        try Self.script(at: "\(folder)/convert", #"[ "$1" = -version ] && { echo 'Version: ImageMagick 7.1.1-0 Q16'; exit 0; }; exit 3"#)
+        let failing = try ImageBenchmark.run(configuration)
+        #expect(failing.pipeline.times.count == 2 && failing.magickTimes.isEmpty)
+        #expect(failing.description.contains("failed") && failing.description.contains("comparison skipped"))
+    }
+
+    static func script(at path: String, _ body: String) throws {
+        try? FileManager.default.removeItem(atPath: path)
+        try Data("#!/bin/sh\n\(body)\n".utf8).write(to: URL(fileURLWithPath: path))
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path)
     }
 
     @Test("The benchmark photo is saved like a camera's: 4:2:0 chroma at quality 90")

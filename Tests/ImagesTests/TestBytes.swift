@@ -96,3 +96,19 @@ enum TestBytes {
         return ~crc
     }
 }
+
+extension TestBytes {
+    /// A minimal progressive JPEG (SOI, DQT, SOF2, DHT, one DC scan of zeros, EOI) whose frame header
+    /// claims `width`×`height` with three components: a few hundred bytes that would make libjpeg
+    /// allocate width × height × 3 × 2 bytes of coefficients.
+    static func progressiveJPEGClaiming(width: Int, height: Int) -> [UInt8] {
+        func big(_ value: Int) -> [UInt8] { [UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)] }
+        var bytes: [UInt8] = [0xFF, 0xD8]
+        bytes += [0xFF, 0xDB, 0x00, 0x43, 0x00] + Array(repeating: 1, count: 64)
+        bytes += [0xFF, 0xC2, 0x00, 0x11, 0x08] + big(height) + big(width) + [0x03, 1, 0x11, 0, 2, 0x11, 0, 3, 0x11, 0]
+        bytes += [0xFF, 0xC4, 0x00, 0x14, 0x00, 1] + Array(repeating: 0, count: 15) + [0x00]
+        bytes += [0xFF, 0xDA, 0x00, 0x0C, 0x03, 1, 0x00, 2, 0x00, 3, 0x00, 0x00, 0x00, 0x00]
+        bytes += Array(repeating: 0x00, count: 300)
+        return bytes + [0xFF, 0xD9]
+    }
+}

@@ -27,6 +27,7 @@ extension MatrixIntegrationTests {
         let ai = try FakeOpenRouter()
         defer { ai.stop() }
         var configured = ProviderSettings()
+        configured.allowPrivateResultHosts = true  // the fake serves results on loopback
         configured.openRouter.baseURL = ai.baseURL
         let settings = configured
         let directory = TransportDirectory()

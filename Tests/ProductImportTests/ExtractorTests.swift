@@ -152,7 +152,7 @@ import ProductImport
     @Test func theJSONRenderingHasExactlyTheAgreedKeys() throws {
         let draft = try TestSupport.draft(#"<script type="application/ld+json">{"@type":"Product","name":"Navy wool blazer","image":"b.jpg"}</script>"#)
         let keys = Set(draft.json.object?.keys.map { $0 } ?? [])
-        #expect(keys == ["name", "brand", "category", "subcategory", "fit", "formality", "warmth", "colors", "pattern", "material",
+        #expect(keys == ["name", "brand", "category", "goods", "subcategory", "fit", "formality", "warmth", "colors", "pattern", "material",
                          "price", "currency", "sku", "availability", "images", "description", "sizes", "sources"])
         #expect(draft.json["sources"]?["name"] == "json-ld")
         #expect(draft.json["colors"] == ["navy"])

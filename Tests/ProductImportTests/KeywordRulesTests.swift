@@ -135,3 +135,31 @@ import ProductImport
         #expect(throws: ImportError.self) { try KeywordRules(json: ["garments": [["category": "hat-rack", "subcategory": "x"]]]) }
     }
 }
+
+@Suite struct GoodsClassificationTests {
+    @Test(arguments: [
+        ("Retro 2-slice toaster", "toaster"), ("Grille-pain rétro", "toaster"), ("The Whole Truth (A. Shaw Book 1)", "book"),
+        ("Shoe rack for 20 pairs", "furniture"), ("Tostadora de acero", "toaster"), ("Ironing board for shirts", "garment care item"),
+    ])
+    func goodsThatAreNotClothingAreSaidToBeSo(name: String, goods: String) {
+        let found = TestSupport.rules.classify(KeywordInput(name: name))
+        #expect(found.goods == goods)
+        #expect(found.category == nil)
+    }
+
+    @Test(arguments: [
+        ("Leather belt for jeans", Category.accessory, "belt"), ("Canvas tote bag with zip", .accessory, "bag"),
+        ("Wool scarf for coats", .accessory, "scarf"), ("Camera bag", .accessory, "bag"), ("Four-pocket jeans", .bottom, "jeans"),
+    ])
+    func accessoriesAreToldApartFromWhatTheyGoWith(name: String, category: Category, subcategory: String) {
+        let found = TestSupport.rules.classify(KeywordInput(name: name))
+        #expect(found.category == category)
+        #expect(found.subcategory == subcategory)
+        #expect(found.goods == nil)
+    }
+
+    @Test func aBreadcrumbCanSayBooksWhenTheNameDoesNot() {
+        let found = TestSupport.rules.classify(KeywordInput(name: "Vegetable Perfection", category: "Books > Food & Drink"))
+        #expect(found.goods == "book")
+    }
+}

@@ -9,8 +9,14 @@ enum TestSupport {
         return try! KeywordRules.load(contentsOf: root.appendingPathComponent("bot-config/keywords.json"))
     }()
 
-    /// An extractor with the repository's rules.
-    static let extractor = ProductExtractor(rules: rules)
+    /// The repository's site rules (`bot-config/sites.json`), loaded once.
+    static let sites: SiteRules = {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        return try! SiteRules.load(contentsOf: root.appendingPathComponent("bot-config/sites.json"))
+    }()
+
+    /// An extractor with the repository's keyword and site rules.
+    static let extractor = ProductExtractor(rules: rules, sites: sites)
 
     /// The fixture page folder copied into the test bundle.
     static var pagesFolder: URL {

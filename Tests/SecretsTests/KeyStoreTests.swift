@@ -165,6 +165,31 @@ import Testing
         #expect(Array(after[26..<42]) == salt.bytes)
     }
 
+    @Test(arguments: [
+        (operations: UInt64(1), memory: UInt64(4) << 30),  // 4 GiB
+        (operations: UInt64(1), memory: UInt64(Argon2id.Limits.ceiling.memory) + 1024),
+        (operations: UInt64(9), memory: UInt64(8192)),
+        (operations: UInt64.max, memory: UInt64(8192)),
+    ])
+    func aHeaderAskingArgon2idForTooMuchIsRefusedBeforeDeriving(operations: UInt64, memory: UInt64) throws {
+        try KeyStore.open(path: path, key: .passphrase("open sesame"), limits: .minimum).set("v", for: "a")
+        var bytes = try #require(folder.bytes("secrets.enc"))
+        for index in 0..<8 {
+            bytes[10 + index] = UInt8(truncatingIfNeeded: operations >> UInt64((7 - index) * 8))
+            bytes[18 + index] = UInt8(truncatingIfNeeded: memory >> UInt64((7 - index) * 8))
+        }
+        folder.write("secrets.enc", bytes)
+        let error = #expect(throws: SecretsError.self) { try KeyStore.open(path: path, key: .passphrase("open sesame")) }
+        #expect(error.map(Self.caseName) == "corruptHeader")
+        #expect(error?.description.contains("Argon2id limits out of range") == true)
+    }
+
+    @Test func theLimitsThisBotWritesAreWithinTheCeiling() {
+        #expect(Argon2id.Limits.moderate.isAccepted())
+        #expect(Argon2id.Limits.interactive.isAccepted())
+        #expect(!Argon2id.Limits(operations: 1, memory: 1 << 30).isAccepted())
+    }
+
     @Test func aWrongPassphraseOrTheWrongKindOfKeyIsReported() throws {
         try KeyStore.open(path: path, key: .passphrase("open sesame"), limits: .minimum).set("v", for: "a")
         let wrong = #expect(throws: SecretsError.self) { try KeyStore.open(path: path, key: .passphrase("open sesam")) }

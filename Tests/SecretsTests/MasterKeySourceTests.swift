@@ -75,6 +75,28 @@ import Testing
         #expect(folder.files() == ["secrets.enc"])
     }
 
+    @Test func aKeyFileNamedByTheEnvironmentIsUsedAndAMissingOneIsReported() throws {
+        let key = SecretKey.random()
+        folder.write("credential", Array((key.base64() + "\n").utf8))
+        let path = "\(folder.path)/credential"
+        let source = try MasterKeySource.resolve(environment: ["WARDROBE_MASTER_KEY_FILE": path], dataDirectory: folder.path)
+        #expect(source.key == key)
+        #expect(source.description == "file \(path)")
+        let error = #expect(throws: SecretsError.self) {
+            try MasterKeySource.resolve(environment: ["WARDROBE_MASTER_KEY_FILE": "\(folder.path)/missing"], dataDirectory: folder.path)
+        }
+        guard case .malformedMasterKeyFile = error else { Issue.record("got \(String(describing: error))"); return }
+        #expect(folder.files() == ["credential"])
+    }
+
+    @Test func noKeyIsGeneratedWhenGenerationIsOff() {
+        let error = #expect(throws: SecretsError.self) {
+            try MasterKeySource.resolve(environment: [:], dataDirectory: folder.path, generate: false)
+        }
+        #expect(error == .masterKeyMissing(secretsPath: "\(folder.path)/secrets.enc", keyPath: "\(folder.path)/master.key"))
+        #expect(folder.files().isEmpty)
+    }
+
     @Test(arguments: ["not base64!", "AAAA", Base64.encode(Array(repeating: 1, count: 31))])
     func aMalformedEnvironmentKeyNamesTheVariable(value: String) {
         let error = #expect(throws: SecretsError.self) {

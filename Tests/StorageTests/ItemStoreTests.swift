@@ -8,6 +8,32 @@ import Testing
         ClosetItem(name: name, category: .outerwear, subcategory: "blazer", formality: 4, warmth: 3, color: ItemColor(name: "navy", family: .navy))
     }
 
+    @Test func importingTheSameClosetFileTwiceAddsNothingTheSecondTime() async throws {
+        let temp = try TemporaryStore()
+        defer { temp.cleanUp() }
+        let ana = try await temp.store.user(transport: "console", externalID: "local")
+        let text = ClosetCodec.exportText([Self.blazer(), Self.blazer(), Self.blazer("White shirt")])
+        let first = try await temp.store.importItems(ClosetCodec.importItems(jsonText: text, importedAt: Date()), userID: ana.id)
+        #expect(first.count == 3, "two identical blazers in one file are two pieces")
+        try await temp.store.recordWear(userID: ana.id, itemIDs: [first[0].id], at: Date())
+        let second = try await temp.store.importItems(ClosetCodec.importItems(jsonText: text, importedAt: Date()), userID: ana.id)
+        #expect(second.isEmpty)
+        #expect(try await temp.store.items(userID: ana.id).count == 3)
+    }
+
+    @Test func storageRefusesAnItemBeyondItsLimitsWhateverTheEntrance() async throws {
+        let temp = try TemporaryStore()
+        defer { temp.cleanUp() }
+        let ana = try await temp.store.user(transport: "console", externalID: "local")
+        await #expect(throws: ClosetError.textTooLong(.name)) {
+            try await temp.store.addItem(Self.blazer(String(repeating: "x", count: 300_000)), userID: ana.id)
+        }
+        var saved = try await temp.store.addItem(Self.blazer(), userID: ana.id)
+        saved.brand = String(repeating: "b", count: 81)
+        await #expect(throws: ClosetError.textTooLong(.brand)) { try await temp.store.updateItem(saved, userID: ana.id) }
+        #expect(try await temp.store.items(userID: ana.id).map(\.brand) == [nil])
+    }
+
     @Test func itemsAreNumberedPerUserAndInvisibleToOthers() async throws {
         let temp = try TemporaryStore()
         defer { temp.cleanUp() }
@@ -30,7 +56,7 @@ import Testing
         var item = ClosetItem(
             name: "Pleated wide-leg trouser", category: .bottom, subcategory: "trouser", formality: 3, warmth: 4, fit: .relaxed,
             legShape: .wide, color: ItemColor(name: "camel", family: .camel), pattern: .texture, brand: "Arket", size: "38",
-            material: "100% wool", photo: "ab12", sourceURL: "https://shop.example/p/1", price: 89.5, currency: "EUR",
+            material: "100% wool", photo: "ab12", sourceURL: "https://shop.example/p/1", price: try Price(amount: 89.5, currency: "EUR"),
             addedAt: Date(timeIntervalSince1970: 1_700_000_000), lastWornAt: Date(timeIntervalSince1970: 1_700_100_000), wearCount: 2,
             isAvailable: false)
         item = try await temp.store.addItem(item, userID: ana.id)

@@ -1,5 +1,5 @@
 import Foundation
-import Support
+@testable import Support
 import Testing
 
 @Suite struct LoggerTests {
@@ -66,5 +66,23 @@ import Testing
             let delay = backoff.delay(attempt: attempt, using: &generator)
             #expect(delay >= backoff.ceiling(attempt: attempt) / 2 && delay <= backoff.ceiling(attempt: attempt))
         }
+    }
+
+    @Test func controlCharactersAndBidiOverridesAreEscapedInValuesAndKeys() {
+        let sink = MemoryLogSink()
+        let hostile = "red\u{1B}[31mtext\u{0B}\u{0C}\u{7F}\u{85}\u{9B}\u{202E}\u{2066}\u{200F}\u{0}end"
+        Logger(label: "chat", sink: sink).info(hostile, ["k\u{1B}y": hostile])
+        let line = sink.lines[0]
+        let forbidden = line.unicodeScalars.filter { Logger.isControl($0) }
+        #expect(forbidden.isEmpty, "raw controls left: \(forbidden.map { String($0.value, radix: 16) })")
+        #expect(line.contains(#"msg="red\u{1b}[31mtext\u{b}\u{c}\u{7f}\u{85}\u{9b}\u{202e}\u{2066}\u{200f}\u{0}end""#))
+        #expect(line.contains("k_y="))
+    }
+
+    @Test func plainWordsStayBareAndAccentedTextIsKept() {
+        let sink = MemoryLogSink()
+        Logger(label: "chat", sink: sink).info("ok", ["name": "Crème brûlée"])
+        #expect(sink.lines[0].contains("msg=ok"))
+        #expect(sink.lines[0].contains(#"name="Crème brûlée""#))
     }
 }

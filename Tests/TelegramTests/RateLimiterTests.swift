@@ -9,12 +9,38 @@ import WardrobeTestKit
 
     func offsets(_ times: [Date]) -> [Double] { times.map { ($0.timeIntervalSince(start) * 1000).rounded() / 1000 } }
 
-    @Test func oneChatGetsOneMessagePerSecondWhileOtherChatsAreNotHeldBack() {
+    @Test func oneChatGetsAShortBurstThenOneMessagePerSecondWhileOtherChatsAreNotHeldBack() {
         var limiter = RateLimiter(limits: RateLimits(perChatPerSecond: 1, perGroupPerMinute: 20, globalPerSecond: 30))
-        let a = (0..<3).map { _ in limiter.reserve(chat: "a", isGroup: false, now: start) }
+        let a = (0..<5).map { _ in limiter.reserve(chat: "a", isGroup: false, now: start) }
         let b = limiter.reserve(chat: "b", isGroup: false, now: start)
-        #expect(offsets(a) == [0, 1, 2])
+        #expect(offsets(a) == [0, 0, 0, 1, 2])
         #expect(offsets([b]) == [0])
+        // After a quiet spell the bucket is full again, but never more than the burst.
+        let later = start.addingTimeInterval(60)
+        let c = (0..<4).map { _ in limiter.reserve(chat: "a", isGroup: false, now: later) }
+        #expect(c.map { ($0.timeIntervalSince(later) * 1000).rounded() / 1000 } == [0, 0, 0, 1])
+    }
+
+    @Test func noChatAndNoGroupExceedsTelegramsLimitsOverAMinute() {
+        var limiter = RateLimiter(limits: RateLimits())
+        var times: [String: [Date]] = [:]
+        // Two private chats and two groups, each asking for far more than allowed, at random moments.
+        var generator = SystemRandomNumberGenerator()
+        for index in 0..<800 {
+            let chat = ["a", "b", "-1", "-2"][index % 4]
+            let now = start.addingTimeInterval(Double.random(in: 0..<120, using: &generator))
+            times[chat, default: []].append(limiter.reserve(chat: chat, isGroup: chat.hasPrefix("-"), now: now))
+        }
+        func most(_ list: [Date], within seconds: Double) -> Int {
+            let sorted = list.sorted()
+            return sorted.indices.map { i in sorted[i...].prefix { $0.timeIntervalSince(sorted[i]) < seconds }.count }.max() ?? 0
+        }
+        func mostInAnyMinute(_ list: [Date]) -> Int { most(list, within: 60) }
+        #expect(mostInAnyMinute(times["a"]!) <= 60 + 2)
+        #expect(mostInAnyMinute(times["b"]!) <= 60 + 2)
+        #expect(mostInAnyMinute(times["-1"]!) <= 20)
+        #expect(mostInAnyMinute(times["-2"]!) <= 20)
+        #expect(most(times.values.flatMap { $0 }, within: 1) <= 30)
     }
 
     @Test func aGroupGetsTwentyMessagesPerMinute() {

@@ -51,7 +51,7 @@ import Glibc
         try "{}".write(toFile: "\(folder)/config/wardrobe.json", atomically: true, encoding: .utf8)
         // A deployment keeps the data files beside its config file, as /etc/wardrobe does.
         let shipped = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../bot-config").path
-        for name in ["occasions.json", "keywords.json", "prompts.json"] {
+        for name in ["occasions.json", "keywords.json", "sites.json", "prompts.json"] {
             try FileManager.default.copyItem(atPath: "\(shipped)/\(name)", toPath: "\(folder)/config/\(name)")
         }
         var environment = ProcessInfo.processInfo.environment

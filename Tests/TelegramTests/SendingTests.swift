@@ -32,7 +32,7 @@ import WardrobeTestKit
         try await harness.sendAndWait(.photos([image], caption: "First"), to: chat)
         try await harness.sendAndWait(.photos([image], caption: caption), to: chat)
         let photos = harness.server.calls("sendPhoto")
-        #expect(photos.count == 2)
+        try #require(photos.count == 2)
         #expect(photos[0].encoding == "multipart" && photos[0].fileFields == ["photo"])
         #expect(photos[1].encoding == "json" && photos[1].parameters["photo"]?.string?.hasPrefix("SENT") == true)
         #expect(photos[1].parameters["caption"] == nil)

@@ -93,7 +93,7 @@ final class TelegramHarness: Sendable {
     func waitUntilSent(timeout: Duration = .seconds(10)) async -> Bool {
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {
-            if await transport.sender.pendingCount() == 0 { return true }
+            if (try? await store.pendingOutbox(transport: "telegram").isEmpty) == true, await transport.sender.pendingCount() == 0 { return true }
             try? await Task.sleep(for: .milliseconds(5))
         }
         return false

@@ -109,7 +109,7 @@ extension TryOnProviderTests {
             case .fal:
                 let fake = try FakeFal()
                 defer { fake.stop() }
-                let provider = FalProvider(key: fake.key, baseURL: fake.baseURL, http: ProviderFixtures.http)
+                let provider = FalProvider(key: fake.key, baseURL: fake.baseURL, http: ProviderFixtures.http, resultAddresses: AddressGuard(allowPrivateNetworks: true))
                 return (await ProviderFixtures.failure { try await provider.generate(request) }, fake.requests.last?.rejection)
             }
         }

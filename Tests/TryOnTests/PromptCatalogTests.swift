@@ -36,4 +36,16 @@ import TryOn
             try PromptCatalog(jsonText: "{\"prompts\": [{\"id\": \"a\", \"name\": \"A\"}, {\"id\": \"a\", \"name\": \"B\"}]}")
         }
     }
+
+    @Test func overlongPromptTextOrNamesAreRefusedWhenTheFileIsRead() {
+        let text = String(repeating: "x", count: Prompt.maximumTextLength + 1)
+        #expect(throws: TryOnConfigurationError("prompt 1: text is longer than 4000 characters")) {
+            try PromptCatalog(jsonText: "{\"prompts\": [{\"id\": \"a\", \"name\": \"A\", \"text\": \"\(text)\"}]}")
+        }
+        let name = String(repeating: "n", count: 41)
+        #expect(throws: TryOnConfigurationError("prompt 1: name is longer than 40 characters")) {
+            try PromptCatalog(jsonText: "{\"prompts\": [{\"id\": \"a\", \"name\": \"\(name)\"}]}")
+        }
+        #expect(throws: Never.self) { try PromptCatalog(jsonText: String(contentsOfFile: Self.repositoryFile, encoding: .utf8)) }
+    }
 }

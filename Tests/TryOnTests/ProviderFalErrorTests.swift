@@ -8,7 +8,7 @@ extension TryOnProviderTests {
     @Suite("Fal.ai: errors, timeouts and cancellation")
     struct FalErrors {
         func provider(_ fake: FakeFal, key: String = FakeFal.defaultKey, timeout: Duration = .seconds(30)) -> FalProvider {
-            FalProvider(key: key, baseURL: fake.baseURL, timeout: timeout, http: ProviderFixtures.http)
+            FalProvider(key: key, baseURL: fake.baseURL, timeout: timeout, http: ProviderFixtures.http, resultAddresses: AddressGuard(allowPrivateNetworks: true))
         }
 
         func failure(_ behaviour: FakeFal.Behaviour) async throws -> TryOnError? {

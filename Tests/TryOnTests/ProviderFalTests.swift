@@ -9,7 +9,7 @@ extension TryOnProviderTests {
     @Suite("Fal.ai: generation and requests")
     struct FalGeneration {
         func provider(_ fake: FakeFal, key: String = FakeFal.defaultKey, timeout: Duration = .seconds(30)) -> FalProvider {
-            FalProvider(key: key, baseURL: fake.baseURL, timeout: timeout, http: ProviderFixtures.http)
+            FalProvider(key: key, baseURL: fake.baseURL, timeout: timeout, http: ProviderFixtures.http, resultAddresses: AddressGuard(allowPrivateNetworks: true))
         }
 
         @Test("All variations come from one call as data URIs and decode")
@@ -53,6 +53,17 @@ extension TryOnProviderTests {
             let downloads = fake.requests.filter { $0.method == "GET" }
             #expect(downloads.map(\.path) == ["/files/1.webp", "/files/2.webp"])
             #expect(downloads.allSatisfy { $0.credential == nil })
+        }
+
+        @Test("A result URL on a loopback or private address is refused without being fetched")
+        func privateResultURLIsRefused() async throws {
+            let fake = try FakeFal()
+            defer { fake.stop() }
+            fake.enqueue(.successAsURL)
+            let strict = FalProvider(key: FakeFal.defaultKey, baseURL: fake.baseURL, timeout: .seconds(30), http: ProviderFixtures.http)
+            let error = try await #require(throws: TryOnError.self) { try await strict.generate(ProviderFixtures.request(count: 1)) }
+            #expect(error.description.contains("loopback"))
+            #expect(fake.requests.filter { $0.method == "GET" }.isEmpty, "the result URL was never requested")
         }
 
         @Test("A result URL that does not lead to an image is a bad response")

@@ -36,6 +36,21 @@ extension TryOnProviderTests {
             #expect(RetryDelay.inMessage("try again later") == nil)
         }
 
+        @Test("Absurd delays from a service are bounded where they enter: never infinite, at most a day")
+        func absurdRetryDelaysAreBounded() {
+            #expect(RetryDelay.header("1e20") == RetryAfter.maximum)
+            #expect(RetryDelay.header("inf") == nil)
+            #expect(RetryDelay.header("nan") == nil)
+            #expect(RetryDelay.header("-5") == nil)
+            #expect(RetryDelay.header("1" + String(repeating: "0", count: 500)) == nil)
+            #expect(RetryDelay.protobufDuration("1e300s") == RetryAfter.maximum)
+            #expect(RetryDelay.inMessage("Please retry in 1e308h.") == nil || RetryDelay.inMessage("Please retry in 1e308h.") == RetryAfter.maximum)
+            let huge = TryOnError.rateLimited(.fal, retryAfter: .infinity)
+            #expect(huge.retryAfter == nil)
+            #expect(huge.userMessage == "Busy — retrying in 20 s.")
+            #expect(TryOnError.rateLimited(.fal, retryAfter: 1e20).userMessage == "Busy — retrying in 86400 s.")
+        }
+
         @Test("Fal output sizes keep the long side at 2560 px in multiples of 16")
         func falSizes() {
             #expect(FalProvider.imageSize(aspectRatio: "9:16") == (1440, 2560))
@@ -43,6 +58,8 @@ extension TryOnProviderTests {
             #expect(FalProvider.imageSize(aspectRatio: "1:1") == (2560, 2560))
             #expect(FalProvider.imageSize(aspectRatio: "3:4") == (1920, 2560))
             #expect(FalProvider.imageSize(aspectRatio: "nonsense") == (1440, 2560))
+            #expect(FalProvider.imageSize(aspectRatio: "inf:inf") == (1440, 2560))
+            #expect(FalProvider.imageSize(aspectRatio: "1e300:1e-300") == (1440, 2560))
         }
 
         @Test("Data URIs round-trip and reject anything else")

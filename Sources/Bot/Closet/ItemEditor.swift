@@ -11,9 +11,9 @@ enum ItemEditor {
     static func apply(field: String, value: String, to item: inout ClosetItem) throws {
         let text = value.trimmingCharacters(in: .whitespaces)
         switch field.lowercased() {
-        case "name": item.name = try nonEmpty(text, field: "name")
+        case "name": item.name = try nonEmpty(text, field: .name)
         case "category": item.category = try ItemNumbers.category(text)
-        case "subcategory", "type": item.subcategory = try nonEmpty(text, field: "subcategory").lowercased()
+        case "subcategory", "type": item.subcategory = try nonEmpty(text, field: .subcategory).lowercased()
         case "formality": item.formality = try level(text, field: "formality", help: "1 casual … 5 black tie")
         case "warmth": item.warmth = try level(text, field: "warmth", help: "1 very light … 5 very warm")
         case "fit": item.fit = try choice(text, Fit.self, field: "fit")
@@ -24,25 +24,30 @@ enum ItemEditor {
             guard let family = ColorFamily(rawValue: word) ?? ColorFamily.allCases.first(where: { word.contains($0.rawValue) }) else {
                 throw UserMessageError("Color must name a family: \(ColorFamily.allCases.map(\.rawValue).joined(separator: ", ")).")
             }
-            item.color = ItemColor(name: word, family: family)
-        case "brand": item.brand = try nonEmpty(text, field: "brand")
-        case "size": item.size = try nonEmpty(text, field: "size")
-        case "material": item.material = try nonEmpty(text, field: "material")
-        case "price":
-            let parts = text.split(separator: " ")
-            guard let amount = parts.first.flatMap({ Double($0.replacingOccurrences(of: ",", with: ".")) }), amount >= 0 else {
-                throw UserMessageError("Price must be a number, optionally with a currency, e.g. 79.90 EUR.")
-            }
-            item.price = amount
-            if parts.count > 1 { item.currency = parts[1].uppercased() }
+            item.color = ItemColor(name: try ItemField.colorName.check(word), family: family)
+        case "brand": item.brand = try nonEmpty(text, field: .brand)
+        case "size": item.size = try nonEmpty(text, field: .size)
+        case "material": item.material = try nonEmpty(text, field: .material)
+        case "price": item.price = try price(text)
         default:
             throw UserMessageError("I can't edit \"\(field)\". Fields: \(fieldNames).")
         }
     }
 
-    private static func nonEmpty(_ text: String, field: String) throws -> String {
-        guard !text.isEmpty, text.count <= 200 else { throw UserMessageError("The \(field) must be 1 to 200 characters.") }
-        return text
+    private static func nonEmpty(_ text: String, field: ItemField) throws -> String {
+        guard !text.isEmpty else { throw UserMessageError("The \(field.rawValue) can't be empty.") }
+        return try field.check(text)
+    }
+
+    /// "79.90", "79,90 eur": an amount the `Price` type accepts, with an optional currency code.
+    static func price(_ text: String) throws -> Price {
+        let parts = text.split(separator: " ")
+        // A long run of digits is refused before parsing, so "1" followed by 10,000 zeros costs nothing.
+        guard parts.count <= 2, let first = parts.first, first.utf8.count <= 20,
+              let amount = Double(first.replacingOccurrences(of: ",", with: ".")) else {
+            throw UserMessageError("Price must be a number, optionally with a currency, e.g. 79.90 EUR.")
+        }
+        return try Price(amount: amount, currency: parts.count > 1 ? String(parts[1]) : nil)
     }
 
     private static func level(_ text: String, field: String, help: String) throws -> Int {

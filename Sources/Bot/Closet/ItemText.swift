@@ -24,16 +24,11 @@ enum ItemText {
         if let brand = item.brand { lines.append("Brand: \(brand)") }
         if let material = item.material { lines.append("Material: \(material)") }
         if let size = item.size { lines.append("Size: \(size)") }
-        if let price = item.price { lines.append("Price: \(formatPrice(price, currency: item.currency))") }
+        if let price = item.price { lines.append("Price: \(price.formatted)") }
         if item.wearCount > 0 { lines.append("Worn \(item.wearCount)×") }
         if !item.isAvailable { lines.append("In the laundry — /clean \(item.number) when it's back") }
         if let url = item.sourceURL { lines.append("Link: \(url)") }
         let heading = title ?? (item.number > 0 ? "#\(item.number) \(item.name)" : item.name)
         return .bold(heading) + .plain("\n" + lines.joined(separator: "\n"))
-    }
-
-    static func formatPrice(_ price: Double, currency: String?) -> String {
-        let amount = price.rounded() == price ? String(Int(price)) : String(format: "%.2f", price)
-        return currency.map { "\(amount) \($0)" } ?? amount
     }
 }

@@ -61,8 +61,9 @@ struct OutfitCommand {
             try await context.reply("What's the occasion?", buttons: stride(from: 0, to: buttons.count, by: 2).map { Array(buttons[$0..<min($0 + 2, buttons.count)]) })
             return
         }
-        let occasion = try environment.occasions.resolve(words.joined(separator: " "))
-        try await suggest(context, occasionName: occasion.name, count: count)
+        let match = try environment.occasions.match(words.joined(separator: " "))
+        if let note = match.note { try await context.reply(RichText.plain(note)) }
+        try await suggest(context, occasionName: match.occasion.name, count: count)
     }
 
     /// Runs the engine for `occasionName` and sends the outfits, or what is missing.

@@ -49,12 +49,14 @@ struct DailyFeature {
             weekdaysOnly = true
             words.remove(at: index)
         }
-        let occasion = try words.isEmpty ? usualOccasion(of: context.user) : environment.occasions.resolve(words.joined(separator: " "))
+        let match = try words.isEmpty ? nil : environment.occasions.match(words.joined(separator: " "))
+        let occasion = try match?.occasion ?? usualOccasion(of: context.user)
         try await context.store.saveSchedule(
             chatID: context.chat.id, userID: context.user.id, localTime: time.description, occasion: occasion.name, weekdaysOnly: weekdaysOnly,
             now: context.clock.now())
         daily.service.wake()
-        try await context.reply(try await describe(context))
+        let note = match?.note.map { $0 + "\n" } ?? ""
+        try await context.reply(RichText.plain(note) + (try await describe(context)))
     }
 
     /// The user's usual occasion (user setting), else the default (smart casual).

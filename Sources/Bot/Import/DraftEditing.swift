@@ -31,6 +31,10 @@ struct DraftEditing {
             try await context.updateState { $0.setting(ItemDraft.stateKey, .null) }
             try await context.reply("Discarded. Nothing was saved.")
         }
+        builder.onButton(GoodsQuestion.keepAction) { context, record in
+            let draft = try await Self.current(record, context: context)
+            try await DraftCard.send(draft, context: context)
+        }
         builder.onButton("draft.category") { context, record in
             var draft = try await Self.current(record, context: context)
             guard let category = record.payload["category"]?.string.flatMap(Category.init(rawValue:)) else { return }
@@ -66,6 +70,7 @@ struct DraftEditing {
         guard state["awaiting"]?.string == "draft.color", var draft = state[ItemDraft.stateKey].flatMap(ItemDraft.init(json:)) else {
             return false
         }
+        try ItemField.colorName.check(text)
         guard let color = rules.color(named: text) else {
             try await context.reply("I don't know that color. Try a common name such as navy, beige, olive or burgundy.")
             return true

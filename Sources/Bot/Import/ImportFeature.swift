@@ -43,7 +43,11 @@ struct ImportFeature {
             let draft = ItemDraft(product: product, photo: photo, now: context.clock.now())
             try await DraftEditing.save(draft, context: context)
             if let progress, context.transport.capabilities.edits { _ = try? await context.send(.delete(progress)) }
-            try await DraftCard.send(draft, context: context, note: note)
+            if let goods = product.goods {
+                try await GoodsQuestion.ask(goods: goods, draft: draft, context: context)
+            } else {
+                try await DraftCard.send(draft, context: context, note: note)
+            }
             context.logger.info("product imported", ["host": page.url.host ?? "", "sources": draft.sources.count])
         } catch let error as FetchError {
             context.logger.info("product link refused", ["reason": error.description])
@@ -56,6 +60,8 @@ struct ImportFeature {
 
     /// A draft from typed words (and an optional photo already stored).
     func draftFromText(_ text: String, photo: String?, context: ChatContext) async throws {
+        // Typed words become the piece's name: refused, not cut, when too long.
+        try ItemField.name.check(text.trimmingCharacters(in: .whitespacesAndNewlines))
         let product = environment.rules.draft(fromText: text)
         let draft = ItemDraft(product: product, photo: photo, now: context.clock.now())
         try await DraftEditing.save(draft, context: context)
@@ -64,6 +70,8 @@ struct ImportFeature {
 
     /// A photo captioned "add TEXT": the photo is checked, stored and attached to the text draft.
     func draftFromPhoto(_ attachment: Attachment, text: String, context: ChatContext) async throws {
+        // Checked before the photo is loaded, so a refused caption costs no download.
+        try ItemField.name.check(text.trimmingCharacters(in: .whitespacesAndNewlines))
         let bytes = try await attachment.load()
         let image = try await environment.images.intake(bytes)
         let record = try await context.store.saveImage(

@@ -29,13 +29,24 @@ struct ItemDraft: Sendable, Hashable {
         sources = Dictionary(product.sources.map { ($0.key.rawValue, $0.value.rawValue) }, uniquingKeysWith: { first, _ in first })
         item = ClosetItem(
             name: product.name, category: category, subcategory: product.subcategory,
-            formality: product.formality ?? ItemDraft.defaultFormality(category), warmth: product.warmth ?? 3,
+            formality: Self.level(product.formality) ?? ItemDraft.defaultFormality(category), warmth: Self.level(product.warmth) ?? 3,
             fit: product.fit ?? .regular, legShape: category == .bottom ? product.legShape : nil,
             color: product.colors.first ?? ItemColor(name: "black", family: .black), pattern: product.pattern ?? .solid,
             brand: product.brand, material: product.material, photo: photo, sourceURL: product.pageURL?.absoluteString,
-            price: product.price, currency: product.currency, addedAt: now)
-        if product.colors.isEmpty { colors = [] }
+            price: Self.price(product), addedAt: now
+        ).truncatedToLimits()
+        sizes = sizes.filter { (try? ItemField.size.check($0)) != nil }
+        colors = colors.map { ItemColor(name: ItemField.colorName.truncate($0.name), family: $0.family) }
     }
+
+    /// The page's price when `Price` accepts it; a wrong currency keeps the amount, a wrong amount drops both.
+    static func price(_ product: ProductDraft) -> Price? {
+        guard let amount = product.price else { return nil }
+        return (try? Price(amount: amount, currency: product.currency)) ?? (try? Price(amount: amount))
+    }
+
+    /// A 1…5 level from the page's guess, clamped: the page is not the user, so nothing is refused.
+    static func level(_ value: Int?) -> Int? { value.map { min(max($0, 1), 5) } }
 
     /// A middle formality per category when nothing says otherwise.
     static func defaultFormality(_ category: Category) -> Int {

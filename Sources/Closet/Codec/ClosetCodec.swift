@@ -12,6 +12,10 @@ public enum ClosetCodec {
     public static let format = "wardrobe-closet"
     /// The shape version written on export.
     public static let version = 1
+    /// The largest closet file accepted, in bytes (about 10,000 typical items).
+    public static let maximumFileBytes = 4 * 1_048_576
+    /// The most items one import accepts; parsing and checking cost stays proportional to this.
+    public static let maximumItems = 5_000
 
     /// The whole closet as a JSON value.
     public static func export(_ items: [ClosetItem]) -> JSON {
@@ -28,6 +32,8 @@ public enum ClosetCodec {
     /// Throws only when the text is not JSON or has no item list; bad rows land in `problems`.
     /// `importedAt` stands in for a missing `added_at`.
     public static func decode(jsonText: String, importedAt: Date) throws(ClosetError) -> ClosetImport {
+        let size = jsonText.utf8.count
+        guard size <= maximumFileBytes else { throw .fileTooLarge(bytes: size, limit: maximumFileBytes) }
         let root: JSON
         do { root = try JSON.parse(jsonText) } catch { throw .invalidJSON(error) }
         let rows: [JSON]
@@ -38,6 +44,7 @@ public enum ClosetCodec {
         } else {
             throw .invalidRows([RowProblem(index: 0, reason: "expected an array of items or an object with \"items\"")])
         }
+        guard rows.count <= maximumItems else { throw .tooManyItems(count: rows.count, limit: maximumItems) }
         var result = ClosetImport(items: [], problems: [])
         var numbers: [Int: Int] = [:]
         for (index, row) in rows.enumerated() {

@@ -1,5 +1,6 @@
 import Foundation
 import JSON
+import Support
 
 extension ClosetItem {
     /// The item in the export shape. The database `id` is left out; storage assigns ids on import.
@@ -11,7 +12,7 @@ extension ClosetItem {
             "color": ["name": .string(color.name), "family": .string(color.family.rawValue)],
             "pattern": .string(pattern.rawValue), "brand": JSON(brand), "size": JSON(size),
             "material": JSON(material), "photo": JSON(photo), "source_url": JSON(sourceURL),
-            "price": JSON(price), "currency": JSON(currency), "added_at": .string(Self.text(of: addedAt)),
+            "price": JSON(price?.amount), "currency": JSON(currency), "added_at": .string(Self.text(of: addedAt)),
             "wear_count": JSON(wearCount), "available": .bool(isAvailable),
         ]
         members["last_worn_at"] = JSON(lastWornAt.map(Self.text(of:)))
@@ -22,25 +23,24 @@ extension ClosetItem {
     static func decode(_ row: JSON, importedAt: Date) -> Swift.Result<ClosetItem, RowReasons> {
         guard row.object != nil else { return .failure(RowReasons(["expected an object"])) }
         var reader = RowReader(row: row)
-        let name = reader.text("name", required: true) ?? ""
+        let name = reader.text("name", .name, required: true) ?? ""
         let category = reader.choice("category", Category.self, required: true) ?? .top
         let formality = reader.level("formality", required: true) ?? 1
         let legShape = reader.choice("leg_shape", LegShape.self, required: false)
         if legShape != nil, category != .bottom { reader.fail("leg_shape: only bottoms have a leg shape") }
         var item = ClosetItem(
             number: reader.whole("number", minimum: 0) ?? 0, name: name, category: category,
-            subcategory: reader.text("subcategory", required: false), formality: formality,
+            subcategory: reader.text("subcategory", .subcategory, required: false), formality: formality,
             warmth: reader.level("warmth", required: false) ?? 3,
             fit: reader.choice("fit", Fit.self, required: false) ?? .regular, legShape: legShape,
             color: reader.color() ?? ItemColor(name: "black", family: .black),
             pattern: reader.choice("pattern", Pattern.self, required: false) ?? .solid)
-        item.brand = reader.text("brand", required: false)
-        item.size = reader.text("size", required: false)
-        item.material = reader.text("material", required: false)
-        item.photo = reader.text("photo", required: false)
-        item.sourceURL = reader.text("source_url", required: false)
+        item.brand = reader.text("brand", .brand, required: false)
+        item.size = reader.text("size", .size, required: false)
+        item.material = reader.text("material", .material, required: false)
+        item.photo = reader.text("photo", .photo, required: false)
+        item.sourceURL = reader.text("source_url", .sourceURL, required: false)
         item.price = reader.price()
-        item.currency = reader.text("currency", required: false)
         item.addedAt = reader.date("added_at") ?? importedAt
         item.lastWornAt = reader.date("last_worn_at")
         item.wearCount = reader.whole("wear_count", minimum: 0) ?? 0
@@ -55,7 +55,7 @@ extension ClosetItem {
 }
 
 /// The reasons one row was rejected.
-struct RowReasons: Error {
+struct RowReasons: InternalError {
     /// One text per bad field.
     var reasons: [String]
     /// Wraps the reasons.

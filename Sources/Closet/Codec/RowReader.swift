@@ -21,14 +21,18 @@ struct RowReader {
         return value
     }
 
-    /// A string field; empty is bad when required.
-    mutating func text(_ key: String, required: Bool) -> String? {
+    /// A string field within `field`'s length limit; empty is bad when required.
+    mutating func text(_ key: String, _ field: ItemField, required: Bool) -> String? {
         guard let value = present(key) else {
             if required { fail("\(key): missing") }
             return nil
         }
         guard let text = value.string, !(required && text.trimmingCharacters(in: .whitespaces).isEmpty) else {
             fail("\(key): expected \(required ? "a non-empty " : "a ")string")
+            return nil
+        }
+        guard (try? field.check(text)) != nil else {
+            fail("\(key): at most \(field.maximumLength) characters")
             return nil
         }
         return text
@@ -82,14 +86,24 @@ struct RowReader {
         return flag
     }
 
-    /// An optional non-negative price.
-    mutating func price() -> Double? {
+    /// An optional price with its optional currency, both checked by `Price`.
+    mutating func price() -> Price? {
+        let currency = text("currency", .currency, required: false)
         guard let value = present("price") else { return nil }
-        guard let number = value.double, number.isFinite, number >= 0 else {
-            fail("price: expected a number of at least 0")
+        guard let number = value.double else {
+            fail("price: expected a number from 0 to \(Int(Price.maximum))")
             return nil
         }
-        return number
+        do {
+            return try Price(amount: number, currency: currency)
+        } catch {
+            if case .invalidCurrency = error {
+                fail("currency: expected a three-letter code such as EUR")
+            } else {
+                fail("price: expected a number from 0 to \(Int(Price.maximum))")
+            }
+            return nil
+        }
     }
 
     /// An optional ISO 8601 date, with or without fractional seconds.
@@ -109,11 +123,11 @@ struct RowReader {
             fail("color: missing")
             return nil
         }
-        guard let name = value["name"]?.string, !name.isEmpty,
+        guard let name = value["name"]?.string, !name.isEmpty, (try? ItemField.colorName.check(name)) != nil,
               let familyText = value["family"]?.string, let family = ColorFamily(rawValue: familyText.lowercased())
         else {
             let families = ColorFamily.allCases.map(\.rawValue).joined(separator: ", ")
-            fail("color: expected {\"name\": text, \"family\": one of \(families)}")
+            fail("color: expected {\"name\": text of at most \(ItemField.colorName.maximumLength) characters, \"family\": one of \(families)}")
             return nil
         }
         return ItemColor(name: name, family: family)

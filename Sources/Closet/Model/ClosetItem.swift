@@ -25,8 +25,8 @@ public struct ClosetItem: Sendable, Hashable, Identifiable {
     /// SHA-256 of the photo in the owner's media folder.
     public var photo: String?
     public var sourceURL: String?
-    public var price: Double?
-    public var currency: String?
+    /// What the piece cost, checked when it entered (finite, 0…10 million, ISO currency code).
+    public var price: Price?
     public var addedAt: Date
     public var lastWornAt: Date?
     public var wearCount: Int
@@ -37,8 +37,8 @@ public struct ClosetItem: Sendable, Hashable, Identifiable {
         id: Int64 = 0, number: Int = 0, name: String, category: Category, subcategory: String? = nil,
         formality: Int, warmth: Int = 3, fit: Fit = .regular, legShape: LegShape? = nil,
         color: ItemColor, pattern: Pattern = .solid, brand: String? = nil, size: String? = nil,
-        material: String? = nil, photo: String? = nil, sourceURL: String? = nil, price: Double? = nil,
-        currency: String? = nil, addedAt: Date = Date(timeIntervalSince1970: 0), lastWornAt: Date? = nil,
+        material: String? = nil, photo: String? = nil, sourceURL: String? = nil, price: Price? = nil,
+        addedAt: Date = Date(timeIntervalSince1970: 0), lastWornAt: Date? = nil,
         wearCount: Int = 0, isAvailable: Bool = true
     ) {
         self.id = id
@@ -58,10 +58,12 @@ public struct ClosetItem: Sendable, Hashable, Identifiable {
         self.photo = photo
         self.sourceURL = sourceURL
         self.price = price
-        self.currency = currency
         self.addedAt = addedAt
         self.lastWornAt = lastWornAt
         self.wearCount = wearCount
         self.isAvailable = isAvailable
     }
+
+    /// The price's currency code, when the piece has a price with one.
+    public var currency: String? { price?.currency }
 }

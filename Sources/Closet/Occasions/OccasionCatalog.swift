@@ -14,10 +14,25 @@ public struct OccasionCatalog: Sendable {
         spellings = occasions.map { ([$0.name] + $0.aliases).map(Self.normalized) }
     }
 
-    /// The occasion meant by `word`: an exact name or alias first, then a unique prefix of one.
+    /// The occasion meant by `word`: an exact name or alias first, then a unique prefix of one,
+    /// then the one closest spelling (a typo such as "buisness").
     ///
     /// Matching ignores case, extra spaces, hyphens and underscores, so "Business-Casual" works.
     public func resolve(_ word: String) throws(ClosetError) -> Occasion {
+        try match(word).occasion
+    }
+
+    /// Like `resolve`, but says when the occasion is a guess from a misspelling, so the reply can tell the user.
+    public func match(_ word: String) throws(ClosetError) -> OccasionMatch {
+        do {
+            return OccasionMatch(occasion: try exactOrPrefix(word), correctedFrom: nil)
+        } catch {
+            guard case .unknownOccasion = error, let close = closest(to: word) else { throw error }
+            return OccasionMatch(occasion: close, correctedFrom: word)
+        }
+    }
+
+    private func exactOrPrefix(_ word: String) throws(ClosetError) -> Occasion {
         let wanted = Self.normalized(word)
         let names = occasions.map(\.name)
         guard !wanted.isEmpty else { throw .unknownOccasion(word: word, options: names) }
@@ -36,5 +51,55 @@ public struct OccasionCatalog: Sendable {
     static func normalized(_ text: String) -> String {
         let spaced = text.lowercased().map { $0 == "-" || $0 == "_" ? " " : $0 }
         return String(spaced).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+
+    /// The single occasion whose name or alias is within a small edit distance of `word`, if any.
+    private func closest(to word: String) -> Occasion? {
+        let wanted = Array(Self.normalized(word))
+        // Short words are too easy to confuse, long ones are not typos of an occasion name.
+        guard (4...40).contains(wanted.count) else { return nil }
+        let allowed = min(2, wanted.count / 4)
+        var best: (distance: Int, indices: Set<Int>) = (allowed + 1, [])
+        for (index, names) in spellings.enumerated() {
+            for name in names {
+                let distance = Self.editDistance(wanted, Array(name))
+                if distance < best.distance {
+                    best = (distance, [index])
+                } else if distance == best.distance {
+                    best.indices.insert(index)
+                }
+            }
+        }
+        guard best.distance <= allowed, best.indices.count == 1, let index = best.indices.first else { return nil }
+        return occasions[index]
+    }
+
+    /// Levenshtein distance between two short character arrays.
+    static func editDistance(_ left: [Character], _ right: [Character]) -> Int {
+        guard !left.isEmpty else { return right.count }
+        guard !right.isEmpty else { return left.count }
+        var previous = Array(0...right.count)
+        for (row, leftCharacter) in left.enumerated() {
+            var current = [row + 1] + Array(repeating: 0, count: right.count)
+            for (column, rightCharacter) in right.enumerated() {
+                let substitution = previous[column] + (leftCharacter == rightCharacter ? 0 : 1)
+                current[column + 1] = min(substitution, previous[column + 1] + 1, current[column] + 1)
+            }
+            previous = current
+        }
+        return previous[right.count]
+    }
+}
+
+/// The occasion a user's word resolved to, and the word itself when it was a misspelling.
+public struct OccasionMatch: Sendable {
+    /// The occasion chosen.
+    public let occasion: Occasion
+    /// The user's word when it matched only approximately; nil for an exact, alias or prefix match.
+    public let correctedFrom: String?
+
+    /// "No occasion "buisness" — showing business casual.", or nil for an exact match.
+    public var note: String? {
+        correctedFrom.map { "No occasion \"\(ClosetError.shortened($0))\" — showing \(occasion.name)." }
     }
 }

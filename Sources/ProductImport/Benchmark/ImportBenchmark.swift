@@ -12,15 +12,18 @@ public struct ImportBenchmark: Sendable {
     public let corpusFolder: URL
     /// The keyword rules the extractor uses.
     public let rules: KeywordRules
+    /// The site rules the extractor uses.
+    public let sites: SiteRules
     /// How often each page is timed; the median is reported.
     public let repetitions: Int
     /// Size of the generated large page in bytes.
     public let largePageBytes: Int
 
     /// A benchmark over `corpusFolder` using `rules`.
-    public init(corpusFolder: URL, rules: KeywordRules, repetitions: Int = 7, largePageBytes: Int = 2_000_000) {
+    public init(corpusFolder: URL, rules: KeywordRules, sites: SiteRules = .none, repetitions: Int = 7, largePageBytes: Int = 2_000_000) {
         self.corpusFolder = corpusFolder
         self.rules = rules
+        self.sites = sites
         self.repetitions = max(1, repetitions)
         self.largePageBytes = largePageBytes
     }
@@ -28,7 +31,7 @@ public struct ImportBenchmark: Sendable {
     /// Runs everything and returns the printable report.
     public func run() throws(ImportError) -> ImportBenchmarkReport {
         let corpus = try FixtureCorpus(folder: corpusFolder)
-        let extractor = ProductExtractor(rules: rules)
+        let extractor = ProductExtractor(rules: rules, sites: sites)
         var tallies: [String: (correct: Int, total: Int)] = [:]
         var mismatches: [FixtureCorpus.Comparison] = []
         var pageTimes: [Duration] = []

@@ -1,27 +1,99 @@
+import Foundation
 import HTML
 
-/// Tells apart the pages that are not products, so they get a clear error instead of a
-/// half-made draft: bot walls, sign-in pages, and everything else.
+/// Tells apart the pages that are not one product, so they get a clear error saying which
+/// kind of page it was: error pages, robot checks, sign-in pages, search results, home pages
+/// and listings.
 enum PageGate {
-    /// The error for a page that gave no product data.
-    static func refusal(for document: HTMLDocument) -> ImportError {
+    /// The error for a page that showed no single product.
+    static func refusal(for document: HTMLDocument, pageURL: URL, scripts: [HTMLScript]) -> ImportError {
         let title = document.first(named: "title").map { document.text(of: $0).lowercased() } ?? ""
         let heading = document.first(named: "h1").map { document.text(of: $0).lowercased() } ?? ""
         let heads = title + " " + heading
-        if botWallPhrases.contains(where: heads.contains) || hasBotWallMarkup(document) {
+        if errorPhrases.contains(where: heads.contains) {
+            return ImportError(.errorPage, detail: "error page: \(title)")
+        }
+        // A real bot wall is a small page; large pages mention captchas in their scripts and
+        // widgets without being one, so markup only counts on small pages.
+        if botWallPhrases.contains(where: title.contains) || botWallPhrases.contains(where: heading.contains)
+            || document.elements.count < 400 && hasBotWallMarkup(document) || hasCaptchaForm(document) {
             return ImportError(.botWall, detail: "bot check: \(title)")
         }
         let hasPassword = document.elements(named: "input").contains { $0["type"]?.lowercased() == "password" }
         if hasPassword && (loginPhrases.contains(where: heads.contains) || document.elements(named: "form").count <= 3) {
             return ImportError(.loginRequired, detail: "sign-in form: \(title)")
         }
+        if isSearch(pageURL) || searchPhrases.contains(where: heads.contains) {
+            return ImportError(.searchResults, detail: "search results: \(title)")
+        }
+        if isHome(pageURL) {
+            return ImportError(.homePage, detail: "home page: \(title)")
+        }
+        let isArticle = document.first(named: "article") != nil
+            || scripts.contains { ($0["type"] ?? "").lowercased().contains("ld+json") && articleTypes.contains(where: $0.text.contains) }
+        if !isArticle, scripts.contains(where: { ($0["type"] ?? "").lowercased().contains("ld+json") && ($0.text.contains("\"ItemList\"") || $0.text.contains("\"CollectionPage\"")) })
+            || productTiles(in: document) >= 4 {
+            return ImportError(.listingPage, detail: "listing: \(title)")
+        }
         return ImportError(.notAProduct, detail: "no product data: \(title)")
     }
+
+    /// Search pages: a search path or a query parameter shops use for search words.
+    static func isSearch(_ url: URL) -> Bool {
+        let path = url.path.lowercased()
+        if path.contains("/search") || path.contains("/suche") || path.contains("/recherche") || path.contains("/buscar") || path.contains("/ricerca") || path == "/s" {
+            return true
+        }
+        let keys = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems?.map { $0.name.lowercased() } ?? []
+        return keys.contains { ["q", "k", "query", "search", "searchterm", "search_query", "keyword", "keywords", "_nkw", "text"].contains($0) }
+    }
+
+    /// Home pages: no path, or only a language or country segment such as `/en` or `/de-de/`.
+    static func isHome(_ url: URL) -> Bool {
+        let segments = url.path.split(separator: "/").map { $0.lowercased() }
+        if segments.isEmpty { return true }
+        if segments.count == 1, let only = segments.first {
+            return only.count <= 5 && only.allSatisfy { $0.isLetter || $0 == "-" || $0 == "_" } || ["index.html", "index.php", "home"].contains(only)
+        }
+        return false
+    }
+
+    /// How many product tiles (a link with a picture and a price) the page repeats.
+    private static func productTiles(in document: HTMLDocument) -> Int {
+        var count = 0
+        for element in document.elements where (element.tag == "li" || element.tag == "article" || element.tag == "div") && tileLabels.matches(element) {
+            let label = ((element["class"] ?? "") + " " + (element["data-testid"] ?? "")).lowercased()
+            guard ["product", "tile", "card", "item"].contains(where: label.contains), element.subtreeEnd - element.index < 80 else { continue }
+            let inside = document.descendants(of: element)
+            guard inside.contains(where: { $0.tag == "img" }), inside.contains(where: { $0.tag == "a" }),
+                  inside.contains(where: { (($0["class"] ?? "") + ($0["itemprop"] ?? "")).lowercased().contains("price") }) else { continue }
+            count += 1
+            if count >= 4 { return count }
+        }
+        return count
+    }
+
+    /// JSON-LD types of editorial pages, which may mention products without listing them.
+    private static let articleTypes = ["\"Article\"", "\"NewsArticle\"", "\"BlogPosting\""]
+
+    private static let tileLabels = AttributeWords(["product", "tile", "card", "item"], in: ["class", "data-testid"])
+
+    private static let errorPhrases = [
+        "404", "page not found", "not found", "page doesn't exist", "page does not exist", "no longer exists",
+        "seite nicht gefunden", "nicht gefunden", "page introuvable", "page non trouvée", "página no encontrada",
+        "pagina non trovata", "pagina niet gevonden", "strona nie została znaleziona", "página não encontrada",
+        "500 internal server error", "something went wrong", "we're sorry",
+    ]
 
     private static let botWallPhrases = [
         "just a moment", "attention required", "access denied", "are you a robot", "are you a human", "captcha",
         "verify you are human", "verifying you are human", "robot check", "pardon our interruption", "bot detection",
-        "security check", "please verify", "unusual traffic", "request blocked", "zugriff verweigert",
+        "security check", "unusual traffic", "request blocked", "zugriff verweigert", "sorry, you have been blocked",
+    ]
+
+    private static let searchPhrases = [
+        "search results", "results for", "suchergebnisse", "ergebnisse für", "résultats pour", "résultats de recherche",
+        "resultados de", "resultados para", "risultati per", "risultati della ricerca", "zoekresultaten", "wyniki wyszukiwania",
     ]
 
     private static let loginPhrases = [
@@ -41,5 +113,10 @@ enum PageGate {
             if text.utf8.count < 50_000, markers.contains(where: text.lowercased().contains) { return true }
         }
         return false
+    }
+
+    /// Amazon's robot check: a form posting to `validateCaptcha`.
+    private static func hasCaptchaForm(_ document: HTMLDocument) -> Bool {
+        document.elements(named: "form").contains { ($0["action"] ?? "").lowercased().contains("captcha") }
     }
 }

@@ -2,8 +2,9 @@
 enum PriceParser {
     /// The amount in `text`, or nil when it holds no number.
     static func amount(_ text: String) -> Double? {
+        guard text.utf8.count <= 200 else { return nil }
         // Plain machine numbers ("1299.000" from a feed) are taken as they are.
-        if let plain = Double(text.trimmed), plain.isFinite, plain >= 0 { return plain }
+        if let plain = Double(text.trimmed) { return isSane(plain) ? plain : nil }
         let kept = text.filter { $0.isASCII && ($0.isNumber || $0 == "." || $0 == ",") }
         guard kept.contains(where: \.isNumber) else { return nil }
         let lastDot = kept.lastIndex(of: ".")
@@ -28,9 +29,49 @@ enum PriceParser {
             normalized = kept
         }
         normalized = String(normalized.trimmingPrefix { $0 == "." })
-        guard let value = Double(normalized), value.isFinite, value >= 0 else { return nil }
+        guard let value = Double(normalized), isSane(value) else { return nil }
         return value
     }
+
+    /// The highest price accepted from a page; anything above is a misread, not a price.
+    static let maximum = 10_000_000.0
+
+    /// Whether `value` can be a price: finite and within `0...maximum`.
+    static func isSane(_ value: Double) -> Bool {
+        value.isFinite && value >= 0 && value <= maximum
+    }
+
+    /// The price a shopper pays in visible text: the first amount, so "€20 – €40" and
+    /// "from €20" give 20, and "2 × 12,50 €" style installment text is refused.
+    static func visibleAmount(_ text: String) -> Double? {
+        let lowered = text.lowercased()
+        guard text.count <= 80, !installmentMarkers.contains(where: lowered.contains) else { return nil }
+        var number = ""
+        var started = false
+        for character in text {
+            if character.isASCII && character.isNumber {
+                started = true
+                number.append(character)
+            } else if started && (character == "." || character == "," || character == "'" || character == "\u{2009}" || character == "\u{202F}" || character == "\u{00A0}") {
+                number.append(character)
+            } else if started && character == " " {
+                // "1 299,00 €": a space between digit groups is a thousands separator.
+                number.append(character)
+            } else if started {
+                break
+            }
+        }
+        let digits = number.filter { $0 != " " && $0 != "'" && $0 != "\u{2009}" && $0 != "\u{202F}" && $0 != "\u{00A0}" }
+        // A trailing "1.299, " keeps its separators only when digits follow them.
+        let trimmed = String(digits.reversed().drop { !$0.isNumber }.reversed())
+        return trimmed.isEmpty ? nil : amount(trimmed)
+    }
+
+    /// Words that make a visible amount an installment or a unit price, not the price.
+    private static let installmentMarkers = [
+        "×", " x ", "/mo", "month", "monat", "mois", "mes", "mese", "/kg", "/ kg", "/l", "/ l", "/100", "per ", "pro ", "/m",
+        "klarna", "afterpay", "installment", "rate", "raten", "%",
+    ]
 
     /// A currency code from a code or a symbol in `text` ("EUR", "€", "£", "US$").
     static func currency(_ text: String) -> String? {
@@ -41,7 +82,8 @@ enum PriceParser {
     }
 
     private static let symbols: [(String, String)] = [
-        ("€", "EUR"), ("£", "GBP"), ("CHF", "CHF"), ("US$", "USD"), ("A$", "AUD"), ("C$", "CAD"),
-        ("¥", "JPY"), ("₹", "INR"), ("kr", "SEK"), ("zł", "PLN"), ("$", "USD"),
+        ("€", "EUR"), ("£", "GBP"), ("CHF", "CHF"), ("US$", "USD"), ("A$", "AUD"), ("C$", "CAD"), ("NT$", "TWD"), ("HK$", "HKD"),
+        ("R$", "BRL"), ("₩", "KRW"), ("원", "KRW"), ("円", "JPY"), ("¥", "JPY"), ("元", "CNY"), ("₹", "INR"), ("₺", "TRY"),
+        ("₽", "RUB"), ("₪", "ILS"), ("฿", "THB"), ("₫", "VND"), ("Kč", "CZK"), ("kr", "SEK"), ("zł", "PLN"), ("$", "USD"),
     ]
 }

@@ -10,10 +10,13 @@ import HTML
 public struct ProductExtractor: Sendable {
     /// The keyword rules that derive category, fit, warmth and colors.
     public let rules: KeywordRules
+    /// Per-shop selectors for reading the visible page.
+    public let sites: SiteRules
 
-    /// An extractor using `rules` (load them from `bot-config/keywords.json`).
-    public init(rules: KeywordRules) {
+    /// An extractor using `rules` (from `bot-config/keywords.json`) and `sites` (from `bot-config/sites.json`).
+    public init(rules: KeywordRules, sites: SiteRules = .none) {
         self.rules = rules
+        self.sites = sites
     }
 
     /// Decodes fetched bytes (charset from the Content-Type header, the page, or sniffing) and extracts.
@@ -44,16 +47,46 @@ public struct ProductExtractor: Sendable {
         }
         if let facts = MetaTagExtractor().extract(from: scan.metas) { found.append(facts) }
         if hasGaps(found, strict: true), let facts = EmbeddedDataExtractor().extract(from: scan.scripts) { found.append(facts) }
-        guard found.contains(where: \.isProduct) else { throw PageGate.refusal(for: try document()) }
-        if hasGaps(found, strict: false) {
-            var page = PageExtractor().extract(from: try document())
-            page.name = page.name ?? scan.title.flatMap(PageExtractor.nameFromTitle)
+        let reader = PageExtractor(pageURL: pageURL, site: sites.site(for: pageURL))
+        if !found.contains(where: \.isProduct) {
+            // No structured data says "product": the visible page decides.
+            let tree = try document()
+            let page = reader.extract(from: tree, title: scan.title)
+            guard page.isProduct, reader.site != nil || !PageGate.isSearch(pageURL) && !PageGate.isHome(pageURL) && !Self.listsProducts(scan) else {
+                throw PageGate.refusal(for: tree, pageURL: pageURL, scripts: scan.scripts)
+            }
             found.append(page)
+        } else if hasGaps(found, strict: false) || reader.site != nil && Self.missesBuyBoxFields(found) {
+            // A shop with site rules is read when its structured data leaves out what its buy box shows.
+            found.append(reader.extract(from: try document(), title: scan.title))
+        } else if !found.contains(where: { $0.sku != nil }), let sku = PageIdentifier.fromURL(pageURL) {
+            // The link's ASIN or eBay item number costs nothing to read.
+            var fromLink = ProductFacts(source: .page)
+            fromLink.sku = sku
+            found.append(fromLink)
         }
         guard let draft = merge(found, pageURL: pageURL) else {
             throw ImportError(.notAProduct, detail: "product data without a name")
         }
         return draft
+    }
+
+    /// The distinct category texts of all sources, most trusted first, as one breadcrumb-like text.
+    static func joinedCategories(_ found: [ProductFacts]) -> String? {
+        var parts: [String] = []
+        for category in found.compactMap(\.category) where !parts.contains(category) { parts.append(category) }
+        return parts.isEmpty ? nil : parts.joined(separator: " > ")
+    }
+
+    /// Whether no source gave the price, brand, identifier or availability.
+    private static func missesBuyBoxFields(_ found: [ProductFacts]) -> Bool {
+        !found.contains { $0.price != nil } || !found.contains { $0.brand != nil } || !found.contains { $0.sku != nil }
+            || !found.contains { $0.availability != nil }
+    }
+
+    /// Whether the page's JSON-LD declares a list of products (a category or collection page).
+    private static func listsProducts(_ scan: HTMLScan) -> Bool {
+        scan.scripts.contains { ($0["type"] ?? "").lowercased().contains("ld+json") && ($0.text.contains("\"ItemList\"") || $0.text.contains("\"CollectionPage\"")) }
     }
 
     /// Whether lower-trust sources could still add something. Strict also asks for price, brand,
@@ -75,7 +108,13 @@ public struct ProductExtractor: Sendable {
             for facts in found { if let value = value(facts) { return (value, facts.source) } }
             return nil
         }
-        guard let (name, nameSource) = pick(\.name) else { return nil }
+        guard var (name, nameSource) = pick(\.name) else { return nil }
+        // og:title often adds the shop ("Name - New on Blu-ray | FYE"); the heading a shopper sees does not.
+        if let visible = found.first(where: { $0.source == .page })?.name, name.count > visible.count, name.hasPrefix(visible),
+           [" - ", " | ", " – ", " — ", " : "].contains(where: { name.dropFirst(visible.count).hasPrefix($0) }) {
+            name = visible
+            nameSource = .page
+        }
         var draft = ProductDraft(name: name, pageURL: pageURL)
         draft.sources[.name] = nameSource
         func set<Value>(_ keyPath: WritableKeyPath<ProductDraft, Value?>, _ field: DraftField, _ value: (ProductFacts) -> Value?) {
@@ -116,7 +155,8 @@ public struct ProductExtractor: Sendable {
         let colorFacts = found.first { !$0.colors.isEmpty }
         let input = KeywordInput(
             name: name,
-            category: found.compactMap(\.category).first,
+            // Every source's category joins in: the breadcrumb, the shop's product type, the Google category.
+            category: Self.joinedCategories(found),
             material: draft.material,
             description: draft.description,
             colorNames: colorFacts?.colors ?? [])

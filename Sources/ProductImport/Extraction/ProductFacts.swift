@@ -5,29 +5,29 @@ struct ProductFacts: Sendable {
     /// True when the extractor saw a clear sign that the page is about one product.
     var isProduct = false
     /// The product name.
-    var name: String?
+    var name: String? { didSet { name = name.map { $0.bounded(Limits.name) } } }
     /// The brand or maker.
-    var brand: String?
+    var brand: String? { didSet { brand = brand.map { $0.bounded(Limits.brand) } } }
     /// The description as plain text.
-    var description: String?
+    var description: String? { didSet { description = description.map { $0.bounded(Limits.description) } } }
     /// The shop's article number.
-    var sku: String?
+    var sku: String? { didSet { sku = sku.map { $0.bounded(Limits.sku) } } }
     /// The selling price.
-    var price: Double?
+    var price: Double? { didSet { if let price, !PriceParser.isSane(price) { self.price = nil } } }
     /// ISO 4217 currency code.
-    var currency: String?
+    var currency: String? { didSet { if let currency, currency.count != 3 || !currency.allSatisfy({ $0.isASCII && $0.isLetter }) { self.currency = nil } } }
     /// Whether it can be bought now.
     var availability: Availability?
     /// The material text as the shop states it.
-    var material: String?
+    var material: String? { didSet { material = material.map { $0.bounded(Limits.material) } } }
     /// Breadcrumb or category text, only used as input for the keyword rules.
-    var category: String?
+    var category: String? { didSet { category = category.map { $0.bounded(Limits.category) } } }
     /// Color names as the shop writes them, one per colorway.
-    var colors: [String] = []
+    var colors: [String] = [] { didSet { if colors.count > Limits.listCount { colors = Array(colors.prefix(Limits.listCount)) } } }
     /// Offered sizes in shop order.
-    var sizes: [String] = []
+    var sizes: [String] = [] { didSet { if sizes.count > Limits.listCount { sizes = Array(sizes.prefix(Limits.listCount)) } } }
     /// Pictures as written on the page.
-    var images: [ImageCandidate] = []
+    var images: [ImageCandidate] = [] { didSet { if images.count > Limits.images { images = Array(images.prefix(Limits.images)) } } }
 
     /// Empty facts from `source`.
     init(source: ExtractionSource) {
@@ -39,9 +39,15 @@ struct ProductFacts: Sendable {
         name == nil && brand == nil && price == nil && sku == nil && images.isEmpty && description == nil
     }
 
+    /// Length limits for page text, applied where a value enters the facts.
+    enum Limits {
+        static let name = 300, brand = 100, description = 5_000, sku = 64, material = 200, category = 500
+        static let listItem = 60, listCount = 60, images = 40
+    }
+
     /// Appends `value` to `list` unless an equal value (ignoring case) is already there.
     static func appendUnique(_ value: String?, to list: inout [String]) {
-        guard let value = value?.trimmed, !value.isEmpty else { return }
+        guard let value = value?.trimmed.bounded(Limits.listItem), !value.isEmpty else { return }
         if !list.contains(where: { $0.caseInsensitiveCompare(value) == .orderedSame }) { list.append(value) }
     }
 }

@@ -31,3 +31,19 @@ extension String {
         return result
     }
 }
+
+extension Double {
+    /// The value as a whole number when it is finite and within `0...limit`; nil otherwise,
+    /// so a page's `1e20` or `NaN` never reaches an `Int` conversion (which would trap).
+    func boundedInt(upTo limit: Int = 1_000_000) -> Int? {
+        guard isFinite, self >= 0, self <= Double(limit) else { return nil }
+        return Int(self)
+    }
+}
+
+extension String {
+    /// The first `limit` characters; page text is bounded where it enters a draft.
+    func bounded(_ limit: Int) -> String {
+        count <= limit ? self : String(prefix(limit))
+    }
+}

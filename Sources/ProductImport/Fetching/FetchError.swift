@@ -1,5 +1,6 @@
+import Support
 /// Why a product link could not be fetched (before extraction starts).
-public enum FetchError: Error, Sendable, Equatable, CustomStringConvertible {
+public enum FetchError: UserFacingError, Sendable, Equatable, CustomStringConvertible {
     /// Not an http(s) URL, or no host.
     case invalidURL(String)
     /// The host resolves only to refused addresses (loopback, private, link-local, metadata…).

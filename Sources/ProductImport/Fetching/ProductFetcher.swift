@@ -2,9 +2,9 @@ import Foundation
 import HTTP
 
 /// Fetches product pages and images safely: http(s) only, a browser-like request, a total
-/// time limit, size caps, at most N redirects, and SSRF protection on every hop — the host is
-/// resolved, every address checked with `AddressPolicy`, and the connection pinned to a checked
-/// address with CURLOPT_RESOLVE so a second DNS answer cannot swap it.
+/// time limit, size caps, at most N redirects, and SSRF protection on every hop through the shared
+/// `AddressGuard` (HTTP module) — the host is resolved, every address checked with `AddressPolicy`,
+/// and the connection pinned to a checked address with CURLOPT_RESOLVE so a second DNS answer cannot swap it.
 public struct ProductFetcher: Sendable {
     /// Limits and identity of the fetcher.
     public struct Configuration: Sendable {
@@ -90,14 +90,14 @@ public struct ProductFetcher: Sendable {
             throw .invalidURL(url.absoluteString)
         }
         let port = url.port ?? (scheme == "https" ? 443 : 80)
-        let addresses: [String]
-        do { addresses = try await lookup.addresses(of: host) } catch let error as FetchError { throw error } catch {
-            throw .unresolvable("\(host): \(error)")
-        }
-        let allowed = configuration.allowPrivateNetworks ? addresses : addresses.filter { AddressPolicy.check($0) == nil }
-        guard let address = allowed.first else {
-            let reasons = addresses.compactMap { AddressPolicy.check($0)?.description }.joined(separator: ", ")
-            throw .refusedAddress("\(host): \(reasons)")
+        let pin: HTTPResolvePin
+        do {
+            pin = try await AddressGuard(allowPrivateNetworks: configuration.allowPrivateNetworks, lookup: lookup).pin(host: host, port: port)
+        } catch {
+            switch error {
+            case .refusedAddress(let detail): throw .refusedAddress(detail)
+            default: throw .unresolvable(error.description)
+            }
         }
         let remaining = deadline - ContinuousClock.now
         guard remaining > .milliseconds(50) else { throw .timeout }
@@ -107,25 +107,6 @@ public struct ProductFetcher: Sendable {
         request.timeout = remaining
         request.connectTimeout = min(remaining, .seconds(10))
         request.maxResponseBytes = maxBytes
-        return (request, HTTPResolvePin(host: host.trimmingCharacters(in: CharacterSet(charactersIn: "[]")), port: port, addresses: [address]))
-    }
-}
-
-/// Resolves host names to addresses (injectable, so tests can simulate DNS answers).
-public protocol HostLookup: Sendable {
-    /// Every address of `host`.
-    func addresses(of host: String) async throws -> [String]
-}
-
-/// The system resolver (`getaddrinfo`), run on a global queue so the cooperative pool never blocks.
-public struct SystemHostLookup: HostLookup {
-    public init() {}
-
-    public func addresses(of host: String) async throws -> [String] {
-        try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global().async {
-                continuation.resume(with: Result { try HostResolver.resolve(host: host) })
-            }
-        }
+        return (request, pin)
     }
 }

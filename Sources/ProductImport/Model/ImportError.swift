@@ -1,9 +1,18 @@
+import Support
 /// Why a product page could not become a draft.
-public struct ImportError: Error, Sendable, Equatable, CustomStringConvertible {
+public struct ImportError: UserFacingError, Sendable, Equatable, CustomStringConvertible {
     /// The kinds of failure; each has its own advice for the user.
-    public enum Kind: String, Sendable, Equatable {
+    public enum Kind: String, Sendable, Equatable, CaseIterable {
         /// The page holds no product data (an article, a category page, an empty page).
         case notAProduct = "not_a_product"
+        /// A category or collection page listing many products.
+        case listingPage = "listing_page"
+        /// A page of search results.
+        case searchResults = "search_results"
+        /// The shop's home page.
+        case homePage = "home_page"
+        /// An error page ("page not found").
+        case errorPage = "error_page"
         /// The shop answered with a bot check or captcha instead of the page.
         case botWall = "bot_wall"
         /// The page asks the visitor to sign in.
@@ -16,6 +25,8 @@ public struct ImportError: Error, Sendable, Equatable, CustomStringConvertible {
         case unresolvable = "unresolvable"
         /// The keyword rules file is missing or malformed (an operator problem).
         case invalidRules = "invalid_rules"
+        /// The site rules file is missing or malformed (an operator problem).
+        case invalidSiteRules = "invalid_site_rules"
     }
 
     /// What kind of failure this is.
@@ -40,6 +51,14 @@ public struct ImportError: Error, Sendable, Equatable, CustomStringConvertible {
         switch kind {
         case .notAProduct:
             return "I couldn't find a product on that page. Send a photo of the piece with a caption instead."
+        case .listingPage:
+            return "That link shows a list of products, not one piece. Open the piece you want and send its link."
+        case .searchResults:
+            return "That link is a page of search results, not one piece. Open the piece you want and send its link."
+        case .homePage:
+            return "That link is the shop's home page, not a product. Open the piece you want and send its link."
+        case .errorPage:
+            return "The shop showed an error page (the product may be gone). Check the link, or send a photo of the piece instead."
         case .botWall:
             return "The shop showed me a robot check instead of the product. Send a photo of the piece with a caption instead."
         case .loginRequired:
@@ -52,6 +71,8 @@ public struct ImportError: Error, Sendable, Equatable, CustomStringConvertible {
             return "I couldn't find that shop's address. Check the link and send it again."
         case .invalidRules:
             return "My clothing keyword list is broken, so I can't sort this piece. Please tell the bot's admin."
+        case .invalidSiteRules:
+            return "My list of shop rules is broken, so I can't read shop pages right now. Please tell the bot's admin."
         }
     }
 }

@@ -2,7 +2,7 @@ import JSON
 
 extension ProductDraft {
     /// The draft as JSON with exactly the keys `wardrobe import` prints: name, brand, category,
-    /// subcategory, fit, formality, warmth, colors, pattern, material, price, currency, sku,
+    /// goods, subcategory, fit, formality, warmth, colors, pattern, material, price, currency, sku,
     /// availability, images, description, sizes, sources. Missing values are `null`.
     public var json: JSON {
         var sourceMembers: [String: JSON] = [:]
@@ -11,6 +11,7 @@ extension ProductDraft {
             "name": .string(name),
             "brand": JSON(brand),
             "category": JSON(category?.rawValue),
+            "goods": JSON(goods),
             "subcategory": JSON(subcategory),
             "fit": JSON(fit?.rawValue),
             "formality": JSON(formality),

@@ -10,6 +10,8 @@ public struct ProductDraft: Sendable, Hashable {
     public var brand: String?
     /// Where the piece fits in an outfit.
     public var category: Category?
+    /// What the page sells when it is not clothing (e.g. "toaster", "book"); nil for clothing.
+    public var goods: String?
     /// Finer kind, e.g. trouser, jeans, blazer, sneaker.
     public var subcategory: String?
     /// How loosely it sits on the body.

@@ -4,6 +4,8 @@ import Closet
 public struct KeywordClassification: Sendable, Hashable {
     /// Where the piece fits in an outfit.
     public var category: Category?
+    /// What the piece is when it is not clothing at all, e.g. "toaster" or "book"; nil for clothing.
+    public var goods: String?
     /// Finer kind, e.g. "trouser", "blazer".
     public var subcategory: String?
     /// How loosely it sits on the body.

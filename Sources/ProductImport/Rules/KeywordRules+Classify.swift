@@ -10,7 +10,21 @@ extension KeywordRules {
         let description = KeywordText(input.description ?? "")
         var result = KeywordClassification()
 
-        let garment = [name, category, description].lazy.compactMap { garments.best(in: $0)?.value }.first
+        let head = name.head
+        let garmentInHead = garments.best(in: head)
+        let goodsInHead = goods.best(in: head)
+        var garment: Garment?
+        if let goodsInHead, garmentInHead.map({ Self.covers(goodsInHead, $0) }) ?? true {
+            // "Toaster", "Shoe rack", "Dress form": the name's head is not clothing.
+            result.goods = goodsInHead.value
+        } else {
+            garment = garmentInHead?.value ?? [name, category].lazy.compactMap { garments.best(in: $0)?.value }.first
+            if garment == nil {
+                // Only the breadcrumb or the shop's product type can still say "Books" or "Kitchen".
+                result.goods = goods.best(in: name)?.value ?? goods.best(in: category)?.value
+            }
+            if garment == nil && result.goods == nil { garment = garments.best(in: description)?.value }
+        }
         if let garment {
             result.category = garment.category
             result.subcategory = garment.subcategory
@@ -56,6 +70,11 @@ extension KeywordRules {
             if named.count == 1 { result.colors = Array(named) }
         }
         return result
+    }
+
+    /// Whether match `outer` spans all of `inner` ("shoe rack" covers "shoe"), or comes first.
+    private static func covers<A, B>(_ outer: PhraseSet<A>.Match, _ inner: PhraseSet<B>.Match) -> Bool {
+        outer.start <= inner.start && outer.start + outer.length >= inner.start + inner.length
     }
 
     /// The normalized color a shop's color name stands for ("Navy Blue" → navy), if known.

@@ -21,6 +21,7 @@ extension ProductDraft {
             sources[field] = origin
         }
         set(\.category, found.category, .category)
+        if category == nil { goods = goods ?? found.goods }
         set(\.subcategory, found.subcategory, .subcategory)
         set(\.fit, found.fit, .fit)
         legShape = legShape ?? found.legShape

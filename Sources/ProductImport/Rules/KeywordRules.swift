@@ -44,6 +44,8 @@ public struct KeywordRules: Sendable {
     var patterns = PhraseSet<Pattern>()
     /// Color names → normalized colors.
     var colors = PhraseSet<ItemColor>()
+    /// Goods that are not clothing (toaster, book, phone…) → what to call them.
+    var goods = PhraseSet<String>()
     /// Words that move formality up or down by the given step.
     var formalityHints = PhraseSet<Int>()
 
@@ -96,6 +98,12 @@ public struct KeywordRules: Sendable {
                 throw ImportError(.invalidRules, detail: "color rule \(order) needs a name and a known family")
             }
             Self.addWords(of: rule, value: ItemColor(name: name, family: family), order: order, to: &colors)
+        }
+        for (order, rule) in (json["goods"]?.array ?? []).enumerated() {
+            guard let kind = rule["kind"]?.string, !kind.isEmpty else {
+                throw ImportError(.invalidRules, detail: "goods rule \(order) needs a kind")
+            }
+            Self.addWords(of: rule, value: kind, order: order, to: &goods)
         }
         for (order, rule) in (json["formality"]?.array ?? []).enumerated() {
             Self.addWords(of: rule, value: rule["step"]?.int.map(Int.init), order: order, to: &formalityHints)

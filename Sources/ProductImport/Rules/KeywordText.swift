@@ -25,6 +25,22 @@ struct KeywordText: Sendable {
         self.words = words
     }
 
+    /// Already folded words, e.g. the part of a name before "for".
+    init(words: [String]) {
+        self.words = words
+    }
+
+    /// The words before the first connector ("Belt for jeans" → "belt"): the head of a shop
+    /// name, where the thing itself is named; what follows names what it goes with.
+    var head: KeywordText {
+        guard let index = words.firstIndex(where: Self.connectors.contains), index > 0 else { return self }
+        return KeywordText(words: Array(words[..<index]))
+    }
+
+    private static let connectors: Set<String> = [
+        "for", "fur", "fuer", "pour", "para", "per", "with", "mit", "avec", "con", "compatible", "kompatibel", "compatibile",
+    ]
+
     /// Letters that decomposition leaves alone but people type both ways.
     private static let ligatures: [Unicode.Scalar: String] = [
         "ß": "ss", "æ": "ae", "œ": "oe", "ø": "o", "ł": "l", "đ": "d",

@@ -22,12 +22,13 @@ public struct FalProvider: ImageGenerationProvider {
     /// A provider calling the model at `endpoint` under `baseURL`.
     public init(key: String, baseURL: String = FalProvider.defaultBaseURL, endpoint: String = FalProvider.defaultEndpoint,
                 timeout: Duration = .seconds(180), maxResponseBytes: Int = ProviderSettings.defaultMaxResponseBytes,
-                http: any HTTPTransport) {
+                http: any HTTPTransport, resultAddresses: AddressGuard = AddressGuard()) {
         var endpoint = Substring(endpoint)
         while endpoint.hasPrefix("/") { endpoint = endpoint.dropFirst() }
         model = String(endpoint)
         self.baseURL = baseURL
-        connection = ProviderConnection(service: .fal, http: http, key: key, timeout: timeout, maxResponseBytes: maxResponseBytes)
+        connection = ProviderConnection(
+            service: .fal, http: http, key: key, timeout: timeout, maxResponseBytes: maxResponseBytes, resultAddresses: resultAddresses)
     }
 
     /// Generates `request.count` images in one call.
@@ -71,7 +72,10 @@ public struct FalProvider: ImageGenerationProvider {
     /// "9:16" gives 1440×2560; anything unreadable falls back to that.
     static func imageSize(aspectRatio: String) -> (width: Int, height: Int) {
         let parts = aspectRatio.split(separator: ":").compactMap { Double($0) }
-        guard parts.count == 2, parts[0] > 0, parts[1] > 0 else { return (1440, 2560) }
+        // Finite and at most 1:16 either way, so the scaled side below is a small whole number.
+        guard parts.count == 2, parts.allSatisfy({ $0.isFinite && $0 > 0 }), max(parts[0], parts[1]) / min(parts[0], parts[1]) <= 16 else {
+            return (1440, 2560)
+        }
         let long = 2560.0
         func scaled(_ side: Double, _ other: Double) -> Int { Int((long * side / other / 16).rounded()) * 16 }
         return parts[0] >= parts[1] ? (Int(long), scaled(parts[1], parts[0])) : (scaled(parts[0], parts[1]), Int(long))

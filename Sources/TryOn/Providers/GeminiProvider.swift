@@ -27,11 +27,12 @@ public struct GeminiProvider: ImageGenerationProvider {
     /// A provider calling `model` at `baseURL` (a proxy or gateway with the same paths works too).
     public init(key: String, baseURL: String = GeminiProvider.defaultBaseURL, model: String = GeminiProvider.defaultModel,
                 timeout: Duration = .seconds(180), maxResponseBytes: Int = ProviderSettings.defaultMaxResponseBytes,
-                http: any HTTPTransport) {
+                http: any HTTPTransport, resultAddresses: AddressGuard = AddressGuard()) {
         // Accept ids copied from the models list ("models/gemini-…") as well.
         self.model = model.hasPrefix("models/") ? String(model.dropFirst("models/".count)) : model
         self.baseURL = baseURL
-        connection = ProviderConnection(service: .gemini, http: http, key: key, timeout: timeout, maxResponseBytes: maxResponseBytes)
+        connection = ProviderConnection(
+            service: .gemini, http: http, key: key, timeout: timeout, maxResponseBytes: maxResponseBytes, resultAddresses: resultAddresses)
     }
 
     /// Generates `request.count` images, one `generateContent` call each, run concurrently.

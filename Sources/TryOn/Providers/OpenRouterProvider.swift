@@ -23,11 +23,13 @@ public struct OpenRouterProvider: ImageGenerationProvider {
     /// A provider calling `model` through `endpoint` at `baseURL` (an OpenRouter-compatible gateway works too).
     public init(key: String, baseURL: String = OpenRouterProvider.defaultBaseURL, model: String = OpenRouterProvider.defaultModel,
                 endpoint: OpenRouterEndpoint = .images, timeout: Duration = .seconds(180),
-                maxResponseBytes: Int = ProviderSettings.defaultMaxResponseBytes, http: any HTTPTransport) {
+                maxResponseBytes: Int = ProviderSettings.defaultMaxResponseBytes, http: any HTTPTransport,
+                resultAddresses: AddressGuard = AddressGuard()) {
         self.model = model
         self.endpoint = endpoint
         self.baseURL = baseURL
-        connection = ProviderConnection(service: .openrouter, http: http, key: key, timeout: timeout, maxResponseBytes: maxResponseBytes)
+        connection = ProviderConnection(
+            service: .openrouter, http: http, key: key, timeout: timeout, maxResponseBytes: maxResponseBytes, resultAddresses: resultAddresses)
     }
 
     /// Generates the images: one `/images` call with `n`, or one chat call per variation.
@@ -78,6 +80,8 @@ public struct OpenRouterProvider: ImageGenerationProvider {
 
     /// A credit amount with at most two decimals.
     private static func amount(_ value: Double) -> String {
+        // The figure comes from the service: anything not finite or beyond a billion is shown as it is, never converted.
+        guard value.isFinite, abs(value) < 1e9 else { return "\(value)" }
         let cents = (value * 100).rounded()
         return cents.truncatingRemainder(dividingBy: 100) == 0 ? "\(Int(cents / 100))" : "\(cents / 100)"
     }

@@ -11,6 +11,8 @@ struct ProviderConnection: Sendable {
     let key: String
     let timeout: Duration
     let maxResponseBytes: Int
+    /// The address policy for result-image URLs: public addresses only, pinned (see `ResultImageReader`).
+    var resultAddresses = AddressGuard()
 
     /// A request with the provider's timeout and response cap; a JSON body when `json` is given.
     func request(_ method: HTTPMethod, _ url: String, headers: HTTPHeaders, json: JSON? = nil) -> HTTPRequest {

@@ -58,6 +58,9 @@ public struct ProviderSettings: Sendable, Hashable {
     public var timeout: Duration
     /// The largest response body accepted from a provider (base64 images are big).
     public var maxResponseBytes: Int
+    /// Allows result-image URLs on loopback and private addresses (`tryon.allow_private_result_hosts`,
+    /// for tests and home setups); off by default, so a service cannot point the bot at the local network.
+    public var allowPrivateResultHosts: Bool = false
 
     /// The default response cap: a few base64 PNGs fit with room to spare.
     public static let defaultMaxResponseBytes = 64 * 1024 * 1024

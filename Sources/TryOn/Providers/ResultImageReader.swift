@@ -43,8 +43,20 @@ struct ResultImageReader: Sendable {
     }
 
     /// Downloads a result URL without the API key (result hosts are public CDNs), within the response cap.
+    ///
+    /// The URL comes from the service, so it gets the same address policy as a product link: the host is
+    /// resolved and checked (no private, loopback or metadata addresses), the connection is pinned to the
+    /// checked address (which also bypasses any proxy), and redirects are not followed.
     private func download(_ url: String, declaredType: String?) async throws(TryOnError) -> GeneratedImage {
+        let pin: HTTPResolvePin
+        do {
+            pin = try await connection.resultAddresses.pin(url: url)
+        } catch {
+            throw .badResponse(connection.service, detail: "result URL refused: \(error.description)")
+        }
         var request = HTTPRequest(method: .get, url: url)
+        request.resolve = [pin]
+        request.followRedirects = false
         request.timeout = connection.timeout
         request.connectTimeout = min(.seconds(10), connection.timeout)
         request.maxResponseBytes = connection.maxResponseBytes

@@ -1,15 +1,17 @@
-/// Reads "how long to wait" from the places services put it.
+import HTTP
+
+/// Reads "how long to wait" from the places services put it, each bounded by `RetryAfter`
+/// (finite, 0…1 day), so `Retry-After: 1e20` or "retry in 1e308h" never reaches a conversion.
 enum RetryDelay {
     /// A `Retry-After` header in delay-seconds form ("30", "1.5"); HTTP dates are not used by these services.
     static func header(_ value: String?) -> Double? {
-        guard let value, let seconds = Double(value.trimmingWhitespace), seconds >= 0 else { return nil }
-        return seconds
+        RetryAfter(header: value)?.seconds
     }
 
     /// A protobuf duration such as Gemini's `retryDelay` ("28s", "1.5s", "0.2s").
     static func protobufDuration(_ value: String?) -> Double? {
-        guard let value, value.hasSuffix("s"), let seconds = Double(value.dropLast()), seconds >= 0 else { return nil }
-        return seconds
+        guard let value, value.hasSuffix("s"), value.utf8.count <= 32, let seconds = Double(value.dropLast()) else { return nil }
+        return RetryAfter(seconds: seconds)?.seconds
     }
 
     /// The delay in a message such as "… Please retry in 28s." or "retry in 10h17m5.72s" or "retry in 734.2ms".
@@ -35,7 +37,7 @@ enum RetryDelay {
             }
             index = lowered.index(after: index)
         }
-        return found ? total : nil
+        return found ? RetryAfter(seconds: total)?.seconds : nil
     }
 
     /// The unit starting at `index`: "ms", "h", "m" or "s", with its length and size in seconds.
@@ -48,12 +50,5 @@ enum RetryDelay {
         case "s": return (1, 1)
         default: return nil
         }
-    }
-}
-
-extension String {
-    /// The text without leading and trailing spaces and tabs.
-    fileprivate var trimmingWhitespace: String {
-        String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
     }
 }

@@ -79,7 +79,7 @@ extension ProductShape {
         if let text = value.string { return text.cleanedText }
         let parts = (value.array ?? [value]).compactMap { part -> String? in
             guard let name = SchemaValue.text(part["material"] ?? part["name"] ?? part) else { return nil }
-            if let share = SchemaValue.number(part["percentage"] ?? part["percent"]) { return "\(Int(share))% \(name)" }
+            if let share = SchemaValue.number(part["percentage"] ?? part["percent"])?.boundedInt(upTo: 100) { return "\(share)% \(name)" }
             return name
         }
         return parts.joined(separator: ", ").nilIfEmpty
@@ -94,7 +94,7 @@ extension ProductShape {
         case .array(let elements):
             return elements.prefix(30).flatMap { images($0) }
         case .object(let members):
-            let width = SchemaValue.number(members["width"]).map { Int($0) }
+            let width = SchemaValue.number(members["width"])?.boundedInt()
             for key in ["src", "url", "originalSrc", "href", "uri", "large", "zoom", "full", "preview_image"] {
                 if let url = members[key]?.string { return [ImageCandidate(url: url.trimmed, width: width)] }
                 if let nested = members[key], nested.object != nil { return images(nested) }

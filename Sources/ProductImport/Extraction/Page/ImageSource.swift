@@ -27,7 +27,7 @@ enum ImageSource {
             var width: Int?
             if let descriptor = parts.dropFirst().first {
                 let number = Double(descriptor.dropLast()) ?? 1
-                if descriptor.hasSuffix("w") { width = Int(number); weight = number } else if descriptor.hasSuffix("x") { weight = number * 1000 }
+                if descriptor.hasSuffix("w") { width = number.boundedInt(); weight = number } else if descriptor.hasSuffix("x") { weight = number * 1000 }
             }
             if best == nil || weight > best!.weight { best = (weight, ImageCandidate(url: url, width: width)) }
         }

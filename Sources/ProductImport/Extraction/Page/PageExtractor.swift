@@ -1,36 +1,187 @@
+import Foundation
 import HTML
+import Selectors
 
-/// Reads what any visitor sees: the first heading, the title, breadcrumb links and the
-/// main picture. It fills gaps; on its own it never proves a page is a product.
+/// Reads what a shopper sees when structured data is missing or thin: the shop's own
+/// selectors from `sites.json` first, then generic reading of the name heading, the buy-box
+/// price, brand wording, identifiers, stock words, the main picture and the variant pickers.
 struct PageExtractor {
-    /// Facts from the visible page.
-    func extract(from document: HTMLDocument) -> ProductFacts {
+    /// The page's address: its host picks site rules and currency, its path may hold the identifier.
+    let pageURL: URL
+    /// The matching site's rules, if any.
+    let site: SiteRules.Site?
+
+    /// Facts from the visible page. `isProduct` holds when the page shows one product: a
+    /// site-rule name, or a heading with a buy-box price and a sign of a buy box.
+    func extract(from document: HTMLDocument, title: String?) -> ProductFacts {
         var facts = ProductFacts(source: .page)
-        if let heading = document.first(named: "h1") {
-            facts.name = document.text(of: heading).cleanedText
+        let language = document.elements.first?["lang"]
+        var siteName = false
+        if let text = first(.name, in: document) {
+            facts.name = text.cleanedText
+            siteName = facts.name != nil
         }
-        if facts.name == nil, let title = document.first(named: "title") {
-            facts.name = Self.nameFromTitle(document.text(of: title))
+        let heading = mainHeading(in: document)
+        if facts.name == nil, let heading { facts.name = document.text(of: heading).cleanedText }
+        if facts.name == nil, let title { facts.name = Self.nameFromTitle(title) }
+
+        if let text = first(.price, in: document), let amount = PriceParser.visibleAmount(text) {
+            facts.price = amount
+            facts.currency = CurrencyGuess.currency(priceText: text, host: pageURL.host, language: language, siteDomains: site?.currencyByDomain ?? [:])
+        } else if !siteName || site?.selectors(.price).isEmpty ?? true, let found = BuyBoxPrice.find(in: document, near: heading) {
+            // On a page laid out as its site rule expects (the name selector matched), price selectors
+            // that find nothing mean the buy box shows no price ("see all buying options"); the
+            // generic search would only find other products' prices there.
+            facts.price = found.amount
+            facts.currency = CurrencyGuess.currency(priceText: found.text, host: pageURL.host, language: language, siteDomains: site?.currencyByDomain ?? [:])
         }
-        facts.category = breadcrumb(in: document)
-        facts.images = mainImages(in: document)
+        if facts.price != nil, facts.currency == nil {
+            facts.currency = CurrencyGuess.currency(forHost: pageURL.host, siteDomains: site?.currencyByDomain ?? [:])
+        }
+
+        facts.brand = first(.brand, in: document).flatMap { BrandText.brand(in: $0) ?? BrandText.clean($0) } ?? brand(in: document)
+        facts.sku = first(.sku, in: document).flatMap(PageIdentifier.identifier) ?? PageIdentifier.fromURL(pageURL) ?? PageIdentifier.fromLabels(in: document)
+        facts.availability = first(.availability, in: document).flatMap(AvailabilityWords.availability(in:)) ?? availability(in: document)
+        facts.description = first(.description, in: document)?.cleanedText
+
+        let breadcrumbs = all(.breadcrumb, in: document)
+        facts.category = breadcrumbs.isEmpty ? breadcrumb(in: document) : breadcrumbs.joined(separator: " > ")
+        let siteImages = all(.images, in: document).flatMap(imageURLs)
+        facts.images = siteImages.isEmpty ? mainImages(in: document) : siteImages.map { ImageCandidate(url: $0) }
+        let siteSizes = all(.sizes, in: document)
+        for size in siteSizes.isEmpty ? VariantPickers.sizes(in: document) : siteSizes { ProductFacts.appendUnique(size, to: &facts.sizes) }
+        let siteColors = all(.colors, in: document)
+        for color in siteColors.isEmpty ? VariantPickers.colors(in: document) : siteColors { ProductFacts.appendUnique(color, to: &facts.colors) }
+
+        let buySigns = facts.sku != nil || facts.availability != nil || hasBuyButton(document)
+        facts.isProduct = facts.name != nil && (siteName || (facts.price != nil && buySigns))
         return facts
     }
 
     /// "Linen Shirt | Acme Store" → "Linen Shirt": the part before the shop's name.
     static func nameFromTitle(_ title: String) -> String? {
-        for separator in [" | ", " – ", " — ", " - ", " :: "] where title.contains(separator) {
-            return title.components(separatedBy: separator).first?.cleanedText
+        var text = title
+        if let colon = text.range(of: "Amazon.", options: .caseInsensitive), colon.lowerBound == text.startIndex,
+           let separator = text.range(of: ": ") {
+            text = String(text[separator.upperBound...])  // "Amazon.com: Name : Category"
         }
-        return title.cleanedText
+        for separator in [" | ", " – ", " — ", " - ", " :: ", " : "] where text.contains(separator) {
+            return text.components(separatedBy: separator).first?.cleanedText
+        }
+        return text.cleanedText
     }
+
+    // MARK: Site rules
+
+    /// The first non-empty value the site's selectors for `field` give.
+    private func first(_ field: SiteField, in document: HTMLDocument) -> String? {
+        for rule in site?.selectors(field) ?? [] {
+            for element in rule.selector.select(in: document) {
+                let value = rule.attribute.map { element[$0] } ?? document.text(of: element)
+                if let value, !value.trimmed.isEmpty { return value.trimmed }
+            }
+        }
+        return nil
+    }
+
+    /// Every value of the first selector for `field` that gives any.
+    private func all(_ field: SiteField, in document: HTMLDocument) -> [String] {
+        for rule in site?.selectors(field) ?? [] {
+            let values = rule.selector.select(in: document).compactMap { element -> String? in
+                let value = rule.attribute.map { element[$0] } ?? document.text(of: element)
+                return value.flatMap(\.cleanedText)
+            }
+            if !values.isEmpty { return Array(values.prefix(ProductFacts.Limits.listCount)) }
+        }
+        return []
+    }
+
+    /// An image attribute's URLs: a plain URL, or Amazon's `{"url": [w, h], …}` map (largest first).
+    private func imageURLs(_ value: String) -> [String] {
+        guard value.hasPrefix("{") else { return value.hasPrefix("data:") ? [] : [value] }
+        var entries: [(url: String, width: Int)] = []
+        for part in value.split(separator: "]") {
+            let pieces = part.split(separator: "\"").map(String.init)
+            guard let url = pieces.first(where: { $0.hasPrefix("http") }) else { continue }
+            let width = Int(pieces.last?.filter(\.isNumber).prefix(5) ?? "") ?? 0
+            entries.append((url, width))
+        }
+        return entries.sorted { $0.width > $1.width }.map(\.url)
+    }
+
+    // MARK: Generic reading
+
+    /// The product name's heading: the first `h1` outside the header, navigation and footer.
+    private func mainHeading(in document: HTMLDocument) -> HTMLElement? {
+        document.elements(named: "h1").first { heading in
+            let text = document.text(of: heading)
+            guard (2...300).contains(text.count) else { return false }
+            return document.ancestor(of: heading) { ["header", "nav", "footer", "aside"].contains($0.tag) } == nil
+        }
+    }
+
+    /// A brand from byline wording, a brand link or an element labelled as the brand.
+    private func brand(in document: HTMLDocument) -> String? {
+        for element in document.elements where element.tag == "a" || element.tag == "span" || element.tag == "div" || element.tag == "p" {
+            let isBrandLink = element.tag == "a" && (element["rel"] == "brand" || Self.brandLinks.contains(element["href"] ?? ""))
+            guard isBrandLink || Self.brandLabels.matches(element) else { continue }
+            let label = ((element["id"] ?? "") + " " + (element["class"] ?? "") + " " + (element["data-testid"] ?? "")).lowercased()
+            guard isBrandLink || label.contains("brand") || label.contains("byline") else { continue }
+            guard element.subtreeEnd - element.index < 30 else { continue }
+            let text = document.text(of: element)
+            guard !text.isEmpty, text.count <= 120 else { continue }
+            if let brand = BrandText.brand(in: text) { return brand }
+            if isBrandLink || label.contains("brand"), let brand = BrandText.clean(text), !brand.lowercased().contains("brand") { return brand }
+        }
+        return nil
+    }
+
+    /// Stock wording from an element labelled as availability or stock.
+    private func availability(in document: HTMLDocument) -> Availability? {
+        for element in document.elements where element.subtreeEnd - element.index < 60 && Self.stockLabels.matches(element) {
+            let label = ((element["id"] ?? "") + " " + (element["class"] ?? "") + " " + (element["data-testid"] ?? "")).lowercased()
+            guard label.contains("availability") || label.contains("stock") && !label.contains("stockist") else { continue }
+            let text = document.text(of: element)
+            guard !text.isEmpty, text.count <= 300 else { continue }
+            if let found = AvailabilityWords.availability(in: text) { return found }
+        }
+        return nil
+    }
+
+    private static let galleryLabels = AttributeWords(["product", "gallery", "pdp", "media", "zoom", "main-image", "hero"], in: ["id", "class"])
+    private static let brandLabels = AttributeWords(["brand", "byline"], in: ["id", "class", "data-testid"])
+    private static let brandLinks = AttributeWords(["/brand"])
+    private static let stockLabels = AttributeWords(["availability", "stock"], in: ["id", "class", "data-testid"])
+
+    /// Whether the page has an add-to-cart control.
+    private func hasBuyButton(_ document: HTMLDocument) -> Bool {
+        let controls = document.elements(named: "button") + document.elements(named: "input")
+        for control in controls {
+            let label = ((control["id"] ?? "") + " " + (control["name"] ?? "") + " " + (control["class"] ?? "") + " " + (control["value"] ?? "")
+                + " " + (control["data-testid"] ?? "")).lowercased()
+            if buyWords.contains(where: label.contains) { return true }
+            if control.tag == "button", control.subtreeEnd - control.index < 10 {
+                let text = document.text(of: control).lowercased()
+                if text.count < 60, buyWords.contains(where: text.contains) { return true }
+            }
+        }
+        return document.elements(named: "form").contains { ($0["action"] ?? "").lowercased().contains("cart") }
+    }
+
+    private let buyWords = [
+        "add to cart", "add-to-cart", "addtocart", "add to bag", "add-to-bag", "addtobag", "add to basket", "add-to-basket", "buy now", "buy-now",
+        "in den warenkorb", "warenkorb", "jetzt kaufen", "ajouter au panier", "acheter", "añadir a la cesta", "añadir al carrito", "comprar",
+        "aggiungi al carrello", "aggiungi alla borsa", "acquista", "adicionar ao carrinho", "in winkelwagen", "do koszyka", "kup teraz",
+        "buy tickets", "tickets kaufen", "add to trolley", "장바구니", "구매하기", "바로구매", "加入購物車", "加入购物车", "立即購買", "立即购买",
+        "カートに入れる", "購入する", "ใส่ตะกร้า",
+    ]
 
     private func breadcrumb(in document: HTMLDocument) -> String? {
         for candidate in document.elements(named: "nav") + document.elements(named: "ol") + document.elements(named: "ul") {
-            let label = (candidate["aria-label"] ?? "") + " " + (candidate["class"] ?? "") + " " + (candidate["id"] ?? "")
+            let label = (candidate["aria-label"] ?? "") + " " + (candidate["class"] ?? "") + " " + (candidate["id"] ?? "") + " " + (candidate["itemtype"] ?? "")
             guard label.lowercased().contains("breadcrumb") else { continue }
             let links = document.descendants(of: candidate).filter { $0.tag == "a" || $0.tag == "li" && document.children(of: $0).isEmpty }
-            let names = links.compactMap { document.text(of: $0).cleanedText }
+            let names = links.compactMap { document.text(of: $0).cleanedText }.filter { $0.count <= 60 }
             return names.isEmpty ? document.text(of: candidate).cleanedText : names.joined(separator: " > ")
         }
         return nil
@@ -38,19 +189,25 @@ struct PageExtractor {
 
     /// Images inside a product or gallery container first, then any large picture;
     /// logos, icons, sprites, tracking pixels and inline placeholders are skipped.
+    /// Amazon-style `data-old-hires` zoom images come first.
     private func mainImages(in document: HTMLDocument) -> [ImageCandidate] {
         var scored: [(score: Int, candidate: ImageCandidate)] = []
         for image in document.elements(named: "img") {
+            if let hires = image["data-old-hires"], hires.hasPrefix("http") {
+                scored.append((1_000, ImageCandidate(url: hires)))
+                continue
+            }
+            if let dynamic = image["data-a-dynamic-image"], let url = imageURLs(dynamic).first {
+                scored.append((900, ImageCandidate(url: url)))
+                continue
+            }
             guard let candidate = ImageSource.best(of: image) else { continue }
             let lowered = candidate.url.lowercased()
             if ["logo", "icon", "sprite", "pixel", "spacer", "placeholder", "avatar", "badge", "flag", "payment"].contains(where: lowered.contains) { continue }
             if lowered.hasSuffix(".svg") || lowered.hasSuffix(".gif") { continue }
             if let width = candidate.width, width < 150 { continue }
             var score = min(candidate.width ?? 400, 3000) / 100
-            let inProduct = document.ancestor(of: image) { element in
-                let label = ((element["class"] ?? "") + " " + (element["id"] ?? "")).lowercased()
-                return ["product", "gallery", "pdp", "media", "zoom", "main-image", "hero"].contains(where: label.contains)
-            } != nil
+            let inProduct = document.ancestor(of: image, where: Self.galleryLabels.matches) != nil
             if inProduct { score += 50 }
             if document.ancestor(of: image, where: { ["header", "footer", "nav", "aside"].contains($0.tag) }) != nil { score -= 100 }
             scored.append((score, candidate))

@@ -71,7 +71,7 @@ enum SchemaValue {
         case .array(let elements):
             return elements.flatMap { images($0) }
         case .object:
-            let width = number(value["width"]).map { Int($0) }
+            let width = number(value["width"])?.boundedInt()
             let urls = [value["url"], value["contentUrl"], value["contentURL"], value["@id"]].compactMap { $0?.string }
             if let url = urls.first { return [ImageCandidate(url: url.trimmed, width: width)] }
             return []

@@ -12,7 +12,8 @@ enum IPAddress: Sendable, Hashable {
 
     /// Parses "192.0.2.1", "2001:db8::1", "[2001:db8::1]" or "fe80::1%eth0"; nil for anything else.
     init?(_ text: String) {
-        var literal = Substring(text.trimmed)
+        var literal = Substring(text).drop { $0.isWhitespace }
+        while literal.last?.isWhitespace == true { literal = literal.dropLast() }
         if literal.hasPrefix("[") && literal.hasSuffix("]") { literal = literal.dropFirst().dropLast() }
         if let zone = literal.firstIndex(of: "%") { literal = literal[..<zone] }
         let string = String(literal)

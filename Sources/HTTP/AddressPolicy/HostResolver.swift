@@ -12,8 +12,13 @@ import Darwin
 public enum HostResolver {
     /// All IPv4 and IPv6 addresses of `host` in resolver order, without duplicates.
     /// An IP literal is returned as it is (normalized).
-    public static func resolve(host: String) throws(ImportError) -> [String] {
+    public static func resolve(host: String) throws(HTTPError) -> [String] {
         var name = host
+        // A NUL would cut the name short inside getaddrinfo, and control characters or an overlong
+        // name are never a real host: refused before the resolver sees them.
+        guard !name.isEmpty, name.utf8.count <= 255, !name.unicodeScalars.contains(where: { $0.value < 0x21 || (0x7F...0x9F).contains($0.value) }) else {
+            throw .couldNotResolveHost("host name is empty, too long or contains control characters")
+        }
         if name.hasPrefix("[") && name.hasSuffix("]") { name = String(name.dropFirst().dropLast()) }
         var hints = addrinfo()
         hints.ai_family = AF_UNSPEC
@@ -26,7 +31,7 @@ public enum HostResolver {
         let status = getaddrinfo(name, nil, &hints, &list)
         guard status == 0, let first = list else {
             let reason = String(cString: gai_strerror(status))
-            throw ImportError(.unresolvable, detail: "\(host): \(reason)")
+            throw .couldNotResolveHost("\(host): \(reason)")
         }
         defer { freeaddrinfo(first) }
         var addresses: [String] = []
@@ -35,7 +40,7 @@ public enum HostResolver {
             if let text = numericAddress(entry.pointee), !addresses.contains(text) { addresses.append(text) }
             cursor = entry.pointee.ai_next
         }
-        guard !addresses.isEmpty else { throw ImportError(.unresolvable, detail: "\(host): no addresses") }
+        guard !addresses.isEmpty else { throw .couldNotResolveHost("\(host): no addresses") }
         return addresses
     }
 

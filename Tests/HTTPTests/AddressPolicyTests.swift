@@ -1,5 +1,5 @@
 import Testing
-import ProductImport
+@testable import HTTP
 
 @Suite struct AddressPolicyTests {
     @Test(arguments: ["93.184.216.34", "8.8.8.8", "1.1.1.1", "172.32.0.1", "100.128.0.1", "192.169.0.1"])
@@ -52,10 +52,38 @@ import ProductImport
         #expect(AddressPolicy.check(address)?.reason == .invalid)
     }
 
-    @Test func refusalsBecomeImportErrorsWithAUserMessage() throws {
+    @Test func refusalsNameTheReason() throws {
         let refusal = try #require(AddressPolicy.check("192.168.0.1"))
-        #expect(refusal.importError.code == "refused_address")
-        #expect(refusal.importError.userMessage.contains("private network"))
+        #expect(refusal.description == "192.168.0.1 refused: private network")
+        #expect(HTTPError.refusedAddress(refusal.description).userMessage.contains("private or local address"))
+    }
+
+    @Test func hostNamesWithNULOrControlCharactersAreRefusedBeforeTheResolver() {
+        for host in ["example.com\u{0}.evil", "exa\u{1B}mple.com", "a b.com", "tab\t.com", "\u{85}x.com", "", String(repeating: "a", count: 300)] {
+            #expect(throws: HTTPError.couldNotResolveHost("host name is empty, too long or contains control characters"), "\(host.debugDescription)") {
+                try HostResolver.resolve(host: host)
+            }
+        }
+    }
+
+    @Test func theGuardPinsAPublicAddressAndRefusesPrivateOnes() async throws {
+        let lookup = StaticLookup(answers: ["cdn.test": ["10.0.0.7", "93.184.216.34"], "inside.test": ["127.0.0.1", "169.254.169.254"]])
+        let guarded = AddressGuard(lookup: lookup)
+        #expect(try await guarded.pin(url: "https://cdn.test/result/1.png") == HTTPResolvePin(host: "cdn.test", port: 443, addresses: ["93.184.216.34"]))
+        await #expect(throws: HTTPError.self) { try await guarded.pin(url: "http://inside.test:8080/x.png") }
+        await #expect(throws: HTTPError.self) { try await guarded.pin(url: "http://127.0.0.1/x.png") }
+        await #expect(throws: HTTPError.self) { try await guarded.pin(url: "http://[::1]:9/x.png") }
+        let open = AddressGuard(allowPrivateNetworks: true, lookup: lookup)
+        #expect(try await open.pin(url: "http://inside.test:8080/x.png").addresses == ["127.0.0.1"])
+    }
+
+    @Test func urlsThatParsersCouldReadDifferentlyAreRefused() {
+        for url in ["http://public.test@10.0.0.1/", "http://public.test\\@10.0.0.1/", "http://pub lic.test/", "ftp://public.test/",
+                    "http://public.test:99999/", "http:///nohost", "http://exa\u{0}mple.com/", "http://ex%61mple.com/"] {
+            #expect(URLParts(url) == nil, "\(url.debugDescription)")
+        }
+        #expect(URLParts("https://cdn.test/a?b=c") == URLParts("https://cdn.test:443/"))
+        #expect(URLParts("http://[2001:db8::1]:8080/x")?.port == 8080)
     }
 
     @Test func theResolverReturnsEveryAddressOfAHost() throws {
@@ -66,6 +94,15 @@ import ProductImport
     }
 
     @Test func unknownHostsFailWithATypedError() {
-        #expect(throws: ImportError.self) { try HostResolver.resolve(host: "no-such-host.invalid") }
+        #expect(throws: HTTPError.self) { try HostResolver.resolve(host: "no-such-host.invalid") }
+    }
+}
+
+/// DNS answers chosen by the test.
+struct StaticLookup: HostLookup {
+    let answers: [String: [String]]
+    func addresses(of host: String) async throws -> [String] {
+        if let answer = answers[host] { return answer }
+        return try HostResolver.resolve(host: host)
     }
 }

@@ -28,7 +28,4 @@ public struct Refusal: Sendable, Hashable, CustomStringConvertible {
 
     /// "10.0.0.1 is a private network address", for logs.
     public var description: String { "\(address) refused: \(reason.rawValue)" }
-
-    /// The import error to show the user.
-    public var importError: ImportError { ImportError(.refusedAddress, detail: description) }
 }

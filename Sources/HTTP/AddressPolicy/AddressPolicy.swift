@@ -1,4 +1,5 @@
-/// Decides which IP addresses the fetcher may connect to: only public unicast addresses.
+/// Decides which IP addresses the bot may fetch from on a user's or a service's behalf (product
+/// links, product images, AI result URLs): only public unicast addresses.
 /// Everything that reaches the bot's own machine, its network or a cloud metadata service
 /// is refused, including IPv4 addresses hidden inside IPv6 (mapped, compatible, NAT64, 6to4).
 public enum AddressPolicy {

@@ -1,0 +1,49 @@
+import HTML
+
+/// Fast checks of an element's label attributes (id, class, test ids) for words, without
+/// building lowercase strings: page reading asks this of every element of a 3 MB page.
+struct AttributeWords: Sendable {
+    /// The words as lowercase UTF-8 bytes.
+    private let words: [[UInt8]]
+    /// The attributes looked at.
+    private let names: Set<String>
+
+    /// Words (lowercase) to find in the values of `names`.
+    init(_ words: [String], in names: Set<String> = ["id", "class", "data-testid", "data-test", "data-qa", "itemprop"]) {
+        self.words = words.map { Array($0.utf8) }
+        self.names = names
+    }
+
+    /// Whether one of the attribute values contains one of the words, ignoring ASCII case.
+    func matches(_ element: HTMLElement) -> Bool {
+        for attribute in element.attributes where names.contains(attribute.name) {
+            if contains(attribute.value) { return true }
+        }
+        return false
+    }
+
+    /// Whether `text` contains one of the words, ignoring ASCII case.
+    func contains(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { haystack in
+            for word in words where word.count <= haystack.count {
+                guard let first = word.first else { continue }
+                var index = 0
+                let last = haystack.count - word.count
+                while index <= last {
+                    if Self.lower(haystack[index]) == first {
+                        var offset = 1
+                        while offset < word.count && Self.lower(haystack[index + offset]) == word[offset] { offset += 1 }
+                        if offset == word.count { return true }
+                    }
+                    index += 1
+                }
+            }
+            return false
+        }
+    }
+
+    private static func lower(_ byte: UInt8) -> UInt8 {
+        byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+
+/// Reads a brand out of the wording shops put near the name: "Visit the X Store",
+/// "Brand: X", "by X (Author)", in the languages the importer knows.
+enum BrandText {
+    /// The brand named in `text`, or nil when it follows none of the known forms.
+    static func brand(in text: String) -> String? {
+        let line = HTMLTextLine(text)
+        for (prefix, suffix) in storePhrases {
+            guard let start = line.range(of: prefix, options: [.caseInsensitive]) else { continue }
+            let rest = line[start.upperBound...]
+            let end = suffix.isEmpty ? rest.endIndex : (rest.range(of: suffix, options: [.caseInsensitive])?.lowerBound ?? rest.endIndex)
+            if let brand = clean(String(rest[..<end])) { return brand }
+        }
+        for label in labels {
+            guard let start = line.range(of: label, options: [.caseInsensitive, .anchored])
+                ?? line.range(of: " " + label, options: [.caseInsensitive]) else { continue }
+            var rest = line[start.upperBound...].drop { $0 == " " }
+            guard rest.first == ":" else { continue }
+            rest = rest.dropFirst()
+            if let brand = clean(String(rest)) { return brand }
+        }
+        for byWord in ["by ", "von ", "de ", "di ", "door ", "par "] {
+            guard let start = line.range(of: byWord, options: [.caseInsensitive, .anchored]) else { continue }
+            let rest = line[start.upperBound...]
+            let end = rest.firstIndex(of: "(") ?? rest.endIndex
+            if let brand = clean(String(rest[..<end])) { return brand }
+        }
+        return nil
+    }
+
+    /// A brand candidate trimmed of rating text and separators; nil when it does not look like a name.
+    static func clean(_ raw: String) -> String? {
+        var text = raw
+        for stop in ["|", "(", "\n", " 1 ", " 2 ", " 3 ", " 4 ", " 5 ", " out of ", " de 5 ", " von 5 ", " sur 5 ", " su 5 "] {
+            if let range = text.range(of: stop) { text = String(text[..<range.lowerBound]) }
+        }
+        text = text.trimmingCharacters(in: .whitespacesAndNewlines.union(CharacterSet(charactersIn: "-–:,.")))
+        if text.hasSuffix("-Store") { text.removeLast(6) }
+        guard !text.isEmpty, text.count <= 60, text.split(separator: " ").count <= 6, text.contains(where: \.isLetter) else { return nil }
+        return text
+    }
+
+    /// "Visit the X Store" and its translations, as (text before, text after) the brand.
+    private static let storePhrases: [(String, String)] = [
+        ("Visit the ", " Store"), ("Visita la tienda de ", ""), ("Besuche den ", "-Store"), ("Besuchen Sie den ", "-Store"),
+        ("Visitez la boutique ", ""), ("Visita lo Store di ", ""), ("Bezoek de ", "-winkel"), ("Bezoek de ", " Store"),
+        ("Visite a loja ", ""), ("Visite a Loja da ", ""), ("Odwiedź sklep ", ""), ("Marke: ", ""),
+    ]
+
+    /// "Brand: X" labels.
+    private static let labels = ["Brand", "Marke", "Marque", "Marca", "Merk", "Marka", "Hersteller", "Manufacturer", "Fabricant", "Fabricante", "Produttore"]
+}
+
+/// Collapses whitespace so phrases match across the page's line breaks.
+private func HTMLTextLine(_ text: String) -> String {
+    text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+}

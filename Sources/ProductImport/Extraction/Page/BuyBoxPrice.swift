@@ -1,0 +1,97 @@
+import HTML
+
+/// Finds the price a buyer pays now, next to the product name: elements labelled as a price,
+/// minus crossed-out "was" prices, unit prices, shipping fees, installments and the prices of
+/// recommended products further down the page.
+enum BuyBoxPrice {
+    /// A visible price and the text it was read from.
+    struct Found {
+        /// The amount.
+        let amount: Double
+        /// The text it came from, for the currency.
+        let text: String
+    }
+
+    /// The best price candidate, scored by closeness to `anchor` (the product name's element).
+    static func find(in document: HTMLDocument, near anchor: HTMLElement?) -> Found? {
+        var best: (score: Int, found: Found)?
+        for element in document.elements where !skippedTags.contains(element.tag) {
+            guard let label = priceLabel(element) else { continue }
+            if excluded(label) || inCrossedOut(element, document) { continue }
+            let text: String
+            if let content = element["content"], element["itemprop"] == "price" {
+                text = content
+            } else {
+                text = document.text(of: element)
+            }
+            guard text.utf8.count <= 60, let amount = PriceParser.visibleAmount(text), amount > 0 else { continue }
+            let hasCurrency = PriceParser.currency(text) != nil || element["itemprop"] == "price"
+            guard hasCurrency else { continue }
+            var score = 0
+            if let anchor {
+                let distance = element.index - anchor.index
+                score = distance >= 0 ? 2_000 - min(distance, 2_000) : 1_000 - min(-distance, 1_000)
+            } else {
+                score = 2_000 - min(element.index / 10, 2_000)
+            }
+            if preferred.contains(where: label.contains) { score += 300 }
+            if element["itemprop"] == "price" { score += 200 }
+            if inRecommendations(element, document) { score -= 2_500 }
+            if best == nil || score > best!.score { best = (score, Found(amount: amount, text: text)) }
+        }
+        return best?.found
+    }
+
+    /// The element's lowercase id, class and test labels when one of them names a price.
+    private static func priceLabel(_ element: HTMLElement) -> String? {
+        guard priceAttributes.matches(element) else { return nil }
+        var label = ""
+        for attribute in element.attributes where labelAttributes.contains(attribute.name) {
+            label += attribute.value.lowercased() + " "
+        }
+        guard priceWords.contains(where: label.contains) else { return nil }
+        return label
+    }
+
+    private static func excluded(_ label: String) -> Bool {
+        negative.contains(where: label.contains)
+    }
+
+    /// Inside `<del>`, `<s>` or `<strike>`, or under a label that marks an old or unit price.
+    private static func inCrossedOut(_ element: HTMLElement, _ document: HTMLDocument) -> Bool {
+        if element.has("data-a-strike") { return true }
+        var current = element.parent
+        var depth = 0
+        while let index = current, depth < 4 {
+            let ancestor = document.elements[index]
+            if ["del", "s", "strike"].contains(ancestor.tag) || ancestor.has("data-a-strike") { return true }
+            if let label = priceLabel(ancestor), excluded(label) { return true }
+            current = ancestor.parent
+            depth += 1
+        }
+        return false
+    }
+
+    private static func inRecommendations(_ element: HTMLElement, _ document: HTMLDocument) -> Bool {
+        document.ancestor(of: element) { ancestor in
+            ancestor.tag == "footer" || ancestor.tag == "nav" || recommendationLabels.matches(ancestor)
+        } != nil
+    }
+
+    private static let skippedTags: Set<String> = ["script", "style", "html", "body", "head", "option", "input", "button", "form", "select", "img", "a"]
+    private static let labelAttributes: Set<String> = ["id", "class", "itemprop", "data-testid", "data-test", "data-qa", "data-test-id", "data-price-type"]
+    private static let priceAttributes = AttributeWords(priceWords, in: labelAttributes)
+    private static let priceWords = ["price", "preis", "prix", "precio", "prezzo", "preco", "prijs", "cena", "amount", "a-offscreen", "cost", "가격", "價格", "售價", "价格"]
+    private static let negative = [
+        "was-", "-was", "was_", "wasprice", "old-price", "oldprice", "price-old", "price--old", "priceold", "original", "compare",
+        "regular", "list-price", "listprice", "strike", "before", "rrp", "msrp", "uvp", "unit", "shipping", "delivery", "install",
+        "monthly", "saving", "discount", "percent", "crossed", "through", "previous", "basisprice", "a-text-price", "price-was",
+        "price__was", "reduced-from", "price-before", "range-from", "price-per", "per-unit", "klarna", "afterpay", "points",
+    ]
+    private static let preferred = ["sale", "current", "now", "final", "special", "offer", "topay", "to-pay", "actual", "selling", "price-new", "reduced", "buybox"]
+    private static let recommendationLabels = AttributeWords(recommendationWords, in: ["id", "class"])
+    private static let recommendationWords = [
+        "recommend", "related", "upsell", "cross-sell", "crosssell", "similar", "carousel", "also-bought", "recently", "sponsored",
+        "product-card", "productcard", "product-tile", "producttile", "sims-", "cart-drawer", "minicart", "mini-cart",
+    ]
+}

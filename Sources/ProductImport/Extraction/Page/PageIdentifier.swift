@@ -1,0 +1,75 @@
+import Foundation
+import HTML
+
+/// Finds a product's identifier: in the link (Amazon ASIN, eBay item number, and the
+/// patterns site rules give) or behind a label on the page ("SKU", "Art.-Nr.", "Item #", "Réf.").
+enum PageIdentifier {
+    /// The identifier the URL carries, if any.
+    static func fromURL(_ url: URL) -> String? {
+        let path = url.path
+        let parts = path.split(separator: "/").map(String.init)
+        for (index, part) in parts.enumerated() {
+            let next = index + 1 < parts.count ? parts[index + 1] : nil
+            switch part.lowercased() {
+            case "dp", "product", "d":
+                // Amazon: /dp/ASIN, /gp/product/ASIN, /gp/aw/d/ASIN.
+                let previous = index > 0 ? parts[index - 1].lowercased() : ""
+                let amazonPath = part.lowercased() == "dp" || part.lowercased() == "product" && previous == "gp" || part.lowercased() == "d" && previous == "aw"
+                if let next, isASIN(next), amazonPath {
+                    return next.uppercased()
+                }
+            case "itm":
+                // eBay: /itm/123456789012 or /itm/title-words/123456789012.
+                if let number = parts[(index + 1)...].first(where: { $0.count >= 9 && $0.allSatisfy(\.isNumber) }) { return number }
+            default:
+                continue
+            }
+        }
+        return nil
+    }
+
+    /// The identifier written after a known label in the page's text runs.
+    static func fromLabels(in document: HTMLDocument) -> String? {
+        let runs = document.texts
+        var index = 0
+        while index < runs.count {
+            let run = runs[index]
+            index += 1
+            guard run.utf8.count <= 120 else { continue }
+            let trimmed = run.trimmingCharacters(in: .whitespacesAndNewlines)
+            guard let label = labels.first(where: { trimmed.range(of: $0, options: [.caseInsensitive, .anchored]) != nil }) else { continue }
+            var rest = trimmed.dropFirst(label.count).drop { $0 == " " || $0 == ":" || $0 == "#" || $0 == "." || $0 == "\u{00A0}" }
+            if rest.isEmpty {
+                // The value sits in the next non-empty run ("<dt>SKU</dt><dd>123</dd>").
+                var look = index
+                while look < runs.count, look < index + 4, runs[look].trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { look += 1 }
+                guard look < runs.count else { continue }
+                rest = Substring(runs[look].trimmingCharacters(in: .whitespacesAndNewlines)).drop { $0 == ":" || $0 == " " || $0 == "\u{200E}" || $0 == "\u{200F}" }
+            }
+            if let value = identifier(String(rest)) { return value }
+        }
+        return nil
+    }
+
+    /// The first token of `text` when it looks like an article number.
+    static func identifier(_ text: String) -> String? {
+        let token = text.split(whereSeparator: { $0.isWhitespace || $0 == "," || $0 == ";" || $0 == "|" }).first.map(String.init) ?? ""
+        let cleaned = token.trimmingCharacters(in: CharacterSet(charactersIn: ".:#()\u{200E}\u{200F}"))
+        guard (3...40).contains(cleaned.count), cleaned.contains(where: \.isNumber),
+              cleaned.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_./".contains($0)) }) else { return nil }
+        return cleaned
+    }
+
+    private static func isASIN(_ text: String) -> Bool {
+        text.count == 10 && text.allSatisfy { $0.isASCII && ($0.isNumber || $0.isUppercase) }
+    }
+
+    /// Labels longest first, so "Item number" wins over "Item".
+    private static let labels: [String] = [
+        "Manufacturer reference", "Item model number", "Artikelnummer", "Artikel-Nr.", "Art.-Nr.", "Art. Nr.", "Artikelnr.", "Item number",
+        "Item No.", "Item #", "Item no", "Style number", "Style No.", "Style #", "Product code", "Product ID", "Product number",
+        "Modellnummer", "Modell", "Model number", "Model", "Modèle", "Référence", "Réf.", "Ref.", "Referencia", "Referência",
+        "Código", "Codice articolo", "Codice prodotto", "Codice", "Cod.", "Artikelcode", "Numer katalogowy", "Kod produktu",
+        "SKU", "MPN", "ASIN",
+    ]
+}

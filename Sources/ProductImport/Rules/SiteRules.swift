@@ -1,0 +1,149 @@
+import Foundation
+import JSON
+import Selectors
+
+/// Per-shop selectors read from `bot-config/sites.json`, so an operator can teach the importer
+/// a new shop without a rebuild. Each site names host patterns and, per field, CSS selectors
+/// tried in order; `selector@attribute` reads an attribute instead of the text.
+public struct SiteRules: Sendable {
+    /// One shop's rules.
+    struct Site: Sendable {
+        /// The shop's name, for logs.
+        let name: String
+        /// Host patterns such as `amazon.*` or `*.zalando.*`.
+        let hosts: [HostPattern]
+        /// Selectors per field, most specific first.
+        let fields: [SiteField: [FieldSelector]]
+        /// The currency this shop prices in, by the host's last labels (e.g. "ca" → CAD).
+        let currencyByDomain: [String: String]
+
+        /// The selectors for `field`, empty when the site has none.
+        func selectors(_ field: SiteField) -> [FieldSelector] { fields[field] ?? [] }
+    }
+
+    /// Every site in file order; the first whose host pattern matches wins.
+    let sites: [Site]
+
+    /// No site rules: only the generic page reading applies.
+    public static let none = SiteRules(sites: [])
+
+    private init(sites: [Site]) {
+        self.sites = sites
+    }
+
+    /// Reads the rules file at `url` (normally `bot-config/sites.json`).
+    public static func load(contentsOf url: URL) throws(ImportError) -> SiteRules {
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw ImportError(.invalidSiteRules, detail: "cannot read \(url.path): \(error)")
+        }
+        let json: JSON
+        do {
+            json = try JSON.parse(bytes: Array(data))
+        } catch {
+            throw ImportError(.invalidSiteRules, detail: "\(url.lastPathComponent): \(error.description)")
+        }
+        return try SiteRules(json: json)
+    }
+
+    /// Builds the rules from the parsed file; a bad selector or pattern names its site.
+    public init(json: JSON) throws(ImportError) {
+        var sites: [Site] = []
+        for (order, entry) in (json["sites"]?.array ?? []).enumerated() {
+            let name = entry["name"]?.string ?? "site \(order)"
+            let hosts = (entry["hosts"]?.array ?? []).compactMap(\.string).map(HostPattern.init)
+            guard !hosts.isEmpty else { throw ImportError(.invalidSiteRules, detail: "\(name): needs at least one host pattern") }
+            var fields: [SiteField: [FieldSelector]] = [:]
+            for (key, value) in entry["selectors"]?.object ?? [:] {
+                guard let field = SiteField(rawValue: key) else {
+                    throw ImportError(.invalidSiteRules, detail: "\(name): unknown field \"\(key)\"")
+                }
+                let texts = value.array?.compactMap(\.string) ?? value.string.map { [$0] } ?? []
+                do {
+                    fields[field] = try texts.map(FieldSelector.init)
+                } catch {
+                    throw ImportError(.invalidSiteRules, detail: "\(name): \(error.description)")
+                }
+            }
+            var currencies: [String: String] = [:]
+            for (domain, code) in entry["currencyByDomain"]?.object ?? [:] {
+                guard let code = code.string, code.count == 3 else { continue }
+                currencies[domain.lowercased()] = code.uppercased()
+            }
+            sites.append(Site(name: name, hosts: hosts, fields: fields, currencyByDomain: currencies))
+        }
+        self.sites = sites
+    }
+
+    /// The rules for the page's host, if any site matches.
+    func site(for url: URL) -> Site? {
+        guard let host = url.host?.lowercased() else { return nil }
+        return sites.first { $0.hosts.contains { $0.matches(host) } }
+    }
+
+    /// How many sites the file describes.
+    public var count: Int { sites.count }
+}
+
+/// The page fields a site rule can point at.
+enum SiteField: String, Sendable, CaseIterable {
+    case name, price, brand, sku, availability, images, sizes, colors, breadcrumb, description
+}
+
+/// A selector plus, optionally, the attribute to read instead of the element's text.
+struct FieldSelector: Sendable {
+    /// Which elements to read.
+    let selector: Selector
+    /// The attribute to read, nil for the text.
+    let attribute: String?
+
+    /// Parses `"#landingImage@data-old-hires"` or plain `"#productTitle"`.
+    init(_ text: String) throws(SelectorError) {
+        if let at = text.lastIndex(of: "@") {
+            selector = try Selector(String(text[..<at]))
+            attribute = String(text[text.index(after: at)...]).lowercased()
+        } else {
+            selector = try Selector(text)
+            attribute = nil
+        }
+    }
+}
+
+/// `amazon.*`, `*.zalando.*`, `www.hm.com`: `*` stands for any run of characters, and a
+/// pattern also matches the host with leading labels dropped (`amazon.*` matches `www.amazon.de`).
+struct HostPattern: Sendable {
+    /// The lowercase pattern.
+    let pattern: String
+
+    /// A pattern from its text.
+    init(_ text: String) {
+        pattern = text.lowercased()
+    }
+
+    /// Whether `host` (lowercase) or one of its label suffixes matches.
+    func matches(_ host: String) -> Bool {
+        var labels = host.split(separator: ".")
+        while !labels.isEmpty {
+            if Self.glob(Array(pattern.utf8)[...], Array(labels.joined(separator: ".").utf8)[...]) { return true }
+            labels.removeFirst()
+        }
+        return false
+    }
+
+    /// Glob match where `*` is any run of characters within or across labels.
+    private static func glob(_ pattern: ArraySlice<UInt8>, _ text: ArraySlice<UInt8>) -> Bool {
+        guard let first = pattern.first else { return text.isEmpty }
+        if first == UInt8(ascii: "*") {
+            var rest = text
+            while true {
+                if glob(pattern.dropFirst(), rest) { return true }
+                guard !rest.isEmpty else { return false }
+                rest = rest.dropFirst()
+            }
+        }
+        guard let head = text.first, head == first else { return false }
+        return glob(pattern.dropFirst(), text.dropFirst())
+    }
+}

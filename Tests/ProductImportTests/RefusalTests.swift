@@ -1,0 +1,57 @@
+import Foundation
+import ProductImport
+import Testing
+
+/// Pages that are not one product are refused, and the error says which kind of page it was.
+@Suite struct RefusalTests {
+    private func refusal(_ html: String, url: String) -> ImportError.Kind? {
+        do {
+            _ = try TestSupport.draft(html, url: url)
+            return nil
+        } catch {
+            return error.kind
+        }
+    }
+
+    @Test func searchResultsAreNamed() {
+        let html = "<html><head><title>Results for “linen shirt”</title></head><body><h1>42 results for linen shirt</h1><button>Add to cart</button><span class=\"price\">€20</span></body></html>"
+        #expect(refusal(html, url: "https://shop.example.com/search?q=linen+shirt") == .searchResults)
+    }
+
+    @Test func homePagesAreNamed() {
+        let html = "<html><head><title>Fieldhouse – menswear</title></head><body><h1>New season</h1><span class=\"price\">€20</span><button>Add to cart</button></body></html>"
+        #expect(refusal(html, url: "https://www.fieldhouse.example/en/") == .homePage)
+    }
+
+    @Test func listingsAreNamed() {
+        var tiles = ""
+        for index in 0..<6 {
+            tiles += "<li class=\"product-tile\"><a href=\"/p/\(index)\"><img src=\"/i/\(index).jpg\"></a><span class=\"price\">€\(20 + index)</span></li>"
+        }
+        let html = "<html><head><title>Shirts</title></head><body><h1>Shirts</h1><ul>\(tiles)</ul></body></html>"
+        #expect(refusal(html, url: "https://shop.example.com/collections/shirts") == .listingPage)
+    }
+
+    @Test func errorPagesAreNamed() {
+        let html = "<html><head><title>Page not found</title></head><body><h1>Sorry, this page does not exist</h1></body></html>"
+        #expect(refusal(html, url: "https://shop.example.com/products/gone") == .errorPage)
+    }
+
+    @Test func amazonsCaptchaFormIsARobotCheck() {
+        let html = "<html><head><title>Amazon.com</title></head><body><h4>Enter the characters you see below</h4><form action=\"/errors/validateCaptcha\"><input name=\"field-keywords\"></form></body></html>"
+        #expect(refusal(html, url: "https://www.amazon.com/dp/B000000003") == .botWall)
+    }
+
+    @Test func aLargePageMentioningCaptchaInAWidgetIsNotCalledARobotCheck() {
+        var filler = ""
+        for index in 0..<500 { filler += "<div class=\"row\"><span>line \(index)</span></div>" }
+        let html = "<html><head><title>Journal</title></head><body><h1>How we dye our linen</h1><div class=\"g-recaptcha\"></div>\(filler)</body></html>"
+        #expect(refusal(html, url: "https://shop.example.com/journal/dyeing") == .notAProduct)
+    }
+
+    @Test func everyKindHasItsOwnUserMessage() {
+        let kinds: [ImportError.Kind] = [.listingPage, .searchResults, .homePage, .errorPage, .botWall, .notAProduct]
+        let messages = Set(kinds.map { ImportError($0).userMessage })
+        #expect(messages.count == kinds.count)
+    }
+}

@@ -1,0 +1,46 @@
+import Foundation
+import JSON
+import ProductImport
+import Testing
+
+@Suite struct SiteRulesTests {
+    @Test func theRepositoryFileCoversTheNamedShops() {
+        #expect(TestSupport.sites.count >= 16)
+    }
+
+    @Test func anOperatorAddedShopIsReadWithItsSelectors() throws {
+        let rules = try SiteRules(json: JSON.parse("""
+            {"sites": [{"name": "Atelier", "hosts": ["atelier-*.example"], "currencyByDomain": {"example": "CHF"},
+              "selectors": {"name": [".pdp h2.title"], "price": ["[data-role=now]"], "brand": [".maker@data-name"],
+                            "images": ["figure.main img@data-zoom"], "sizes": [".sizes button"]}}]}
+            """))
+        let html = """
+            <html><body><div class="pdp"><h2 class="title">Boxy Linen Shirt</h2><span class="maker" data-name="Atelier Vogt"></span>
+            <span data-role="was">120.00</span><span data-role="now">89.00</span>
+            <figure class="main"><img src="/s.jpg" data-zoom="https://cdn.example/big.jpg"></figure>
+            <div class="sizes"><button>S</button><button>M</button></div></div></body></html>
+            """
+        let draft = try ProductExtractor(rules: TestSupport.rules, sites: rules).extract(html: html, pageURL: URL(string: "https://www.atelier-vogt.example/p/1")!)
+        #expect(draft.name == "Boxy Linen Shirt")
+        #expect(draft.brand == "Atelier Vogt")
+        #expect(draft.price == 89)
+        #expect(draft.currency == "CHF")
+        #expect(draft.images.first?.absoluteString == "https://cdn.example/big.jpg")
+        #expect(draft.sizes == ["S", "M"])
+        #expect(draft.category == .top)
+    }
+
+    @Test func aBrokenSelectorNamesItsSite() throws {
+        let json = try JSON.parse(#"{"sites": [{"name": "Broken", "hosts": ["broken.example"], "selectors": {"price": ["div["]}}]}"#)
+        #expect {
+            try SiteRules(json: json)
+        } throws: { error in
+            (error as? ImportError)?.kind == .invalidSiteRules && (error as? ImportError)?.detail.contains("Broken") == true
+        }
+    }
+
+    @Test func anUnknownFieldIsRejected() throws {
+        let json = try JSON.parse(#"{"sites": [{"name": "Odd", "hosts": ["odd.example"], "selectors": {"colour": [".c"]}}]}"#)
+        #expect(throws: ImportError.self) { try SiteRules(json: json) }
+    }
+}
