@@ -5,7 +5,7 @@ BUILD_FLAGS ?=
 VENV := .build/venv
 PYTHON ?= python3
 
-.PHONY: run build release test test-unit test-matrix test-anywhere test-unit-files embed-data-files bench bench-import deps test-deps bench-deps clean
+.PHONY: run build release test test-unit test-matrix test-anywhere test-unit-files embed-data-files bench bench-import deps test-deps bench-deps clean fuzz fuzz-build fuzz-smoke
 
 deps:
 	bash deploy/install-deps.sh
@@ -79,6 +79,21 @@ bench: bench-deps release $(VENV)/.extruct-$(EXTRUCT_VERSION)
 PAGES ?= Tests/ProductImportTests/Fixtures/real
 bench-import: bench-deps release $(VENV)/.extruct-$(EXTRUCT_VERSION)
 	$$($(SWIFT) build -c release $(BUILD_FLAGS) --show-bin-path)/wardrobe bench import --pages $(PAGES)
+
+# libFuzzer targets (fuzz/targets), built apart from the package in .build/fuzz; see docs/hardening.md.
+FUZZ_SECONDS ?= 60
+FUZZ_SMOKE_SECONDS ?= 5
+
+fuzz-build: deps
+	SWIFT="$(SWIFT)" bash fuzz/fuzz.sh build
+
+# Each target for FUZZ_SECONDS on its growing corpus; crashes land in .build/fuzz-artifacts.
+fuzz: fuzz-build
+	FUZZ_SECONDS=$(FUZZ_SECONDS) bash fuzz/fuzz.sh run
+
+# Each target for FUZZ_SMOKE_SECONDS on its checked-in seeds only.
+fuzz-smoke: fuzz-build
+	FUZZ_SMOKE_SECONDS=$(FUZZ_SMOKE_SECONDS) bash fuzz/fuzz.sh smoke
 
 clean:
 	rm -rf .build

@@ -108,13 +108,18 @@ for test in testTargets {
         name: test.name, dependencies: unique.map { .target(name: $0) },
         resources: test.fixtures ? [.copy("Fixtures")] : nil, swiftSettings: settings))
 }
+// The shipped binary: every library but the test fakes and the benchmark that drives them.
 targets.append(.executableTarget(
     name: "wardrobe",
-    dependencies: libraries.map(\.name).filter { $0 != "WardrobeTestKit" }.map { .target(name: $0) },
+    dependencies: libraries.map(\.name).filter { $0 != "WardrobeTestKit" && $0 != "TelegramBench" }.map { .target(name: $0) },
     swiftSettings: settings,
     plugins: [.plugin(name: "BuildInfoPlugin")]))
 // Records the git commit for `wardrobe --version` (falls back to "unknown" without git).
 targets.append(.plugin(name: "BuildInfoPlugin", capability: .buildTool()))
+
+// `wardrobe-telegram-bench`: the Telegram benchmarks, which need the loopback fakes; never part of `wardrobe`.
+targets.append(.executableTarget(
+    name: "wardrobe-telegram-bench", dependencies: ["TelegramBench"], path: "Sources/TelegramBenchTool", swiftSettings: settings))
 
 // A Telegram worker with a command that kills it, for the poison-message tests; never part of `wardrobe`.
 targets.append(.executableTarget(
@@ -124,6 +129,9 @@ targets.append(.executableTarget(
 let package = Package(
     name: "Wardrobe",
     platforms: [.macOS(.v15)],
-    products: [.executable(name: "wardrobe", targets: ["wardrobe"])],
+    products: [
+        .executable(name: "wardrobe", targets: ["wardrobe"]),
+        .executable(name: "wardrobe-telegram-bench", targets: ["wardrobe-telegram-bench"]),
+    ],
     targets: targets
 )

@@ -102,7 +102,9 @@ private struct TreeBuilder {
             for position in 0..<Int(list.length) {
                 let attribute = list.data[position]!.assumingMemoryBound(to: GumboAttribute.self).pointee
                 let name = String(cString: attribute.name)
-                if name == HTMLScan.scriptIndexAttribute {
+                // HTMLScan writes its marker as the first attribute of a script; the same name anywhere
+                // else came from the page and stays a plain attribute.
+                if name == HTMLScan.scriptIndexAttribute, tag == "script", position == 0 {
                     scriptIndex = Int(String(cString: attribute.value))
                     continue
                 }

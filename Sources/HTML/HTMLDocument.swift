@@ -45,7 +45,7 @@ public struct HTMLDocument: Sendable {
     /// All text inside `element`, concatenated verbatim (a script's source, a heading's words).
     /// Style bodies and comments are not kept.
     public func rawText(of element: HTMLElement) -> String {
-        if let script = scriptsByElement[element.index] { return scripts[script].text }
+        if let script = scriptsByElement[element.index], scripts.indices.contains(script) { return scripts[script].text }
         let runs = texts[element.textRuns]
         if runs.count == 1 { return runs.first! }
         return runs.joined()

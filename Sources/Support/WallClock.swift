@@ -23,7 +23,8 @@ public struct SystemClock: WallClock {
 
     public func sleep(until deadline: Date) async throws {
         let interval = deadline.timeIntervalSinceNow
-        if interval > 0 { try await Task.sleep(for: .milliseconds(Int64((interval * 1000).rounded(.up)))) }
+        // Bounded before the conversion: a deadline from outside (a server's wait) may be absurd.
+        if interval > 0 { try await Task.sleep(for: .milliseconds(Int64((min(interval, 10_000_000) * 1000).rounded(.up)))) }
         try Task.checkCancellation()
     }
 }

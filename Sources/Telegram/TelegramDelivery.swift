@@ -4,6 +4,7 @@ import HTTP
 import JSON
 import Storage
 import Support
+import Synchronization
 
 /// Makes the Bot API calls of outgoing messages, one step at a time: HTML text, photos and albums
 /// with cached file ids, edits, polls, chat actions and button acknowledgements, each waiting for its
@@ -107,13 +108,36 @@ final class TelegramDelivery: Sendable {
         return id
     }
 
+    /// A rate-limit slot booked before the call's in-flight slot was taken: the first limited call of
+    /// the step uses it instead of booking another (so waiting for one chat's pace never holds the
+    /// in-flight slot that every chat shares).
+    final class Admission: Sendable {
+        private let unused = Mutex(true)
+        /// True once: the caller may skip its own booking.
+        func take() -> Bool { unused.withLock { value in defer { value = false }; return value } }
+    }
+
+    @TaskLocal static var admission: Admission?
+
+    /// Books the rate-limit slot for `step` and waits for it; nil for steps that are not limited.
+    func admit(_ step: TelegramStep, to chat: ChatAddress) async throws -> Admission? {
+        switch step {
+        case .delete, .action, .answerButton: return nil
+        default:
+            try await queue.admit(chat: chat.id, isGroup: chat.kind == .group)
+            return Admission()
+        }
+    }
+
     /// Calls a method for `chat`, waiting for its slot and obeying 429s; retries what was surely not delivered.
     @discardableResult
     func perform(_ method: String, _ parameters: [String: JSON], files: [MultipartPart] = [], chat: ChatAddress, limited: Bool = true) async throws -> JSON {
         var attempt = 0
         while true {
             attempt += 1
-            if limited { try await queue.admit(chat: chat.id, isGroup: chat.kind == .group) }
+            if limited, !(attempt == 1 && TelegramDelivery.admission?.take() == true) {
+                try await queue.admit(chat: chat.id, isGroup: chat.kind == .group)
+            }
             do throws(TelegramError) {
                 return try await client.call(method, parameters, files: files)
             } catch {

@@ -61,21 +61,31 @@ struct TelegramMessage: Sendable {
             return Entity(type: type, offset: Int(offset), length: Int(length))
         }
         photo = (json["photo"]?.array ?? []).compactMap { size in
-            guard let id = size["file_id"]?.string else { return nil }
-            return PhotoSize(
-                fileID: id, width: Int(size["width"]?.int ?? 0), height: Int(size["height"]?.int ?? 0),
-                fileSize: size["file_size"]?.int.map(Int.init))
+            // Sides outside 0...maxPhotoSide are a malformed size; dropping it keeps width × height from overflowing.
+            guard let id = size["file_id"]?.string, let width = Self.side(size["width"]), let height = Self.side(size["height"])
+            else { return nil }
+            return PhotoSize(fileID: id, width: width, height: height, fileSize: TelegramMessage.fileSize(size["file_size"]))
         }
         document = json["document"].flatMap { document in
             document["file_id"]?.string.map { id in
                 Document(
                     fileID: id, fileName: document["file_name"]?.string, mimeType: document["mime_type"]?.string,
-                    fileSize: document["file_size"]?.int.map(Int.init))
+                    fileSize: TelegramMessage.fileSize(document["file_size"]))
             }
         }
         mediaGroupID = json["media_group_id"]?.string
         replyToMessageID = json["reply_to_message"]?["message_id"]?.int
         replyToFromID = json["reply_to_message"]?["from"]?["id"]?.int
+    }
+
+    /// The longest photo side taken from an update; Telegram's own limit is far below it.
+    static let maxPhotoSide: Int64 = 1_000_000
+
+    /// A `PhotoSize` side: 0 when missing, nil when outside 0...maxPhotoSide.
+    private static func side(_ value: JSON?) -> Int? {
+        guard let value else { return 0 }
+        guard let side = value.int, (0...maxPhotoSide).contains(side) else { return nil }
+        return Int(side)
     }
 
     /// "First Last" of a `User`.
@@ -89,4 +99,13 @@ struct TelegramMessage: Sendable {
 
     /// The text or caption.
     var body: String? { text ?? caption }
+}
+
+extension TelegramMessage {
+    /// A declared file size, when it is one (0 … 4 GB); anything else counts as unknown, and the
+    /// download's own size cap still applies.
+    static func fileSize(_ value: JSON?) -> Int? {
+        guard let size = value?.int, (0...4_000_000_000).contains(size) else { return nil }
+        return Int(size)
+    }
 }

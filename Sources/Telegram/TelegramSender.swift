@@ -159,10 +159,14 @@ public final class TelegramSender: Service {
                 await limit.release()
                 holding = false
             }
+            // The chat's pace first, then the shared in-flight slot: a paced chat never holds up the others.
+            let admission = try await delivery.admit(resolved, to: chat)
             await limit.acquire()
             holding = true
             let pollRef = MessageRef.pending(chatID: chat.id, txnID: record.txnID, index: posted.count)
-            posted += try await delivery.execute(resolved, to: chat, pollRef: pollRef)
+            posted += try await TelegramDelivery.$admission.withValue(admission) {
+                try await delivery.execute(resolved, to: chat, pollRef: pollRef)
+            }
         }
     }
 

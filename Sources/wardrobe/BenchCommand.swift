@@ -2,21 +2,11 @@ import Closet
 import Foundation
 import Images
 import ProductImport
-import TelegramBench
 
 /// `wardrobe bench outfit|import|images|telegram|all`: the benchmarks `make bench` prints.
 enum BenchCommand {
     static func run(app: App, arguments: [String]) async throws -> Int32 {
         guard let which = arguments.first else { return CLI.fail("usage: wardrobe bench outfit|import|images|telegram|all") }
-        if which == "telegram", arguments.dropFirst().first == "--server" {
-            // The child process holding the fake Bot API, so the worker's memory is measured alone.
-            let values = Array(arguments.dropFirst(2))
-            guard values.count == 4, let updates = Int(values[0]), let chats = Int(values[1]), let closet = Int(values[2]) else {
-                return CLI.fail("usage: wardrobe bench telegram --server UPDATES CHATS CLOSET_SIZE FOLDER (started by bench telegram)")
-            }
-            try await TelegramBenchServer.serve(updates: updates, chats: chats, closetSize: closet, folder: values[3])
-            return 0
-        }
         if which == "images", arguments.dropFirst().first == "--worker" {
             // The child process that measures the image pipeline's own peak memory.
             print(try ImageBenchmark.workerOutput(arguments: Array(arguments.dropFirst(2))))
@@ -28,15 +18,9 @@ enum BenchCommand {
         if all || which == "telegram" {
             ran = true
             print("== bench telegram")
-            var benchmark = TelegramBenchmark(serverCommand: [CommandLine.arguments[0], "bench", "telegram", "--server"])
-            // `--updates N --chats N --closet N` shrink the run, e.g. to see what memory scales with.
-            let options = Options(Array(arguments.dropFirst()))
-            if let value = options.value("--updates").flatMap(Int.init) { benchmark.updates = value }
-            if let value = options.value("--chats").flatMap(Int.init) { benchmark.chats = value }
-            if let value = options.value("--closet").flatMap(Int.init) { benchmark.closetSize = value }
-            if let value = options.value("--in-flight").flatMap(Int.init) { benchmark.maxInFlight = value }
-            print(try await benchmark.run())
-            print(try await TelegramLatencyBenchmark().run())
+            // Its own executable beside this one: it links the loopback fakes, which `wardrobe` never does.
+            let status = try TelegramBenchLauncher.run(arguments: Array(arguments.dropFirst()))
+            guard status == 0 else { return status }
         }
         if all || which == "outfit" {
             ran = true

@@ -45,3 +45,21 @@ import HTML
         #expect(document.first(named: "h1") == nil)
     }
 }
+
+/// Pages found by fuzzing product extraction (fuzz/targets/extraction.swift) that once trapped.
+@Suite("Hostile pages for the HTML tree")
+struct HostileHTMLTests {
+    @Test func aPageUsingTheScriptMarkerAttributeOnAHeadingKeepsTheHeadingText() throws {
+        let document = try HTMLDocument.parse(#"<html><head><title>Hello</title><script>var a = 1;</script></head><body><h1 data-wd-script="7">Hello</h1><p data-wd-script="0">Para</p></body></html>"#)
+        let heading = try #require(document.first(named: "h1"))
+        #expect(document.text(of: heading) == "Hello")
+        let paragraph = try #require(document.first(named: "p"))
+        #expect(document.text(of: paragraph) == "Para")
+        #expect(paragraph["data-wd-script"] == "0")
+    }
+
+    @Test func aScriptCarryingItsOwnMarkerStillReadsItsOwnSource() throws {
+        let document = try HTMLDocument.parse(#"<script data-wd-script="9">var first = 1;</script><script>var second = 2;</script>"#)
+        #expect(document.elements(named: "script").map { document.rawText(of: $0) } == ["var first = 1;", "var second = 2;"])
+    }
+}

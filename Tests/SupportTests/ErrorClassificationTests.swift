@@ -13,6 +13,7 @@ import Testing
         "SodiumError": "libsodium wrapper; crypto failures are the operator's",
         "HTMLError": "gumbo wrapper; product import maps it to ImportError",
         "HTTPError": "libcurl wrapper; Telegram, Matrix, TryOn and ProductImport map it to their errors",
+        "SelectorError": "site-rule selectors are the operator's (bot-config/sites.json); a bad one stops start-up naming the site",
         "SecretsError": "the key file and master key are the operator's; /key answers with its own text",
     ]
 

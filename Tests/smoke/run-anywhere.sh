@@ -34,3 +34,8 @@ grep -q 'White oxford shirt' <<<"$after" && [[ "$before" == "$after" ]] || { ech
 head -c 100 "$archive" > cut.wdbackup
 if "$binary" backup --verify cut.wdbackup 2>/dev/null; then echo "run-anywhere: a cut archive verified" >&2; exit 1; fi
 echo "run-anywhere: backup, verify and restore ok"
+
+# Test code never ships: the loopback fakes live in WardrobeTestKit, which only the tests and
+# wardrobe-telegram-bench link.
+if grep -qa 'FakeTelegramServer' "$binary"; then echo "run-anywhere: the shipped binary contains the test fakes" >&2; exit 1; fi
+echo "run-anywhere: no test fakes in the binary"

@@ -1,0 +1,42 @@
+import Foundation
+import TelegramBench
+
+// `wardrobe-telegram-bench`: the Telegram benchmarks, in their own executable because they drive the
+// worker through the loopback fakes of WardrobeTestKit, which the shipped `wardrobe` never links.
+// `wardrobe bench telegram` (and `bench all`) start it from beside the `wardrobe` binary.
+//
+//   wardrobe-telegram-bench [--updates N] [--chats N] [--closet N] [--in-flight N] [--latency-samples N]
+//   wardrobe-telegram-bench --server UPDATES CHATS CLOSET_SIZE FOLDER   (the fake Bot API's child process)
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+
+/// The value after `name`, if given.
+func option(_ name: String) -> Int? {
+    guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count else { return nil }
+    return Int(arguments[index + 1])
+}
+
+do {
+    if arguments.first == "--server" {
+        let values = Array(arguments.dropFirst())
+        guard values.count == 4, let updates = Int(values[0]), let chats = Int(values[1]), let closet = Int(values[2]) else {
+            FileHandle.standardError.write(Data("usage: wardrobe-telegram-bench --server UPDATES CHATS CLOSET_SIZE FOLDER\n".utf8))
+            exit(2)
+        }
+        try await TelegramBenchServer.serve(updates: updates, chats: chats, closetSize: closet, folder: values[3])
+        exit(0)
+    }
+    var benchmark = TelegramBenchmark(serverCommand: [CommandLine.arguments[0], "--server"])
+    // `--updates N --chats N --closet N` shrink the run, e.g. to see what memory scales with.
+    if let value = option("--updates") { benchmark.updates = min(max(value, 1), 1_000_000) }
+    if let value = option("--chats") { benchmark.chats = min(max(value, 1), 100_000) }
+    if let value = option("--closet") { benchmark.closetSize = min(max(value, 0), 10_000) }
+    if let value = option("--in-flight") { benchmark.maxInFlight = min(max(value, 1), 64) }
+    print(try await benchmark.run())
+    var latency = TelegramLatencyBenchmark()
+    if let value = option("--latency-samples") { latency.samples = min(max(value, 1), 1000) }
+    print(try await latency.run())
+} catch {
+    FileHandle.standardError.write(Data("wardrobe-telegram-bench: \(error)\n".utf8))
+    exit(1)
+}

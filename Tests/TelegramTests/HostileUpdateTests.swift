@@ -1,0 +1,33 @@
+import JSON
+import Testing
+@testable import Telegram
+
+/// Updates found by the fuzzer (fuzz/targets/telegram.swift) that once stopped the worker.
+@Suite("Hostile Bot API updates")
+struct HostileUpdateTests {
+    let mapper = UpdateMapper(botUsername: "wardrobe_bot", botID: 4242, maxDownloadBytes: 20 * 1_048_576) { _ in [] }
+
+    /// A private photo message whose `photo` array is `sizes`.
+    func photoUpdate(_ sizes: String) throws -> TelegramUpdate {
+        let text = #"{"update_id": 1, "message": {"message_id": 2, "from": {"id": 3, "first_name": "A"}, "chat": {"id": 3, "type": "private"}, "date": 1, "photo": \#(sizes)}}"#
+        return try #require(TelegramUpdate(try JSON.parse(text)))
+    }
+
+    @Test func aPhotoSizeClaimingSidesWhoseProductOverflowsIsDroppedAndTheSaneSizeIsUsed() throws {
+        let update = try photoUpdate(#"[{"file_id": "huge", "width": 4294967296, "height": 4294967296}, {"file_id": "sane", "width": 800, "height": 600}]"#)
+        guard case .event(let event) = mapper.decide(update), case .photos(let attachments, _) = event.payload else {
+            Issue.record("expected a photo event, got \(mapper.decide(update))")
+            return
+        }
+        #expect(attachments.map(\.id) == ["sane"])
+    }
+
+    @Test func aPhotoWhoseEverySizeHasImpossibleSidesIsIgnoredInsteadOfCrashing() throws {
+        let update = try photoUpdate(#"[{"file_id": "a", "width": 9223372036854775807, "height": 2}, {"file_id": "b", "width": -5, "height": 3}]"#)
+        guard case .ignore(let reason, _) = mapper.decide(update) else {
+            Issue.record("expected the update to be ignored, got \(mapper.decide(update))")
+            return
+        }
+        #expect(reason == "unsupported message content")
+    }
+}
