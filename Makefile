@@ -50,17 +50,19 @@ test-unit: test-deps
 	$(SWIFT) build $(BUILD_FLAGS) --build-tests
 	$(SWIFT) test $(BUILD_FLAGS) --no-parallel --skip MatrixIntegration 2>&1 | tee .build/test-unit.log; exit $${PIPESTATUS[0]}
 
-# Synapse for the Matrix integration tests, in a virtual environment created from PyPI.
+# Synapse for the Matrix integration tests, and matrix-nio with its e2e extra (the encrypting human of
+# Tests/matrix/e2e_human.py), in a virtual environment created from PyPI.
 SYNAPSE_VERSION := 1.163.2
-$(VENV)/.synapse-$(SYNAPSE_VERSION): | test-deps
+NIO_VERSION := 0.26.0
+$(VENV)/.synapse-$(SYNAPSE_VERSION)-nio-$(NIO_VERSION): | test-deps
 	$(PYTHON) -m venv $(VENV)
 	$(VENV)/bin/pip install -q --upgrade pip
-	$(VENV)/bin/pip install -q "matrix-synapse==$(SYNAPSE_VERSION)"
+	$(VENV)/bin/pip install -q "matrix-synapse==$(SYNAPSE_VERSION)" "matrix-nio[e2e]==$(NIO_VERSION)"
 	touch $@
 
 # Matrix integration tests against a real Synapse on loopback (one homeserver per run, always stopped).
-test-matrix: test-deps $(VENV)/.synapse-$(SYNAPSE_VERSION)
-	SWIFT="$(SWIFT)" SYNAPSE_VERSION="$(SYNAPSE_VERSION)" bash Tests/matrix/run.sh
+test-matrix: test-deps $(VENV)/.synapse-$(SYNAPSE_VERSION)-nio-$(NIO_VERSION)
+	SWIFT="$(SWIFT)" SYNAPSE_VERSION="$(SYNAPSE_VERSION)" NIO_VERSION="$(NIO_VERSION)" bash Tests/matrix/run.sh
 
 # extruct (lxml) in the same virtual environment, so bench import can time it on the same pages.
 EXTRUCT_VERSION := 0.18.0

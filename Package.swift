@@ -12,6 +12,10 @@ let cModules: [Target] = [
     .systemLibrary(name: "CSodium", pkgConfig: "libsodium", providers: [.apt(["libsodium-dev"])]),
     .systemLibrary(name: "CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
     .systemLibrary(name: "CGumbo", pkgConfig: "gumbo", providers: [.apt(["libgumbo-dev"])]),
+    // Olm and Megolm for Matrix end-to-end encryption (libolm; see docs/matrix.md on its deprecation).
+    .systemLibrary(name: "COlm", pkgConfig: "olm", providers: [.apt(["libolm-dev"])]),
+    // OpenSSL's libcrypto, only for AES-256-CTR (Matrix attachments); libsodium has no CTR mode.
+    .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
     // glibc's malloc.h (part of libc, nothing to link), for process memory figures.
     .systemLibrary(name: "CMalloc"),
 ]
@@ -25,6 +29,8 @@ let libraries: [(name: String, dependencies: [String])] = [
     ("HTTP", ["CCurl"]),
     ("Images", ["CVips", "Support"]),
     ("HTML", ["CGumbo"]),
+    ("Olm", ["COlm", "JSON", "Support"]),
+    ("Cipher", ["CCrypto", "Support"]),
     // CSS selectors over the parsed HTML tree (site rules are written in them).
     ("Selectors", ["HTML"]),
     // Shared plumbing: logging, clocks, services, backoff.
@@ -47,7 +53,9 @@ let libraries: [(name: String, dependencies: [String])] = [
     ("Chat", ["JSON", "Support", "Storage"]),
     ("Bot", ["Chat", "Closet", "ProductImport", "TryOn", "Storage", "Secrets", "Images", "HTTP", "JSON", "Support", "Schedule", "Defaults"]),
     ("Telegram", ["Chat", "HTTP", "JSON", "Storage", "Support"]),
-    ("Matrix", ["Chat", "HTTP", "JSON", "Images", "Storage", "Secrets", "Support"]),
+    // Matrix end-to-end encryption: devices, Olm and Megolm sessions, encrypted attachments (no network).
+    ("MatrixCrypto", ["Olm", "Cipher", "Sodium", "JSON", "Storage", "Support"]),
+    ("Matrix", ["Chat", "HTTP", "JSON", "Images", "Storage", "Secrets", "Support", "MatrixCrypto"]),
     // Shared fakes for tests: loopback servers, fake services, a manual clock.
     ("WardrobeTestKit", ["JSON", "Support", "Chat", "Storage", "Images"]),
     // `wardrobe bench telegram`: the worker driven through the loopback Bot API.
@@ -64,6 +72,9 @@ let testTargets: [(name: String, extra: [String], fixtures: Bool)] = [
     ("HTTPTests", [], false),
     ("ImagesTests", [], false),
     ("HTMLTests", [], false),
+    ("OlmTests", [], false),
+    ("CipherTests", [], false),
+    ("MatrixCryptoTests", [], false),
     ("SelectorsTests", [], false),
     ("SupportTests", [], false),
     ("SecretsTests", [], false),

@@ -14,6 +14,8 @@ PACKAGES=(
   libsodium-dev          # secrets (CSodium)
   libvips-dev            # images (CVips)
   libgumbo-dev           # HTML (CGumbo)
+  libolm-dev             # Matrix end-to-end encryption, Olm/Megolm (COlm)
+  libssl-dev             # AES-256-CTR for Matrix encrypted attachments (CCrypto, libcrypto)
   libbrotli-dev          # brotli content-encoding for libcurl
   tzdata                 # IANA time zones for Foundation.TimeZone
   ca-certificates        # TLS to real services

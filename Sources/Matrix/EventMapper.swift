@@ -1,6 +1,7 @@
 import Chat
 import Foundation
 import JSON
+import MatrixCrypto
 
 /// One timeline event, classified.
 public enum IncomingEvent: Sendable {
@@ -78,7 +79,9 @@ public struct EventMapper: Sendable {
     }
 
     private func photo(_ content: JSON, body: String) -> EventPayload? {
-        guard let url = content["url"]?.string else { return nil }
+        // In an encrypted room the picture is an encrypted attachment: `file` holds its URL, key, IV and hash.
+        let file = content["file"]
+        guard let url = content["url"]?.string ?? file?["url"]?.string else { return nil }
         let info = content["info"]
         let size = info?["size"]?.int.map(Int.init)
         let fileName = content["filename"]?.string
@@ -88,7 +91,13 @@ public struct EventMapper: Sendable {
         let download = self.download
         let attachment = Attachment(id: url, mimeType: info?["mimetype"]?.string, byteCount: size, fileName: fileName ?? body) {
             if let size, size > limit { throw MatrixError.mediaTooLarge(limit: limit) }
-            return try await download(url)
+            let bytes = try await download(url)
+            guard let file else { return bytes }
+            do {
+                return try EncryptedAttachment.open(bytes, file: file)
+            } catch {
+                throw MatrixError.undecryptableMedia("\(error)")
+            }
         }
         return .photos([attachment], caption: caption)
     }

@@ -24,6 +24,8 @@ public struct MatrixConfiguration: Sendable {
     public var deviceDisplayName: String
     /// How often an event may crash the worker before it is set aside.
     public var maxAttempts: Int
+    /// How long an encrypted event waits for its room key before the sender is told (seconds, 10…3600).
+    public var roomKeyWaitSeconds: Double = 60
 
     /// Settings with defaults for everything but the server and the user.
     public init(

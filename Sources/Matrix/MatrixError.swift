@@ -23,6 +23,8 @@ public enum MatrixError: Error, Sendable, Hashable, CustomStringConvertible, Use
     case mediaTooLarge(limit: Int)
     /// Our side failed while handling an answer (e.g. the database); retried with backoff.
     case local(String)
+    /// An encrypted attachment did not match its hash or key (changed or damaged on the way).
+    case undecryptableMedia(String)
 
     /// Whether the same request may succeed later without anything changing on our side.
     public var isRetryable: Bool {
@@ -31,7 +33,7 @@ public enum MatrixError: Error, Sendable, Hashable, CustomStringConvertible, Use
         case .network(let error): return error.isRetryable
         case .server(let status, _, _): return status >= 500 || status == 408
         case .malformedResponse, .local: return true
-        case .missingCredentials, .unknownToken, .forbidden, .mediaTooLarge: return false
+        case .missingCredentials, .unknownToken, .forbidden, .mediaTooLarge, .undecryptableMedia: return false
         }
     }
 
@@ -57,6 +59,7 @@ public enum MatrixError: Error, Sendable, Hashable, CustomStringConvertible, Use
         case .malformedResponse(let detail): return "malformed response: \(detail)"
         case .mediaTooLarge(let limit): return "media larger than \(limit) bytes"
         case .local(let detail): return "local failure: \(detail)"
+        case .undecryptableMedia(let detail): return "encrypted attachment: \(detail)"
         }
     }
 
@@ -65,6 +68,7 @@ public enum MatrixError: Error, Sendable, Hashable, CustomStringConvertible, Use
         case .mediaTooLarge(let limit):
             return "That file is too large for me (over \(limit / 1_048_576) MB). Send a smaller photo."
         case .rateLimited: return "The Matrix server asked me to slow down. Try again in a minute."
+        case .undecryptableMedia: return "I couldn't decrypt that file: it arrived damaged. Send it again."
         case .network, .server, .malformedResponse, .local:
             return "I couldn't reach the Matrix server just now. Try again in a few minutes."
         case .missingCredentials, .unknownToken, .forbidden:

@@ -14,9 +14,15 @@ public struct MatrixOutbox: Sendable {
     let retrying: Retrying
     let clock: any WallClock
     let logger: Logger
+    /// Encrypts events for encrypted rooms; nil sends everything in the clear.
+    let encryptor: RoomEncryptor?
 
     /// An outbox over `client` and `store`.
-    public init(client: MatrixClient, store: Store, attribution: SendAttribution, configuration: MatrixConfiguration, clock: any WallClock, logger: Logger) {
+    public init(
+        client: MatrixClient, store: Store, attribution: SendAttribution, configuration: MatrixConfiguration, clock: any WallClock, logger: Logger,
+        encryptor: RoomEncryptor? = nil
+    ) {
+        self.encryptor = encryptor
         self.client = client
         self.store = store
         self.attribution = attribution
@@ -39,7 +45,15 @@ public struct MatrixOutbox: Sendable {
 
     /// Sends `content` as a `type` event to `roomID` under `txnID`; returns the event id.
     func send(type: String, content: JSON, room roomID: String, txnID: String) async throws -> String {
-        let payload: JSON = ["type": .string(type), "content": content]
+        // A row stored before a crash is sent as it is: the same ciphertext under the same txnId.
+        if let stored = try await store.outbox(txnID: txnID) {
+            if stored.state == "sent", let remote = stored.remoteID { return remote }
+            return try await deliver(stored)
+        }
+        var payload: JSON = ["type": .string(type), "content": content]
+        if let encryptor, try await encryptor.isEncrypted(roomID) {
+            payload = ["type": "m.room.encrypted", "content": try await encryptor.encrypt(roomID: roomID, type: type, content: content)]
+        }
         let record = try await store.enqueueOutbox(
             transport: MatrixOutbox.transport, chatExternalID: roomID, txnID: txnID, payload: payload, now: clock.now())
         if record.state == "sent", let remote = record.remoteID { return remote }

@@ -23,30 +23,6 @@ extension MatrixService {
         }
     }
 
-    /// Whether a room is encrypted: remembered once seen, else asked from the room state once.
-    func isEncrypted(_ roomID: String) async throws -> Bool {
-        if let known = encryptedRooms.withLock({ $0[roomID] }) { return known }
-        let encrypted = try await client.isEncrypted(roomID: roomID)
-        encryptedRooms.withLock { $0[roomID] = encrypted }
-        return encrypted
-    }
-
-    /// Says once per room that encrypted rooms are not supported; the room's events are ignored.
-    func noteEncrypted(_ roomID: String) async {
-        encryptedRooms.withLock { $0[roomID] = true }
-        do {
-            let chat = try await store.chat(transport: transport.name, externalID: roomID, kind: .group, now: clock.now())
-            if chat.settings["matrix_encryption_notice"]?.bool == true { return }
-            let text: RichText =
-                "This room is end-to-end encrypted, and I can't read encrypted messages yet. Talk to me in a room without encryption."
-            _ = try await transport.send(.text(text), to: ChatAddress(transport: transport.name, id: roomID, kind: chat.kind))
-            try await store.setChatSettings(chat.settings.setting("matrix_encryption_notice", true), chatID: chat.id)
-            logger.notice("encrypted room ignored", ["chat": "matrix:\(roomID)"])
-        } catch {
-            logger.warning("cannot send the encryption notice", ["chat": "matrix:\(roomID)", "error": "\(error)"])
-        }
-    }
-
     /// Updates the cached kind from a sync summary, or forgets it when membership changed without one.
     func updateKind(_ room: SyncResponse.JoinedRoom) {
         roomKinds.withLock { kinds in

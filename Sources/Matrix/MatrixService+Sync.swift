@@ -42,6 +42,8 @@ extension MatrixService {
     /// Turns one sync answer into events for the dispatcher; the sync position is stored once they are handled.
     func handle(_ response: SyncResponse, initial: Bool) async throws {
         for invite in response.invites { await answer(invite) }
+        // Room keys come first (also on the first sync), so this sync's encrypted events can use them.
+        let arrivals = try await receiveDeviceMessages(response)
         if initial {
             // The very first sync only marks where the bot starts; old history is not answered.
             try await store.setCursor(transport: Self.cursorKey, value: response.nextBatch, now: clock.now())
@@ -51,15 +53,14 @@ extension MatrixService {
         var events: [ChatEvent] = []
         for room in response.joined {
             if room.changesMembership || room.joinedMemberCount != nil { updateKind(room) }
-            let encrypted = try await room.showsEncryption ? true : isEncrypted(room.roomID)
-            if encrypted {
-                await noteEncrypted(room.roomID)
-                continue
-            }
+            await encryptor.observe(roomID: room.roomID, encryptionContent: room.encryptionContent)
+            if !room.departedMembers.isEmpty, try await encryptor.isEncrypted(room.roomID) { try await encryptor.membersLeft(room.roomID) }
             var timeline = room.timeline
             if room.limited, let previous = room.previousBatch, !room.containsOwnJoin(configuration.userID) {
                 timeline = try await missedEvents(roomID: room.roomID, from: previous) + timeline
             }
+            timeline = try await decrypt(timeline, roomID: room.roomID)
+            timeline += try await parkedEvents(roomID: room.roomID, arrivals: arrivals)
             let chat = ChatAddress(transport: transport.name, id: room.roomID, kind: try await kind(of: room.roomID))
             let names = room.memberNames
             for event in timeline {
@@ -68,7 +69,16 @@ extension MatrixService {
                 events.append(chatEvent.naming(sender: names[chatEvent.sender.id]))
             }
         }
+        // Rooms with a key arrival but no news in this sync.
+        for roomID in Set(arrivals.map(\.roomID)).subtracting(response.joined.map(\.roomID)).sorted() {
+            let chat = ChatAddress(transport: transport.name, id: roomID, kind: try await kind(of: roomID))
+            for event in try await parkedEvents(roomID: roomID, arrivals: arrivals) {
+                guard let chatEvent = try await incoming(event, in: chat), !events.contains(where: { $0.id == chatEvent.id }) else { continue }
+                events.append(chatEvent)
+            }
+        }
         try await dispatch(events, nextBatch: response.nextBatch)
+        await noticeKeysThatNeverCame()
     }
 
     /// The chat event for one timeline event, or nil when there is nothing to answer.

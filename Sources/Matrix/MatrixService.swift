@@ -33,8 +33,8 @@ public final class MatrixService: Service {
     let mapper: EventMapper
     /// Room id → private or group, from sync summaries or `joined_members`.
     let roomKinds = Mutex<[String: ChatKind]>([:])
-    /// Room id → whether it is end-to-end encrypted, asked once per room and process.
-    let encryptedRooms = Mutex<[String: Bool]>([:])
+    /// End-to-end encryption: the device, its keys, and encrypting what the bot sends.
+    let encryptor: RoomEncryptor
     private let stopSignal: AsyncStream<Void>
     private let stopContinuation: AsyncStream<Void>.Continuation
 
@@ -52,7 +52,10 @@ public final class MatrixService: Service {
         self.clock = clock
         self.logger = logger
         attribution = SendAttribution()
-        let outbox = MatrixOutbox(client: client, store: store, attribution: attribution, configuration: configuration, clock: clock, logger: logger)
+        encryptor = RoomEncryptor(client: client, keys: keys, store: store, userID: configuration.userID, clock: clock, logger: logger)
+        let outbox = MatrixOutbox(
+            client: client, store: store, attribution: attribution, configuration: configuration, clock: clock, logger: logger,
+            encryptor: encryptor)
         transport = MatrixTransport(outbox: outbox, userID: configuration.userID, logger: logger)
         let limit = configuration.maxDownloadBytes
         mapper = EventMapper(botUserID: configuration.userID, maxDownloadBytes: limit) { uri in
@@ -97,6 +100,7 @@ public final class MatrixService: Service {
                 case .createFilter:
                     action = machine.filterCreated(try await createFilter())
                 case .sync(let since, let filterID, let timeout):
+                    try await publishKeysOnce()
                     let json = try await client.sync(since: since, filterID: filterID, timeoutMilliseconds: timeout)
                     let response = try SyncResponse(json, userID: configuration.userID)
                     try await handle(response, initial: since == nil)

@@ -2,6 +2,7 @@ import Chat
 import Foundation
 import Images
 import JSON
+import MatrixCrypto
 import Storage
 import Support
 
@@ -74,8 +75,18 @@ public final class MatrixTransport: ChatTransport {
         case .document(let fileName, let bytes, let mimeType, let caption):
             let txnID = await outbox.transactionID(room: room)
             if let sent = try await outbox.alreadySent(txnID) { return [MessageRef(chatID: room, messageID: sent)] }
-            let uri = try await outbox.retrying.run { try await self.client.upload(bytes, contentType: mimeType, fileName: fileName) }
-            let content = MessageFormatter.file(uri: uri, fileName: fileName, mimeType: mimeType, size: bytes.count, caption: caption)
+            var content: JSON
+            if let encryptor = outbox.encryptor, try await encryptor.isEncrypted(room) {
+                let sealed = try EncryptedAttachment.seal(bytes)
+                let uri = try await outbox.retrying.run {
+                    try await self.client.upload(sealed.ciphertext, contentType: "application/octet-stream", fileName: "encrypted")
+                }
+                content = MessageFormatter.file(uri: uri, fileName: fileName, mimeType: mimeType, size: bytes.count, caption: caption)
+                content = MessageFormatter.encryptedAttachment(content, file: sealed.fileObject(url: uri))
+            } else {
+                let uri = try await outbox.retrying.run { try await self.client.upload(bytes, contentType: mimeType, fileName: fileName) }
+                content = MessageFormatter.file(uri: uri, fileName: fileName, mimeType: mimeType, size: bytes.count, caption: caption)
+            }
             return [MessageRef(chatID: room, messageID: try await outbox.send(type: "m.room.message", content: content, room: room, txnID: txnID))]
         case .poll(let question, let options, _):
             let id = try await sendMessage(MessageFormatter.vote(question: question, options: options), room: room)
@@ -107,6 +118,9 @@ public final class MatrixTransport: ChatTransport {
         let txnID = await outbox.transactionID(room: room)
         if let sent = try await outbox.alreadySent(txnID) { return sent }
         let fileName = "\(image.sha256.map { String($0.prefix(12)) } ?? "image-\(number)").\(Store.fileExtension(for: image.mimeType))"
+        if let encryptor = outbox.encryptor, try await encryptor.isEncrypted(room) {
+            return try await sendEncryptedImage(image, fileName: fileName, room: room, txnID: txnID)
+        }
         let uri = try await outbox.retrying.run { try await self.client.upload(image.bytes, contentType: image.mimeType, fileName: fileName) }
         let info = try? await images.inspect(image.bytes)
         var thumbnail: (uri: String, mimeType: String, size: Int, width: Int, height: Int)?
@@ -120,6 +134,22 @@ public final class MatrixTransport: ChatTransport {
         let content = MessageFormatter.image(
             uri: uri, fileName: fileName, mimeType: image.mimeType, size: image.bytes.count, width: image.width ?? info?.width,
             height: image.height ?? info?.height, caption: image.caption, thumbnail: thumbnail)
+        return try await outbox.send(type: "m.room.message", content: content, room: room, txnID: txnID)
+    }
+
+    /// In an encrypted room the picture travels as an encrypted attachment: AES-256-CTR ciphertext on the
+    /// media repository, its key and hash in the `file` object inside the Megolm-encrypted event (no thumbnail,
+    /// which would need a second encrypted upload).
+    func sendEncryptedImage(_ image: OutgoingImage, fileName: String, room: String, txnID: String) async throws -> String {
+        let sealed = try EncryptedAttachment.seal(image.bytes)
+        let uri = try await outbox.retrying.run {
+            try await self.client.upload(sealed.ciphertext, contentType: "application/octet-stream", fileName: "encrypted")
+        }
+        let info = try? await images.inspect(image.bytes)
+        var content = MessageFormatter.image(
+            uri: uri, fileName: fileName, mimeType: image.mimeType, size: image.bytes.count, width: image.width ?? info?.width,
+            height: image.height ?? info?.height, caption: image.caption)
+        content = MessageFormatter.encryptedAttachment(content, file: sealed.fileObject(url: uri))
         return try await outbox.send(type: "m.room.message", content: content, room: room, txnID: txnID)
     }
 

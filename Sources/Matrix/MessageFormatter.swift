@@ -53,6 +53,14 @@ public enum MessageFormatter {
         return content
     }
 
+    /// `content` of an image or file with the plain `url` replaced by the encrypted attachment's `file` object.
+    public static func encryptedAttachment(_ content: JSON, file: JSON) -> JSON {
+        guard case .object(var members) = content else { return content }
+        members["url"] = nil
+        members["file"] = file
+        return .object(members)
+    }
+
     /// An `m.file` for an uploaded document.
     public static func file(uri: String, fileName: String, mimeType: String, size: Int, caption: RichText?) -> JSON {
         var content: JSON = [

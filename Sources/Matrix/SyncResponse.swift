@@ -35,6 +35,12 @@ public struct SyncResponse: Sendable {
     public let joined: [JoinedRoom]
     /// Pending invites.
     public let invites: [Invite]
+    /// To-device events (Olm-encrypted room keys), oldest first.
+    public let toDevice: [JSON]
+    /// Users whose device lists changed or who no longer share a room (`device_lists`).
+    public let changedDeviceLists: [String]
+    /// Signed one-time keys the server holds for this device (`device_one_time_keys_count`), when sent.
+    public let oneTimeKeyCount: Int?
 
     /// Parses a `/sync` answer; `userID` picks the bot's own invite event.
     public init(_ json: JSON, userID: String) throws {
@@ -49,6 +55,9 @@ public struct SyncResponse: Sendable {
                 joinedMemberCount: room["summary"]?["m.joined_member_count"]?.int.map(Int.init),
                 invitedMemberCount: room["summary"]?["m.invited_member_count"]?.int.map(Int.init))
         }
+        toDevice = json["to_device"]?["events"]?.array ?? []
+        changedDeviceLists = ((json["device_lists"]?["changed"]?.array ?? []) + (json["device_lists"]?["left"]?.array ?? [])).compactMap(\.string)
+        oneTimeKeyCount = json["device_one_time_keys_count"].map { Int(clamping: $0["signed_curve25519"]?.int ?? 0) }
         invites = (rooms?["invite"]?.object ?? [:]).sorted { $0.key < $1.key }.map { roomID, room in
             let events = room["invite_state"]?["events"]?.array ?? []
             let own = events.first {
@@ -61,6 +70,18 @@ public struct SyncResponse: Sendable {
 }
 
 extension SyncResponse.JoinedRoom {
+    /// The content of the last `m.room.encryption` state event in this sync, if any.
+    public var encryptionContent: JSON? {
+        (state + timeline).last { $0["type"]?.string == "m.room.encryption" && $0["state_key"]?.string == "" }?["content"]
+    }
+
+    /// Users who left or were removed in this sync (the room key must change).
+    public var departedMembers: [String] {
+        (state + timeline).filter {
+            $0["type"]?.string == "m.room.member" && ["leave", "ban"].contains($0["content"]?["membership"]?.string ?? "")
+        }.compactMap { $0["state_key"]?.string }
+    }
+
     /// Whether the room is end-to-end encrypted, as far as this sync shows.
     public var showsEncryption: Bool {
         (state + timeline).contains { $0["type"]?.string == "m.room.encryption" || $0["type"]?.string == "m.room.encrypted" }

@@ -61,6 +61,16 @@ public final class KeyStore: Sendable, CustomStringConvertible, CustomDebugStrin
         return KeyStore(path: path, key: key, derivation: header.derivation, secrets: secrets, writer: writer)
     }
 
+    /// 32 bytes derived from the key that opens this file, for one purpose (`context`: 8 ASCII characters),
+    /// e.g. the key that encrypts Matrix Olm state in the database. Treat the result as a secret.
+    public func derivedKeyBytes(context: String, subkeyID: UInt64 = 1) throws(SecretsError) -> [UInt8] {
+        do {
+            return try key.derivedBytes(subkeyID: subkeyID, context: context)
+        } catch {
+            throw SecretsError.crypto(error)
+        }
+    }
+
     /// The secret stored under `name`, or nil when there is none.
     public func value(for name: String) -> String? {
         secrets.withLock { $0[name] }

@@ -58,6 +58,28 @@ public final class SecretKey: @unchecked Sendable, Equatable, CustomStringConver
         sodium_memcmp(lhs.storage.baseAddress!, rhs.storage.baseAddress!, byteCount) == 0
     }
 
+    /// A 32-byte subkey for one purpose (`crypto_kdf_derive_from_key`): `context` is 8 ASCII characters
+    /// naming the purpose, `subkeyID` numbers keys within it. The same inputs always give the same bytes;
+    /// the master key cannot be recovered from them. Treat the result as a secret.
+    public func derivedBytes(subkeyID: UInt64, context: String) throws(SodiumError) -> [UInt8] {
+        let contextBytes = Array(context.utf8)
+        guard contextBytes.count == Int(crypto_kdf_CONTEXTBYTES) else {
+            throw SodiumError.invalidLength(what: "key derivation context", expected: Int(crypto_kdf_CONTEXTBYTES), actual: contextBytes.count)
+        }
+        var output = [UInt8](repeating: 0, count: Self.byteCount)
+        let result = output.withUnsafeMutableBufferPointer { outputBuffer in
+            contextBytes.withUnsafeBufferPointer { contextBuffer in
+                contextBuffer.withMemoryRebound(to: CChar.self) { context in
+                    crypto_kdf_derive_from_key(
+                        outputBuffer.baseAddress!, Self.byteCount, subkeyID, context.baseAddress!,
+                        storage.baseAddress!.assumingMemoryBound(to: UInt8.self))
+                }
+            }
+        }
+        guard result == 0 else { throw SodiumError.encryptionFailed }
+        return output
+    }
+
     /// A placeholder that never shows key bytes.
     public var description: String { "SecretKey(32 bytes, redacted)" }
 

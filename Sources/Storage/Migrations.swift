@@ -252,6 +252,18 @@ public enum Migrations {
           next_item_number = coalesce((SELECT max(number) FROM items WHERE items.user_id = users.id), 0) + 1,
           next_look_number = coalesce((SELECT max(number) FROM looks WHERE looks.user_id = users.id), 0) + 1;
         """,
+        // 7: Matrix end-to-end encryption state. `value` is JSON; key material in it is an
+        // Olm pickle, encrypted with a key derived from the master key, so nothing readable rests here.
+        // Kinds: account, olm_session, inbound_group, outbound_group, device, pending_event.
+        """
+        CREATE TABLE matrix_crypto (
+            kind TEXT NOT NULL,
+            id TEXT NOT NULL,
+            value TEXT NOT NULL,
+            updated_at REAL NOT NULL,
+            PRIMARY KEY (kind, id)
+        ) WITHOUT ROWID;
+        """,
     ]
 
     /// The version a fully migrated database has.

@@ -52,6 +52,15 @@ final class FakeHomeserver: HTTPTransport {
             }
             throw .cancelled
         }
+        if path.hasSuffix("/keys/upload") {
+            var uploaded = 0
+            if case .bytes(let bytes, _) = request.body { uploaded = (try? JSON.parse(bytes: bytes))?["one_time_keys"]?.object?.count ?? 0 }
+            return .json(["one_time_key_counts": ["signed_curve25519": .int(Int64(uploaded))]])
+        }
+        if path.hasSuffix("/keys/query") { return .json(["device_keys": [:]]) }
+        if path.hasSuffix("/keys/claim") { return .json(["one_time_keys": [:]]) }
+        if path.contains("/sendToDevice/") { return .json([:]) }
+        if path.hasSuffix("/account/whoami") { return .json(["user_id": "@bot:test", "device_id": "DEV1"]) }
         if path.hasSuffix("/filter") { return .json(["filter_id": "f1"]) }
         if path.hasSuffix("/login") { return .json(["access_token": "fresh-token-123", "device_id": "DEV1"]) }
         if path.contains("/joined_members") { return .json(["joined": ["@bot:test": [:], "@ana:test": [:]]]) }

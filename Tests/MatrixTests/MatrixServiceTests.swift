@@ -50,22 +50,23 @@ import Testing
         #expect(harness.sentBodies == ["2", "3", "4"])
     }
 
-    @Test func anEncryptedRoomGetsOneNoticeAndIsOtherwiseIgnored() async throws {
+    @Test func anEncryptedEventWithoutItsKeyIsParkedNotAnswered() async throws {
         let harness = try ServiceHarness()
         defer { harness.cleanUp() }
         try await harness.store.setCursor(transport: "matrix", value: "s1")
         let encryption: JSON = ["type": "m.room.encryption", "state_key": "", "event_id": "$e", "sender": "@ana:test",
                                 "content": ["algorithm": "m.megolm.v1.aes-sha2"]]
-        let encrypted: JSON = ["type": "m.room.encrypted", "event_id": "$x", "sender": "@ana:test", "content": ["ciphertext": "…"]]
-        harness.server.queueSync(
-            Wire.sync("s2", state: [encryption]), Wire.sync("s3", events: [encrypted]),
-            Wire.sync("s4", events: [encrypted.setting("event_id", "$y")]))
-        try await harness.run { (try? await harness.store.cursor(transport: "matrix")) == "s4" }
-        #expect(harness.sentBodies.count == 1)
-        #expect(harness.sentBodies.first?.contains("end-to-end encrypted") == true)
+        let encrypted: JSON = ["type": "m.room.encrypted", "event_id": "$x", "sender": "@ana:test",
+                               "content": ["algorithm": "m.megolm.v1.aes-sha2", "ciphertext": "AwgA", "session_id": "S1", "sender_key": "K"]]
+        harness.server.queueSync(Wire.sync("s2", state: [encryption]), Wire.sync("s3", events: [encrypted]))
+        try await harness.run { (try? await harness.store.cursor(transport: "matrix")) == "s3" }
+        #expect(harness.sentBodies.isEmpty)
+        let parked = try await harness.store.matrixCryptoRecords(kind: "pending_event", prefix: "")
+        #expect(parked.map(\.id) == ["!r:test|S1|$x"])
+        #expect(!harness.server.requests("POST", containing: "/keys/upload").isEmpty, "the device keys were published")
     }
 
-    @Test func plainMessagesInARoomWhoseStateSaysEncryptedAreNotAnswered() async throws {
+    @Test func repliesInAnEncryptedRoomAreSentEncrypted() async throws {
         let harness = try ServiceHarness()
         defer { harness.cleanUp() }
         try await harness.store.setCursor(transport: "matrix", value: "s1")
@@ -74,8 +75,14 @@ import Testing
         }
         harness.server.queueSync(Wire.sync("s2", events: [Wire.message("$p", body: "/echo plain")]))
         try await harness.run { (try? await harness.store.cursor(transport: "matrix")) == "s2" }
-        #expect(harness.sentBodies.count == 1)
-        #expect(harness.sentBodies.first?.contains("end-to-end encrypted") == true)
+        #expect(harness.sentBodies.isEmpty)
+        let sent = harness.server.requests("PUT", containing: "/send/m.room.encrypted/")
+        #expect(sent.count == 1)
+        if case .bytes(let bytes, _) = sent.first?.body {
+            let content = try JSON.parse(bytes: bytes)
+            #expect(content["algorithm"]?.string == "m.megolm.v1.aes-sha2")
+            #expect(!String(decoding: bytes, as: UTF8.self).contains("plain"))
+        }
     }
 
     @Test func invitesFromTheAllowlistAreJoinedAndOthersRefused() async throws {

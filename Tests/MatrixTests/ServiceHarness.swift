@@ -27,7 +27,10 @@ struct ServiceHarness {
         backoff: Backoff(base: 0.01, cap: 0.05), sendAttempts: 3)
 
     /// `wholeBot` serves the real feature router (bot-config/ files) instead of the small test router.
-    init(token: String? = "stored-token-1", password: String? = nil, device: String? = nil, wholeBot: Bool = false) throws {
+    init(
+        token: String? = "stored-token-1", password: String? = nil, device: String? = nil, wholeBot: Bool = false,
+        clock: any WallClock = SystemClock(), configuration: MatrixConfiguration = ServiceHarness.configuration
+    ) throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("matrix-\(UUID())").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         store = try Store(dataDirectory: folder)
@@ -47,8 +50,7 @@ struct ServiceHarness {
         }
         dispatcher = ChatDispatcher(router: router, logger: logger)
         service = MatrixService(
-            configuration: Self.configuration, http: server, keys: keys, store: store, dispatcher: dispatcher, clock: SystemClock(),
-            logger: logger)
+            configuration: configuration, http: server, keys: keys, store: store, dispatcher: dispatcher, clock: clock, logger: logger)
     }
 
     /// `/echo TEXT` answers TEXT; `/ask` offers two buttons; pressing one answers its title; `/slow`

@@ -4,6 +4,7 @@
 set -euo pipefail
 
 SYNAPSE_VERSION="${SYNAPSE_VERSION:-1.163.2}"
+NIO_VERSION="${NIO_VERSION:-0.26.0}"
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 cd "$ROOT"
 VENV="$ROOT/.build/venv"
@@ -12,12 +13,12 @@ started=$(date +%s)
 
 log() { echo "matrix-it: $*" >&2; }
 
-# 1. Synapse in a venv, reinstalled only when the pinned version is missing.
-if ! "$VENV/bin/python" -c "import sys, importlib.metadata as m; sys.exit(m.version('matrix-synapse') != '$SYNAPSE_VERSION')" 2>/dev/null; then
-  log "installing matrix-synapse==$SYNAPSE_VERSION into $VENV"
+# 1. Synapse and matrix-nio (e2e extra: the encrypting human) in a venv, reinstalled only when a pinned version is missing.
+if ! "$VENV/bin/python" -c "import sys, importlib.metadata as m; sys.exit(m.version('matrix-synapse') != '$SYNAPSE_VERSION' or m.version('matrix-nio') != '$NIO_VERSION' or not m.version('vodozemac'))" 2>/dev/null; then
+  log "installing matrix-synapse==$SYNAPSE_VERSION and matrix-nio[e2e]==$NIO_VERSION into $VENV"
   python3 -m venv "$VENV"
   "$VENV/bin/pip" install -q --upgrade pip
-  "$VENV/bin/pip" install -q "matrix-synapse==$SYNAPSE_VERSION"
+  "$VENV/bin/pip" install -q "matrix-synapse==$SYNAPSE_VERSION" "matrix-nio[e2e]==$NIO_VERSION"
 fi
 
 # 2. A throwaway homeserver for server name "localhost" on a free loopback port.
@@ -72,6 +73,10 @@ suppress_key_server_warning: true
 url_preview_enabled: false
 presence:
   enabled: false
+# Each step of the encrypting human (Tests/matrix/e2e_human.py) starts with an initial sync; Synapse would
+# answer a repeated one from its 2-minute response cache, without rooms created since.
+caches:
+  sync_response_cache_duration: 0
 max_upload_size: 50M
 rc_message: $limit
 rc_registration: $limit
