@@ -22,8 +22,16 @@ public struct TelegramConfiguration: Sendable {
     public var conflictBackoff: Backoff
     /// How many times one outgoing call is tried before its error is returned.
     public var sendAttempts: Int
-    /// Bot API calls between "request sent" and "answer recorded" at once: the most replies a crash can repeat.
-    public var maxInFlightSends: Int
+    /// Bot API calls between "request sent" and "answer recorded" at once: the most replies a crash
+    /// can repeat. Nil chooses: 1 while a global limit is set (at Telegram's 30 messages per second one
+    /// call in flight never limits throughput), 16 when the global limit is off (a local Bot API server).
+    public var maxInFlightSends: Int?
+
+    /// The in-flight bound in force.
+    public var effectiveMaxInFlightSends: Int {
+        if let maxInFlightSends { return max(1, maxInFlightSends) }
+        return rateLimits.globalPerSecond > 0 ? 1 : 16
+    }
     /// How long a handler may run before the replies it made so far are sent (progress), in seconds.
     public var earlyFlushSeconds: Double
     /// How long an answer to a button press is worth sending; older ones are dropped after a restart.
@@ -36,7 +44,7 @@ public struct TelegramConfiguration: Sendable {
         apiBaseURL: String = "https://api.telegram.org", pollTimeoutSeconds: Int = 50, updateLimit: Int = 100,
         maxDownloadBytes: Int = 20 * 1024 * 1024, albumWindowSeconds: Double = 1.2, progressIntervalSeconds: Double = 0.25,
         rateLimits: RateLimits = RateLimits(), backoff: Backoff = Backoff(base: 1, cap: 60),
-        conflictBackoff: Backoff = Backoff(base: 5, cap: 60), sendAttempts: Int = 5, maxInFlightSends: Int = 1,
+        conflictBackoff: Backoff = Backoff(base: 5, cap: 60), sendAttempts: Int = 5, maxInFlightSends: Int? = nil,
         earlyFlushSeconds: Double = 0.3, buttonAnswerSeconds: Double = 10, maxAttempts: Int = 2
     ) {
         self.apiBaseURL = apiBaseURL.hasSuffix("/") ? String(apiBaseURL.dropLast()) : apiBaseURL
@@ -49,7 +57,7 @@ public struct TelegramConfiguration: Sendable {
         self.backoff = backoff
         self.conflictBackoff = conflictBackoff
         self.sendAttempts = sendAttempts
-        self.maxInFlightSends = max(1, maxInFlightSends)
+        self.maxInFlightSends = maxInFlightSends.map { max(1, $0) }
         self.earlyFlushSeconds = earlyFlushSeconds
         self.buttonAnswerSeconds = buttonAnswerSeconds
         self.maxAttempts = max(1, maxAttempts)

@@ -18,7 +18,7 @@ public final class TelegramTransport: ChatTransport {
     public init(client: TelegramClient, store: Store, configuration: TelegramConfiguration, logger: Logger, clock: any WallClock) {
         self.configuration = configuration
         delivery = TelegramDelivery(client: client, store: store, configuration: configuration, logger: logger, clock: clock)
-        sender = TelegramSender(delivery: delivery, maxInFlight: configuration.maxInFlightSends)
+        sender = TelegramSender(delivery: delivery, maxInFlight: configuration.effectiveMaxInFlightSends)
     }
 
     @discardableResult

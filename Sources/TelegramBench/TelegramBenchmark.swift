@@ -43,8 +43,8 @@ public struct TelegramBenchmark: Sendable {
     public var updates = 10_000
     public var chats = 500
     public var closetSize = 200
-    /// Bot API sends in flight at once (`telegram.outbox.max_in_flight`; 1 by default).
-    public var maxInFlight = 1
+    /// Bot API sends in flight at once (`telegram.outbox.max_in_flight`); nil: the default for these limits.
+    public var maxInFlight: Int?
     /// Where occasions.json and keywords.json are read from.
     public var configFolder = "bot-config"
     /// The command line that starts the fake Bot API in a child process.
@@ -76,6 +76,7 @@ public struct TelegramBenchmark: Sendable {
             store: store, keys: keys, logger: logger, clock: clock, configFolder: configFolder, fetcher: .init(), http: HTTPClient())
         let router = Features.router(environment)
         let configuration = TelegramConfiguration(apiBaseURL: baseURL, pollTimeoutSeconds: 1, rateLimits: .unlimited, maxInFlightSends: maxInFlight)
+        let inFlight = configuration.effectiveMaxInFlightSends
         let client = TelegramClient(token: token, baseURL: baseURL, transport: HTTPClient())
         let transport = TelegramTransport(client: client, store: store, configuration: configuration, logger: logger, clock: clock)
         let dispatcher = ChatDispatcher(router: router, logger: logger)
@@ -101,7 +102,7 @@ public struct TelegramBenchmark: Sendable {
         return Report(
             updates: updates, chats: chats, seconds: figures[0], p50Milliseconds: figures[1], p99Milliseconds: figures[2],
             peakRSSMegabytes: Double(ProcessMemory.peakResident()) / 1_048_576, baselineRSSMegabytes: baseline, fetches: Int(figures[3]),
-            maxInFlight: maxInFlight)
+            maxInFlight: inFlight)
     }
 }
 

@@ -19,7 +19,7 @@ extension App {
                 perGroupPerMinute: configuration.double("telegram.rate_limit.per_group_per_minute"),
                 globalPerSecond: configuration.double("telegram.rate_limit.global_per_second"),
                 perChatBurst: configuration.int("telegram.rate_limit.per_chat_burst")),
-            maxInFlightSends: configuration.int("telegram.outbox.max_in_flight"),
+            maxInFlightSends: configuration.int("telegram.outbox.max_in_flight") == 0 ? nil : configuration.int("telegram.outbox.max_in_flight"),
             earlyFlushSeconds: Double(configuration.int("telegram.outbox.early_flush_ms")) / 1000,
             buttonAnswerSeconds: Double(configuration.int("telegram.outbox.button_answer_seconds")),
             maxAttempts: configuration.int("worker.max_attempts"))
