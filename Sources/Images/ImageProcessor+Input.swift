@@ -29,6 +29,9 @@ extension ImageProcessor {
                     throw .tooCostlyToDecode(
                         width: info.width, height: info.height, reason: cost.reason, bytes: cost.bytes, limit: configuration.maxDecodeBytes)
                 }
+                if info.format == .jpeg, !JPEGEnd.isComplete(buffer) {
+                    throw .truncated(detail: "the JPEG data ends before its end marker")
+                }
                 return try body(buffer, info)
             }
         }

@@ -27,7 +27,14 @@ import WardrobeTestKit
     @Test func anOverlongNameIsRefusedAtEveryChatEntrance() async throws {
         let bot = try BotHarness()
         try await ClosetCommandTests.stock(bot)
-        let long = String(repeating: "a", count: 300_000)
+        // Over the chat limit, the router refuses before any feature sees the words.
+        let huge = String(repeating: "a", count: 300_000)
+        await bot.say("/add \(huge)")
+        #expect(bot.lastText == "That message is too long for me (over 4096 characters). Send something shorter.")
+        await bot.say("/edit 1 name \(huge)")
+        #expect(bot.lastText == "That message is too long for me (over 4096 characters). Send something shorter.")
+        // Within it, each field's own limit applies.
+        let long = String(repeating: "a", count: 121)
         await bot.say("/add \(long)")
         #expect(bot.lastText == "Names can be at most 120 characters. Shorten it and try again.")
         await bot.say("/edit 1 name \(long)")
