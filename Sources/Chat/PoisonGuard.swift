@@ -18,9 +18,6 @@ public struct PoisonGuard: Sendable {
     public let logger: Logger
     public let clock: any WallClock
 
-    /// One gate per process: a crash ends everything the process was doing, whatever the network.
-    public static let gate = SuspectGate()
-
     public init(kind: String, store: Store, maxAttempts: Int, logger: Logger, clock: any WallClock) {
         self.kind = kind
         self.store = store
@@ -29,20 +26,9 @@ public struct PoisonGuard: Sendable {
         self.clock = clock
     }
 
-    /// Runs `body` for `event` (known by `itemID`) unless it is set aside. An item started before
-    /// and never finished is a suspect and runs alone (`SuspectGate`), so only a crash while it runs
-    /// counts against it.
+    /// Runs `body` for `event` (known by `itemID`) unless it is set aside.
     public func run(_ itemID: String, event: ChatEvent, via transport: any ChatTransport, _ body: @Sendable () async -> Void) async {
-        let previous = (try? await store.unfinishedStarts(kind: kind, itemID: itemID)) ?? 0
-        let attempt: @Sendable () async -> Void = {
-            if await begin(itemID, event: event, via: transport) { await body() }
-        }
-        if previous == 0 {
-            await PoisonGuard.gate.shared(attempt)
-        } else {
-            logger.notice("handling alone: it was in flight when the worker stopped", ["update": itemID, "kind": kind, "starts": previous])
-            await PoisonGuard.gate.exclusive(attempt)
-        }
+        if await begin(itemID, event: event, via: transport) { await body() }
     }
 
     /// Records the start of `event` (known by `itemID`); false when it was set aside instead, in

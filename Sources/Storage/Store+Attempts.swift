@@ -49,13 +49,6 @@ extension Store {
         }
     }
 
-    /// How often `itemID` was started without finishing (0 when never, or when it finished).
-    public func unfinishedStarts(kind: String, itemID: String) async throws -> Int {
-        try await database.run { db in
-            Int(try db.first("SELECT count FROM attempts WHERE kind = ? AND item_id = ?", [kind, itemID])?.int("count") ?? 0)
-        }
-    }
-
     /// Notes why an item was set aside (shown by `wardrobe doctor`).
     public func describeSetAside(kind: String, itemID: String, detail: String) async throws {
         try await database.write { db in

@@ -40,14 +40,22 @@ import Glibc
         worker = try ChildProcess.launch(binary, arguments + ["run"], environment: environment, log: log)
         for round in 0..<20 {
             let users = (0..<50).map { FakeUser(id: 700_000 + Int64(round * 50 + $0), firstName: "R\(round)U\($0)") }
-            for user in users { server.sendText("/help", from: user) }
+            var updateOf: [Int64: Int64] = [:]
+            for user in users { updateOf[user.id] = server.sendText("/help", from: user) }
             let chats = users.map(\.id)
             let killAfter = Int.random(in: 1...45)
             #expect(await server.wait(timeout: .seconds(60)) { server in chats.reduce(0) { $0 + server.messages(inChat: $1).count } >= killAfter })
             if let running = worker { await ChildProcess.kill9(running) }
             worker = try ChildProcess.launch(binary, arguments + ["run"], environment: environment, log: log)
-            let answered = await server.wait(timeout: .seconds(60)) { server in chats.allSatisfy { !server.messages(inChat: $0).isEmpty } }
-            #expect(answered, "round \(round): every chat answered after the restart")
+            // Longer than one Bot API call timeout (60 s): after a SIGKILL one call to the loopback fake has
+            // been seen to hang until it, then the outbox sends everything (an open finding, see docs/telegram.md).
+            let answered = await server.wait(timeout: .seconds(150)) { server in chats.allSatisfy { !server.messages(inChat: $0).isEmpty } }
+            if !answered {
+                let missing = chats.filter { server.messages(inChat: $0).isEmpty }.compactMap { updateOf[$0] }
+                let deliveries = missing.map { "\($0):\(server.deliveries[$0] ?? 0)" }.joined(separator: " ")
+                let text = "missing updates and their deliveries: \(deliveries)\n" + ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "")
+                Issue.record("round \(round): not every chat answered after the restart; worker log tail:\n\(text.split(separator: "\n").suffix(80).joined(separator: "\n"))")
+            }
             #expect(await outboxDrained(folder: folder))
             let counts = chats.map { server.messages(inChat: $0).count }
             lost += counts.filter { $0 == 0 }.count
@@ -81,7 +89,7 @@ import Glibc
     func outboxDrained(folder: String) async -> Bool {
         guard let store = try? Store(dataDirectory: "\(folder)/data") else { return false }
         defer { store.close() }
-        let deadline = ContinuousClock.now + .seconds(60)
+        let deadline = ContinuousClock.now + .seconds(150)
         while ContinuousClock.now < deadline {
             if let pending = try? await store.pendingOutbox(transport: "telegram"), pending.isEmpty { return true }
             try? await Task.sleep(for: .milliseconds(20))

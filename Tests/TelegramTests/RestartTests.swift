@@ -7,7 +7,7 @@ import Glibc
 #endif
 
 /// `kill -9` of a real `wardrobe run` in the middle of a batch: after the restart every update
-/// is answered exactly once — none lost, none twice.
+/// is answered — none lost — and at most the one reply in flight at the kill is sent twice.
 @Suite(.serialized) struct RestartTests {
     /// The `wardrobe` binary built next to the test bundle (`.build/debug/wardrobe`).
     static var binary: String? {
@@ -42,7 +42,7 @@ import Glibc
         }
     }
 
-    @Test func aKilledWorkerAnswersEveryUpdateExactlyOnceAfterTheRestart() async throws {
+    @Test func aKilledWorkerLosesNoUpdateAndRepeatsAtMostTheReplyInFlight() async throws {
         let binary = try #require(Self.binary, "build the wardrobe executable first (make test builds everything)")
         let server = try FakeTelegramServer()
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tg-restart-\(UUID())").path
@@ -62,6 +62,8 @@ import Glibc
         environment["WARDROBE_TELEGRAM_RATE_LIMIT_PER_CHAT_PER_SECOND"] = "0"
         environment["WARDROBE_TELEGRAM_RATE_LIMIT_PER_GROUP_PER_MINUTE"] = "0"
         environment["WARDROBE_TELEGRAM_RATE_LIMIT_GLOBAL_PER_SECOND"] = "0"
+        // Without a global limit the default would allow 16 calls in flight; this test pins one.
+        environment["WARDROBE_TELEGRAM_OUTBOX_MAX_IN_FLIGHT"] = "1"
         let child = Child(folder: folder, environment: environment, binary: binary)
 
         let keys = try child.launch(["keys", "set", "telegram.token"], input: server.token + "\n", log: "keys.log")
@@ -104,9 +106,11 @@ import Glibc
         })
         // Give any duplicate time to show up before counting.
         try await Task.sleep(for: .milliseconds(500))
-        for update in updates {
-            #expect(server.messages(inChat: update.chat).count == 1, "update \(update.id) in chat \(update.chat)")
-        }
+        // None lost; repeated at most what was in flight at the kill (one call here): the held send
+        // completes at the fake after the kill and is sent again by the outbox, as on the real Bot API.
+        let counts = updates.map { server.messages(inChat: $0.chat).count }
+        #expect(counts.allSatisfy { $0 >= 1 }, "every update answered: \(counts)")
+        #expect(counts.reduce(0) { $0 + max(0, $1 - 1) } <= 1, "repeated replies: \(counts)")
         #expect(server.deliveries.values.contains { $0 > 1 }, "some updates were redelivered after the kill")
         kill(second.processIdentifier, SIGTERM)
         await server.shutdown()
