@@ -43,8 +43,6 @@ struct SenderQueue: Sendable {
     private var waiting: [String: [Entry]] = [:]
     /// Rows waiting or taken and not yet done, by transaction id.
     private var queued: Set<String> = []
-    /// Rows taken and not yet done.
-    private var activeCount = 0
     /// Rows done (sent, failed or dropped) in this run, so references to them resolve at once.
     private var done: Set<String> = []
 
@@ -107,34 +105,28 @@ struct SenderQueue: Sendable {
         var rest = queue
         let entry = rest.remove(at: index)
         waiting[chat] = rest.isEmpty ? nil : rest
-        activeCount += 1
         return .send(entry)
     }
 
     /// The row is finished (sent, failed or dropped).
     mutating func finished(_ txnID: String) {
-        if queued.remove(txnID) != nil { activeCount = max(0, activeCount - 1) }
+        queued.remove(txnID)
         done.insert(txnID)
         if done.count > 50_000 { done.removeAll() }
     }
 
     /// A taken row goes back to the front of its chat (its send failed for a passing reason).
     mutating func putBack(_ entry: Entry) {
-        activeCount = max(0, activeCount - 1)
         waiting[entry.chat, default: []].insert(entry, at: 0)
     }
 
     /// A taken row goes to the back of its chat until `until`, letting the chat's other rows go first
     /// (an edit of a message whose row is not written yet).
     mutating func stepAside(_ entry: Entry, until: Date) {
-        activeCount = max(0, activeCount - 1)
         var entry = entry
         entry.notBefore = until
         waiting[entry.chat, default: []].append(entry)
     }
-
-    /// Rows of `chat` still waiting.
-    func waitingCount(chat: String) -> Int { waiting[chat]?.count ?? 0 }
 }
 
 extension SenderQueue.Entry {
