@@ -52,7 +52,7 @@ public struct TelegramLatencyBenchmark: Sendable {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("wardrobe-latency-\(UUID())").path
         let server = try FakeTelegramServer()
         let ai = try FakeOpenRouter()
-        let shop = try Self.shop()
+        let shop = try LoopbackShop.start()
         let store = try Store(dataDirectory: folder)
         defer {
             shop.stop()
@@ -149,26 +149,5 @@ public struct TelegramLatencyBenchmark: Sendable {
     private func elapsed(_ server: FakeTelegramServer, from update: Int64, to end: Date) -> Double {
         guard let start = server.firstDeliveries[update] else { return .nan }
         return end.timeIntervalSince(start) * 1000
-    }
-
-    /// A loopback shop with one product page and its photo.
-    static func shop() throws -> LoopbackHTTPServer {
-        let photo = try SyntheticPhoto.generate(width: 1200, height: 1600, format: .jpeg, quality: 85)
-        return try LoopbackHTTPServer { request in
-            switch request.path {
-            case "/products/trouser":
-                return .text(
-                    """
-                    <!doctype html><html><head><title>Pleated wide-leg trouser</title>
-                    <script type="application/ld+json">{"@context":"https://schema.org","@type":"Product","name":"Pleated wide-leg trouser",
-                    "brand":{"@type":"Brand","name":"Atelier Nord"},"color":"Navy Blue","image":"/media/trouser.jpg",
-                    "offers":{"@type":"Offer","price":"189.00","priceCurrency":"EUR"}}</script></head><body><h1>Pleated wide-leg trouser</h1></body></html>
-                    """, contentType: "text/html; charset=utf-8")
-            case "/media/trouser.jpg":
-                return LoopbackResponse(headers: [("Content-Type", "image/jpeg")], body: photo)
-            default:
-                return .text("not found", status: 404)
-            }
-        }
     }
 }

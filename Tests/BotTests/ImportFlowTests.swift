@@ -6,37 +6,8 @@ import Testing
 import WardrobeTestKit
 
 @Suite struct ImportFlowTests {
-    /// A loopback shop serving one product page whose JSON-LD points at a product photo on the same server.
-    static func shop() throws -> LoopbackHTTPServer {
-        let photo = try SyntheticPhoto.generate(width: 1600, height: 2400, format: .jpeg, quality: 85)
-        return try LoopbackHTTPServer { request in
-            switch request.path {
-            case "/products/trouser":
-                return .text(
-                    """
-                    <!doctype html><html><head><title>Pleated wide-leg trouser</title>
-                    <script type="application/ld+json">{"@context":"https://schema.org","@type":"Product","name":"Pleated wide-leg trouser",
-                    "brand":{"@type":"Brand","name":"Atelier Nord"},"material":"100% wool","color":"Navy Blue",
-                    "image":"/media/trouser.jpg","offers":{"@type":"Offer","price":"189.00","priceCurrency":"EUR"}}</script>
-                    </head><body><h1>Pleated wide-leg trouser</h1></body></html>
-                    """, contentType: "text/html; charset=utf-8")
-            case "/media/trouser.jpg":
-                return LoopbackResponse(headers: [("Content-Type", "image/jpeg")], body: photo)
-            case "/products/toaster":
-                return .text(
-                    """
-                    <!doctype html><html><head><title>Retro 2-slice toaster</title>
-                    <script type="application/ld+json">{"@context":"https://schema.org","@type":"Product","name":"Retro 2-slice toaster",
-                    "brand":{"@type":"Brand","name":"Kitchen Co"},"offers":{"@type":"Offer","price":"39.00","priceCurrency":"EUR"}}</script>
-                    </head><body><h1>Retro 2-slice toaster</h1></body></html>
-                    """, contentType: "text/html; charset=utf-8")
-            case "/login":
-                return .text("<html><head><title>Sign in</title></head><body><form><input type=password name=password></form></body></html>", contentType: "text/html")
-            default:
-                return .text("not found", status: 404)
-            }
-        }
-    }
+    /// The loopback shop (one product page, its photo, a sign-in page).
+    static func shop() throws -> LoopbackHTTPServer { try LoopbackShop.start() }
 
     @Test func aPastedLinkBecomesADraftAndThenAnItemWithItsPhoto() async throws {
         let shop = try Self.shop()
