@@ -26,6 +26,12 @@ public actor OutgoingQueue {
         }
     }
 
+    /// Books a slot for `chat` now if one is free while `keep` saved-up tokens stay for replies and
+    /// returns nil; otherwise returns when to ask again, without booking (see `RateLimiter.reserveNow`).
+    public func admitNow(chat: String, isGroup: Bool, keep: Int) -> Date? {
+        limiter.reserveNow(chat: chat, isGroup: isGroup, now: clock.now(), keep: keep)
+    }
+
     /// Applies a `429 retry_after` for `chat` (nil for calls not bound to a chat). Telegram does not
     /// say which limit was hit: a 429 while another chat is already limited means the global limit,
     /// so every chat pauses; otherwise only this chat does. Returns true when the pause is global.

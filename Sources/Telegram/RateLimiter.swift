@@ -71,6 +71,24 @@ public struct RateLimiter: Sendable {
         return time
     }
 
+    /// Books `now` for a message to `chat` if it may go at once while leaving `keep` of the chat's
+    /// saved-up tokens for later messages, and returns nil; otherwise books nothing and returns the
+    /// earliest instant it could go that way. Progress edits use this so they never take the token
+    /// a reply needs a moment later.
+    public mutating func reserveNow(chat: String, isGroup: Bool, now: Date, keep: Int) -> Date? {
+        prune(now: now)
+        var time = max(now, chatPauses[chat] ?? now, globalPause ?? now)
+        if let perChat, let tat = chatTATs[chat] {
+            let kept = Double(min(max(keep, 0), max(perChat.burst, 1) - 1)) * perChat.interval
+            time = max(time, tat.addingTimeInterval(kept - perChat.tolerance))
+        }
+        if isGroup, let perGroup { time = max(time, RateLimiter.earliest(after: time, in: groupTimes[chat] ?? [], window: perGroup)) }
+        if let global { time = max(time, RateLimiter.earliest(after: time, in: globalTimes, window: global)) }
+        guard time <= now else { return time }
+        _ = reserve(chat: chat, isGroup: isGroup, now: now)
+        return nil
+    }
+
     /// Stops sending to `chat` (or to every chat when nil) until `until`.
     public mutating func pause(chat: String?, until: Date) {
         if let chat {

@@ -119,10 +119,19 @@ final class TelegramDelivery: Sendable {
 
     @TaskLocal static var admission: Admission?
 
+    /// A progress edit that would take the saved-up token a reply needs: it steps aside until `until`
+    /// (and is dropped if a newer edit of the same message comes meanwhile).
+    struct Paced: InternalError { let until: Date }
+
     /// Books the rate-limit slot for `step` and waits for it; nil for steps that are not limited.
+    /// Edits only go while a token stays saved for the chat's next reply: progress is best-effort,
+    /// answers are not, so a result never waits behind the pace of its own progress message.
     func admit(_ step: TelegramStep, to chat: ChatAddress) async throws -> Admission? {
         switch step {
         case .delete, .action, .answerButton: return nil
+        case .edit, .editButtons:
+            if let until = await queue.admitNow(chat: chat.id, isGroup: chat.kind == .group, keep: 1) { throw Paced(until: until) }
+            return Admission()
         default:
             try await queue.admit(chat: chat.id, isGroup: chat.kind == .group)
             return Admission()

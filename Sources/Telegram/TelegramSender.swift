@@ -115,6 +115,11 @@ public final class TelegramSender: Service {
             if holding { await limit.release() }
             await state.stepAside(entry, until: clock.now().addingTimeInterval(0.05))
             return
+        } catch let paced as TelegramDelivery.Paced {
+            // Edits are single calls: nothing of this row was sent; the chat's replies go first.
+            if holding { await limit.release() }
+            await state.stepAside(entry, until: paced.until)
+            return
         } catch is CancellationError {
             outcome = nil
         } catch let error as TelegramError where !error.isRetryable && !error.isUnauthorized {

@@ -43,6 +43,42 @@ import WardrobeTestKit
         #expect(most(times.values.flatMap { $0 }, within: 1) <= 30)
     }
 
+    @Test func anEditGoesOnlyWhileATokenStaysSavedForTheChatsNextReply() {
+        var limiter = RateLimiter(limits: RateLimits(perChatPerSecond: 1, perGroupPerMinute: 20, globalPerSecond: 30, perChatBurst: 3))
+        #expect(offsets([limiter.reserve(chat: "a", isGroup: false, now: start)]) == [0])
+        // Two tokens saved: the edit takes one and leaves one.
+        #expect(limiter.reserveNow(chat: "a", isGroup: false, now: start, keep: 1) == nil)
+        // One saved: the edit would take the reply's token, so it is told when to ask again and books nothing.
+        let retry = limiter.reserveNow(chat: "a", isGroup: false, now: start, keep: 1)
+        #expect(retry.map { offsets([$0]) } == [1])
+        // The reply still goes at once, on the token the edit left.
+        #expect(offsets([limiter.reserve(chat: "a", isGroup: false, now: start)]) == [0])
+        #expect(limiter.reserveNow(chat: "a", isGroup: false, now: start, keep: 1).map { offsets([$0]) } == [2])
+        // Other chats are not affected.
+        #expect(limiter.reserveNow(chat: "b", isGroup: false, now: start, keep: 1) == nil)
+    }
+
+    @Test func editsAndRepliesTogetherStayWithinTheLimits() {
+        var limiter = RateLimiter(limits: RateLimits())
+        var sent: [String: [Date]] = [:]
+        var generator = SystemRandomNumberGenerator()
+        for index in 0..<1_200 {
+            let chat = ["a", "-1"][index % 2]
+            let now = start.addingTimeInterval(Double(index) * 0.1 + Double.random(in: 0..<0.1, using: &generator))
+            if Bool.random(using: &generator) {
+                if limiter.reserveNow(chat: chat, isGroup: chat.hasPrefix("-"), now: now, keep: 1) == nil { sent[chat, default: []].append(now) }
+            } else {
+                sent[chat, default: []].append(limiter.reserve(chat: chat, isGroup: chat.hasPrefix("-"), now: now))
+            }
+        }
+        func mostInAnyMinute(_ list: [Date]) -> Int {
+            let sorted = list.sorted()
+            return sorted.indices.map { i in sorted[i...].prefix { $0.timeIntervalSince(sorted[i]) < 60 }.count }.max() ?? 0
+        }
+        #expect(mostInAnyMinute(sent["a"]!) <= 60 + 2)
+        #expect(mostInAnyMinute(sent["-1"]!) <= 20)
+    }
+
     @Test func aGroupGetsTwentyMessagesPerMinute() {
         var limiter = RateLimiter(limits: RateLimits(perChatPerSecond: 0, perGroupPerMinute: 20, globalPerSecond: 0))
         let times = (0..<21).map { _ in limiter.reserve(chat: "-100", isGroup: true, now: start) }
