@@ -54,11 +54,13 @@ struct ChatTryOnNotifier: TryOnNotifier {
             log.warning("finished look has no chat to go to")
             return
         }
+        // The progress message's last state is queued before the result, so it supersedes any
+        // progress edit still waiting for the chat's pace: a stale "Generating…" never follows the look.
+        await progress(job, TryOnText.done(looks, seconds: seconds), cancel: false, editOnly: true)
         do {
             if let voting, chat.kind == .group, looks.count > 1 {
                 try await startVote(voting, looks: looks, chat: chat, job: job, seconds: seconds)
                 log.info("looks delivered to a group vote", ["looks": looks.count])
-                await progress(job, TryOnText.done(looks, seconds: seconds), cancel: false, editOnly: true)
                 return
             }
             var photos: [OutgoingImage] = []
@@ -78,9 +80,7 @@ struct ChatTryOnNotifier: TryOnNotifier {
         } catch {
             log.error("cannot deliver looks", ["error": "\(error)"])
             await progress(job, "Your look is ready, but I couldn't send it. See it with /look \(looks[0].number).", cancel: false)
-            return
         }
-        await progress(job, TryOnText.done(looks, seconds: seconds), cancel: false, editOnly: true)
     }
 
     /// Sends the variations numbered 1…n in one album, then opens the group's vote on them.
