@@ -63,8 +63,9 @@ public struct ReferenceOutfitSearch: Sendable {
         }
         // Accessories are a step after the search, the same for both.
         let accessories = AccessoryPicker(occasion: scorer.occasion)
+        let candidates = accessories.candidates(from: closet)
         return best.map {
-            Outfit(pieces: $0.pieces, score: $0.score, breakdown: scorer.breakdown($0.pieces), accessories: accessories.pick(for: $0.pieces, from: closet))
+            Outfit(pieces: $0.pieces, score: $0.score, breakdown: scorer.breakdown($0.pieces), accessories: accessories.pick(for: $0.pieces, among: candidates))
         }
     }
 

@@ -40,11 +40,12 @@ public struct OutfitEngine: Sendable {
             startedOver = true
         }
         let accessories = AccessoryPicker(occasion: occasion)
+        let candidates = accessories.candidates(from: closet)
         let outfits = found.map { entry in
             let pieces = entry.indices.map { closet[$0] }
             let breakdown = scorer.breakdown(pieces)
             assert(breakdown.reduce(0) { $0 + $1.points } == entry.score, "search and scorer disagree")
-            return Outfit(pieces: pieces, score: entry.score, breakdown: breakdown, accessories: accessories.pick(for: pieces, from: closet))
+            return Outfit(pieces: pieces, score: entry.score, breakdown: breakdown, accessories: accessories.pick(for: pieces, among: candidates))
         }
         return .outfits(outfits, startedOver: startedOver)
     }
