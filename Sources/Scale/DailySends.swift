@@ -8,6 +8,7 @@ import Support
 public struct DailySends: Sendable {
     /// The session this ledger talks through.
     public let session: PostgresSession
+    /// The time source for `sent_at`.
     public let clock: any WallClock
 
     /// A ledger over `session`.

@@ -6,13 +6,16 @@ import Support
 /// in one transaction; workers claim them so that one chat's messages run in order on one worker
 /// at a time, and different chats run in parallel on any worker (see `Inbox+Claim.swift`).
 public struct Inbox: Sendable {
-    /// The longest network name and cursor accepted.
+    /// The longest network name accepted, in bytes.
     public static let maximumNetworkLength = 64
+    /// The longest cursor accepted, in bytes.
     public static let maximumCursorLength = 4096
 
     /// The session this inbox talks through (one per worker: its calls are served in order).
     public let session: PostgresSession
+    /// Lease length and attempts before a message is set aside.
     public let configuration: InboxConfiguration
+    /// The time source for arrivals and leases.
     public let clock: any WallClock
 
     /// An inbox over `session`, reading time from `clock`.

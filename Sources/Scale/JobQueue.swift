@@ -10,6 +10,7 @@ public struct JobQueue: Sendable {
     public let session: PostgresSession
     /// Lease length and attempts, as for the inbox.
     public let configuration: InboxConfiguration
+    /// The time source for due times and leases.
     public let clock: any WallClock
 
     /// A queue over `session`, reading time from `clock`.

@@ -29,6 +29,7 @@ public struct LeaderElection: Sendable {
     public let name: String
     /// The advisory lock key derived from `name`.
     public let key: AdvisoryLockKey
+    /// Retry and check intervals.
     public let configuration: Configuration
     private let conninfo: String
     private let clock: any WallClock

@@ -5,6 +5,7 @@ import Support
 public struct LeaseHeartbeat: Sendable {
     /// Time between renewals.
     public let intervalSeconds: Double
+    /// The clock the renewals are timed on.
     public let clock: any WallClock
 
     /// A heartbeat every `intervalSeconds` (at least 0.05 s).

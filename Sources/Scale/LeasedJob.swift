@@ -36,7 +36,9 @@ public struct JobRequest: Sendable, Hashable {
 public struct LeasedJob: Sendable, Hashable {
     /// The row id.
     public let id: Int64
+    /// What the job does, e.g. `tryon`.
     public let kind: String
+    /// The chat its result goes to.
     public let chatKey: String
     /// Its parameters as JSON text.
     public let payload: String
