@@ -95,6 +95,9 @@ public final class PostgresConnection {
         var affectedRows: Int
     }
 
+    /// The open handle, for the notification reader in another file of this type.
+    func socketHandle() throws(PostgresError) -> OpaquePointer { try openHandle(sql: nil) }
+
     private func openHandle(sql: String?) throws(PostgresError) -> OpaquePointer {
         guard let handle else { throw PostgresError(kind: .connection, message: "the session is closed", sql: sql) }
         return handle

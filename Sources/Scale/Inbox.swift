@@ -11,6 +11,11 @@ public struct Inbox: Sendable {
     /// The longest cursor accepted, in bytes.
     public static let maximumCursorLength = 4096
 
+    /// The channel `enqueue` notifies (with the network as payload) when it stored something new,
+    /// so idle claimers can wait for work instead of polling.
+    // A literal that passes PostgresChannel's check.
+    public static let channel = try! PostgresChannel("wardrobe_inbox")
+
     /// The session this inbox talks through (one per worker: its calls are served in order).
     public let session: PostgresSession
     /// Lease length and attempts before a message is set aside.
@@ -48,6 +53,8 @@ public struct Inbox: Sendable {
                 INSERT INTO inbox_cursor (network, cursor, updated_at) VALUES ($1, $2, to_timestamp($3::float8))
                 ON CONFLICT (network) DO UPDATE SET cursor = EXCLUDED.cursor, updated_at = EXCLUDED.updated_at
                 """, [.text(network), .text(cursor), now])
+            // Delivered at commit, and only then.
+            if inserted > 0 { try connection.query("SELECT pg_notify($1, $2)", [.text(Inbox.channel.name), .text(network)]) }
             return inserted
         }
     }

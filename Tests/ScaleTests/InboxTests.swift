@@ -65,3 +65,22 @@ import WardrobeTestKit
         }
     }
 }
+
+@Suite(.needsPostgres) struct InboxNotificationTests {
+    @Test func storingNewEntriesWakesAListeningClaimer() async throws {
+        try await ScaleFixture.with { database in
+            let listener = try await database.connect()
+            try await listener.listen(Inbox.channel)
+            let inbox = Inbox(session: try await database.connect(), clock: ManualClock())
+            let entry = try ScaleFixture.entry(chat: "telegram:1", sequence: 1)
+            try await inbox.enqueue([entry], network: "telegram", cursor: "1")
+            // Only duplicates: nothing new, no notification; the next one seen is Matrix's.
+            try await inbox.enqueue([entry], network: "telegram", cursor: "2")
+            try await inbox.enqueue([try ScaleFixture.entry(chat: "matrix:!r", sequence: 1)], network: "matrix", cursor: "s1")
+            #expect(try await listener.nextNotification(timeoutSeconds: 10)?.payload == "telegram")
+            #expect(try await listener.nextNotification(timeoutSeconds: 10)?.payload == "matrix")
+            await listener.close()
+            await inbox.session.close()
+        }
+    }
+}
