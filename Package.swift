@@ -18,6 +18,8 @@ let cModules: [Target] = [
     .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
     // glibc's malloc.h (part of libc, nothing to link), for process memory figures.
     .systemLibrary(name: "CMalloc"),
+    // libpq, the PostgreSQL client, for scale-out (docs/scale-out.md).
+    .systemLibrary(name: "CPostgres", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
 ]
 
 /// Library targets, lowest layer first: name and dependencies.
@@ -31,6 +33,7 @@ let libraries: [(name: String, dependencies: [String])] = [
     ("HTML", ["CGumbo"]),
     ("Olm", ["COlm", "JSON", "Support"]),
     ("Cipher", ["CCrypto", "Support"]),
+    ("Postgres", ["CPostgres", "Support"]),
     // CSS selectors over the parsed HTML tree (site rules are written in them).
     ("Selectors", ["HTML"]),
     // Shared plumbing: logging, clocks, services, backoff.
@@ -49,6 +52,8 @@ let libraries: [(name: String, dependencies: [String])] = [
     ("Backup", ["SQLite", "Sodium", "JSON", "Support"]),
     ("ProductImport", ["HTML", "Selectors", "JSON", "HTTP", "Closet", "Support"]),
     ("TryOn", ["HTTP", "JSON", "Images", "Sodium", "Storage", "Support"]),
+    // Scale-out on PostgreSQL: migrations, the inbox with per-chat leases, leader election, job leases.
+    ("Scale", ["Postgres", "Schedule", "Support"]),
     // Chat core, features and transports.
     ("Chat", ["JSON", "Support", "Storage"]),
     ("Bot", ["Chat", "Closet", "ProductImport", "TryOn", "Storage", "Secrets", "Images", "HTTP", "JSON", "Support", "Schedule", "Defaults"]),
@@ -58,6 +63,8 @@ let libraries: [(name: String, dependencies: [String])] = [
     ("Matrix", ["Chat", "HTTP", "JSON", "Images", "Storage", "Secrets", "Support", "MatrixCrypto"]),
     // Shared fakes for tests: loopback servers, fake services, a manual clock.
     ("WardrobeTestKit", ["JSON", "Support", "Chat", "Storage", "Images"]),
+    // A private database per test on the cluster of `make test-postgres` (WARDROBE_TEST_POSTGRES).
+    ("PostgresTestKit", ["Postgres", "Support"]),
     // `wardrobe bench telegram`: the worker driven through the loopback Bot API.
     ("TelegramBench", [
         "Telegram", "Bot", "Closet", "Chat", "Storage", "Secrets", "Sodium", "HTTP", "Support", "TryOn", "Images", "ProductImport", "WardrobeTestKit",
@@ -90,6 +97,8 @@ let testTargets: [(name: String, extra: [String], fixtures: Bool)] = [
     ("BotTests", ["Backup"], false),
     ("TelegramTests", ["Bot", "Closet", "Secrets", "Sodium"], false),
     ("MatrixTests", ["Bot"], false),
+    ("PostgresTests", ["PostgresTestKit"], false),
+    ("ScaleTests", ["PostgresTestKit"], false),
 ]
 
 let dependencyMap = Dictionary(uniqueKeysWithValues: libraries.map { ($0.name, $0.dependencies) })
@@ -111,7 +120,7 @@ for test in testTargets {
 // The shipped binary: every library but the test fakes and the benchmark that drives them.
 targets.append(.executableTarget(
     name: "wardrobe",
-    dependencies: libraries.map(\.name).filter { $0 != "WardrobeTestKit" && $0 != "TelegramBench" }.map { .target(name: $0) },
+    dependencies: libraries.map(\.name).filter { !["WardrobeTestKit", "TelegramBench", "PostgresTestKit"].contains($0) }.map { .target(name: $0) },
     swiftSettings: settings,
     plugins: [.plugin(name: "BuildInfoPlugin")]))
 // Records the git commit for `wardrobe --version` (falls back to "unknown" without git).

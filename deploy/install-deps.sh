@@ -16,6 +16,7 @@ PACKAGES=(
   libgumbo-dev           # HTML (CGumbo)
   libolm-dev             # Matrix end-to-end encryption, Olm/Megolm (COlm)
   libssl-dev             # AES-256-CTR for Matrix encrypted attachments (CCrypto, libcrypto)
+  libpq-dev              # PostgreSQL client, for scale-out (CPostgres)
   libbrotli-dev          # brotli content-encoding for libcurl
   tzdata                 # IANA time zones for Foundation.TimeZone
   ca-certificates        # TLS to real services
@@ -25,6 +26,8 @@ PACKAGES=(
 if [[ "${1:-}" == "--test" || "${1:-}" == "--bench" ]]; then
   # systemd: systemd-analyze for `make test-unit-files`. In a container it only adds files; nothing starts it.
   PACKAGES+=(python3-venv python3-dev libffi-dev libssl-dev build-essential systemd)
+  # postgresql-15: the private cluster of `make test-postgres` (initdb and postgres from /usr/lib/postgresql/15/bin).
+  PACKAGES+=(postgresql-15)
 fi
 if [[ "${1:-}" == "--bench" ]]; then
   PACKAGES+=(imagemagick)

@@ -1,0 +1,94 @@
+import Foundation
+import Postgres
+import PostgresTestKit
+import Scale
+import Support
+import Testing
+import WardrobeTestKit
+
+@Suite(.needsPostgres) struct LeaderElectionTests {
+    /// Runs `election` in a task whose `lead` records itself in `log` and leads until cancelled.
+    static func campaign(_ election: LeaderElection, as name: String, log: EventLog) -> Task<Void, any Error> {
+        Task {
+            try await election.run {
+                await log.record("\(name) leads")
+                do {
+                    try await Task.sleep(for: .seconds(3600))
+                } catch {
+                    await log.record("\(name) stepped down")
+                    throw error
+                }
+            }
+        }
+    }
+
+    @Test func aStandbyTakesOverWhenTheLeadersSessionIsKilled() async throws {
+        try await TestDatabase.with { database in
+            let name = "poller:telegram:7001"
+            let key = AdvisoryLockKey(name: name)
+            let fast = LeaderElection.Configuration(retrySeconds: 0.1, checkSeconds: 0.1)
+            let log = EventLog()
+            let leader = Self.campaign(
+                LeaderElection(name: name, conninfo: database.conninfo, configuration: fast, clock: SystemClock(), logger: ScaleFixture.logger),
+                as: "first", log: log)
+            try await waitUntil("the first candidate to lead") { await log.contains("first leads") }
+            // The standby's retries run on a manual clock, so the test sees each failed try as a sleep.
+            let standbyClock = ManualClock()
+            let standby = Self.campaign(
+                LeaderElection(name: name, conninfo: database.conninfo, configuration: fast, clock: standbyClock, logger: ScaleFixture.logger),
+                as: "second", log: log)
+            try await waitUntil("the standby's first try") { standbyClock.sleeperCount == 1 }
+            standbyClock.advance(by: 0.1)
+            try await waitUntil("the standby's second try") { standbyClock.sleeperCount == 1 }
+            #expect(await log.contains("second leads") == false)
+
+            let admin = try await database.connect()
+            let holder = try #require(try await admin.advisoryLockHolder(key))
+            let killed = ContinuousClock.now
+            try await database.terminate(processID: holder)
+            // Each manual-clock tick is one more try; the standby leads once the server freed the lock.
+            try await waitUntil("the standby to take over") {
+                if standbyClock.sleeperCount > 0 { standbyClock.advance(by: 0.1) }
+                return await log.contains("second leads")
+            }
+            print("election: standby took over \(ContinuousClock.now - killed) after the leader's session was killed")
+            try await waitUntil("the deposed leader to notice") { await log.contains("first stepped down") }
+            let now = try #require(try await admin.advisoryLockHolder(key))
+            #expect(now != holder)
+            leader.cancel()
+            standby.cancel()
+            _ = await (leader.result, standby.result)
+            await admin.close()
+        }
+    }
+
+    @Test func aStandbyWithDefaultSettingsTakesOverWithinFiveSecondsOfTheLeaderStopping() async throws {
+        try await TestDatabase.with { database in
+            let name = "poller:matrix:@wardrobe:example.org"
+            let key = AdvisoryLockKey(name: name)
+            let log = EventLog()
+            let leader = Self.campaign(
+                LeaderElection(name: name, conninfo: database.conninfo, clock: SystemClock(), logger: ScaleFixture.logger),
+                as: "first", log: log)
+            try await waitUntil("the first candidate to lead") { await log.contains("first leads") }
+            let standby = Self.campaign(
+                LeaderElection(name: name, conninfo: database.conninfo, clock: SystemClock(), logger: ScaleFixture.logger),
+                as: "second", log: log)
+            let admin = try await database.connect()
+            let first = try #require(try await admin.advisoryLockHolder(key))
+            // The leader's process stops its work (a graceful stop): its session closes with it.
+            let stopped = ContinuousClock.now
+            leader.cancel()
+            _ = await leader.result
+            #expect(await log.contains("first stepped down"))
+            try await waitUntil("the standby to take over", seconds: 5) { await log.contains("second leads") }
+            print("election: standby took over \(ContinuousClock.now - stopped) after the leader stopped (default settings)")
+            let second = try #require(try await admin.advisoryLockHolder(key))
+            #expect(second != first)
+            #expect(await log.events == ["first leads", "first stepped down", "second leads"])
+            standby.cancel()
+            _ = await standby.result
+            await admin.close()
+        }
+    }
+}
