@@ -143,6 +143,18 @@ extension Store {
         }
     }
 
+    /// `markOutboxSent(txnID:remoteIDs:now:)` for a row the caller holds: its transport and chat need
+    /// no lookup, and a message without files has none to delete (the sender's every reply comes here).
+    public func markOutboxSent(_ record: OutboxRecord, remoteIDs: [String], hasFiles: Bool, now: Date = Date()) async throws {
+        try await database.write { db in
+            try Store.recordPosted(db, transport: record.transport, chat: record.chatExternalID, txnID: record.txnID, remoteIDs: remoteIDs, now: now)
+            try db.query(
+                "UPDATE outbox SET state = 'sent', remote_id = ?, sent_at = ? WHERE txn_id = ?",
+                [remoteIDs.joined(separator: ","), Store.timestamp(now), record.txnID])
+            if hasFiles { try db.query("DELETE FROM outbox_files WHERE txn_id = ?", [record.txnID]) }
+        }
+    }
+
     /// Records that `stepsDone` of a message's API calls are done, having posted `remoteIDs` so far;
     /// a restart resumes after them instead of repeating an album.
     public func markOutboxProgress(txnID: String, stepsDone: Int, remoteIDs: [String], now: Date = Date()) async throws {
@@ -202,6 +214,10 @@ extension Store {
     private static func recordPosted(_ db: Connection, txnID: String, remoteIDs: [String], now: Date) throws {
         guard !remoteIDs.isEmpty, let row = try db.first("SELECT transport, chat_external_id FROM outbox WHERE txn_id = ?", [txnID]),
               let transport = row.string("transport"), let chat = row.string("chat_external_id") else { return }
+        try recordPosted(db, transport: transport, chat: chat, txnID: txnID, remoteIDs: remoteIDs, now: now)
+    }
+
+    private static func recordPosted(_ db: Connection, transport: String, chat: String, txnID: String, remoteIDs: [String], now: Date) throws {
         for (position, remote) in remoteIDs.enumerated() where !remote.isEmpty {
             try db.query(
                 """

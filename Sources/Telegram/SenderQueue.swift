@@ -13,6 +13,8 @@ struct SenderQueue: Sendable {
     /// One row as the queue sees it.
     struct Entry: Sendable {
         let record: OutboxRecord
+        /// The row's message, decoded once when it was queued (without its files, which stay in the table).
+        let message: OutgoingMessage
         /// The message an edit changes (its message id, pending or posted), else nil.
         let editTarget: String?
         /// True for `.edit` (text and buttons), false for `.editButtons` (buttons only).
@@ -133,6 +135,7 @@ extension SenderQueue.Entry {
     /// The queue's view of a stored row and its decoded message.
     init(record: OutboxRecord, message: OutgoingMessage) {
         self.record = record
+        self.message = message
         let steps = TelegramStep.plan(message)
         postedCount = steps.reduce(0) { $0 + $1.postedCount }
         switch message {

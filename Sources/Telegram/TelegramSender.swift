@@ -98,14 +98,16 @@ public final class TelegramSender: Service {
         var posted = record.remoteIDs
         var holding = false
         var outcome: String? = "sent"
+        let hasFiles = record.payload["kind"]?.string == "photos" || record.payload["kind"]?.string == "document"
         do {
             if let expiry = record.expiresAt, expiry < clock.now() {
                 log.info("answer to a button press too old to send; dropped")
                 outcome = "dropped"
             } else {
-                let files = record.payload["kind"]?.string == "photos" || record.payload["kind"]?.string == "document"
-                    ? try await store.outboxFiles(txnID: record.txnID) : []
-                let message = try OutgoingMessage(stored: StoredMessage(payload: record.payload, files: files))
+                // Only photos and documents carry files; every other row was decoded whole when it was queued.
+                let message = hasFiles
+                    ? try OutgoingMessage(stored: StoredMessage(payload: record.payload, files: try await store.outboxFiles(txnID: record.txnID)))
+                    : entry.message
                 let kind: ChatKind = record.chatKind == ChatKind.group.rawValue ? .group : .privateChat
                 let chat = ChatAddress(transport: TelegramPoller.transportName, id: record.chatExternalID, kind: kind)
                 try await send(TelegramStep.plan(message), of: record, to: chat, posted: &posted, holding: &holding, log: log)
@@ -142,7 +144,7 @@ public final class TelegramSender: Service {
         }
         do {
             switch outcome {
-            case "sent": try await store.markOutboxSent(txnID: record.txnID, remoteIDs: posted, now: clock.now())
+            case "sent": try await store.markOutboxSent(record, remoteIDs: posted, hasFiles: hasFiles, now: clock.now())
             case "dropped": try await store.markOutboxDropped(txnID: record.txnID, now: clock.now())
             default: try await store.markOutboxFailed(txnID: record.txnID, now: clock.now())
             }

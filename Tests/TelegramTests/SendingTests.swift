@@ -105,17 +105,28 @@ import WardrobeTestKit
 
     @Test func theChatActionRepeatsUntilTheWorkEnds() async throws {
         let harness = try TelegramHarness()
-        var repeater = ChatActionRepeater(transport: harness.transport)
-        repeater.interval = 0.05
-        let value = try await repeater.whileWorking(in: chat) {
-            try await Task.sleep(for: .milliseconds(300))
-            return 42
+        let clock = ManualClock()
+        var repeater = ChatActionRepeater(transport: harness.transport, clock: clock)
+        repeater.interval = 4.5
+        let (finish, finished) = AsyncStream<Void>.makeStream()
+        let working = Task { [repeater, chat] in
+            try await repeater.whileWorking(in: chat) {
+                for await _ in finish {}
+                return 42
+            }
         }
-        #expect(value == 42)
-        let count = harness.server.calls("sendChatAction").count
-        #expect(count >= 3)
-        try await Task.sleep(for: .milliseconds(200))
-        #expect(harness.server.calls("sendChatAction").count == count)
+        @Sendable func actions() -> Int { harness.server.calls("sendChatAction").count }
+        // One action at once, then one each time the interval passes while the work goes on.
+        for expected in 1...3 {
+            #expect(await harness.server.wait(timeout: .seconds(10)) { _ in actions() == expected && clock.sleeperCount == 1 })
+            if expected < 3 { clock.advance(by: 4.5) }
+        }
+        finished.finish()
+        #expect(try await working.value == 42)
+        // Once the work is done, no more actions however much time passes.
+        clock.advance(by: 60)
+        #expect(await harness.server.wait(timeout: .seconds(10)) { _ in clock.sleeperCount == 0 })
+        #expect(actions() == 3)
         let task = harness.start()
         await harness.stop(task)
     }
