@@ -18,6 +18,8 @@ let cModules: [Target] = [
     .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
     // glibc's malloc.h (part of libc, nothing to link), for process memory figures.
     .systemLibrary(name: "CMalloc"),
+    // libmicrohttpd: the embedded HTTP server (Telegram webhooks, /healthz, /metrics).
+    .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
 ]
 
 /// Library targets, lowest layer first: name and dependencies.
@@ -27,6 +29,7 @@ let libraries: [(name: String, dependencies: [String])] = [
     ("SQLite", ["CSQLite"]),
     ("Sodium", ["CSodium"]),
     ("HTTP", ["CCurl"]),
+    ("HTTPServer", ["CMicroHTTPD", "Support"]),
     ("Images", ["CVips", "Support"]),
     ("HTML", ["CGumbo"]),
     ("Olm", ["COlm", "JSON", "Support"]),
@@ -70,6 +73,7 @@ let testTargets: [(name: String, extra: [String], fixtures: Bool)] = [
     ("SQLiteTests", [], false),
     ("SodiumTests", [], false),
     ("HTTPTests", [], false),
+    ("HTTPServerTests", ["HTTP"], false),
     ("ImagesTests", [], false),
     ("HTMLTests", [], false),
     ("OlmTests", [], false),
