@@ -38,6 +38,8 @@ let libraries: [(name: String, dependencies: [String])] = [
     ("Selectors", ["HTML"]),
     // Shared plumbing: logging, clocks, services, backoff.
     ("Support", ["CMalloc"]),
+    // Counters, gauges and histograms in the Prometheus text format (plain, no I/O).
+    ("Metrics", []),
     // Infrastructure.
     ("Secrets", ["Sodium", "JSON", "Support"]),
     ("Config", ["JSON", "Support"]),
@@ -55,7 +57,7 @@ let libraries: [(name: String, dependencies: [String])] = [
     // Chat core, features and transports.
     ("Chat", ["JSON", "Support", "Storage"]),
     ("Bot", ["Chat", "Closet", "ProductImport", "TryOn", "Storage", "Secrets", "Images", "HTTP", "JSON", "Support", "Schedule", "Defaults"]),
-    ("Telegram", ["Chat", "HTTP", "JSON", "Storage", "Support"]),
+    ("Telegram", ["Chat", "HTTP", "HTTPServer", "JSON", "Metrics", "Storage", "Support"]),
     // Matrix end-to-end encryption: devices, Olm and Megolm sessions, encrypted attachments (no network).
     ("MatrixCrypto", ["Olm", "Cipher", "Sodium", "JSON", "Storage", "Support"]),
     ("Matrix", ["Chat", "HTTP", "JSON", "Images", "Storage", "Secrets", "Support", "MatrixCrypto"]),
@@ -81,6 +83,7 @@ let testTargets: [(name: String, extra: [String], fixtures: Bool)] = [
     ("MatrixCryptoTests", [], false),
     ("SelectorsTests", [], false),
     ("SupportTests", [], false),
+    ("MetricsTests", [], false),
     ("SecretsTests", [], false),
     ("ConfigTests", [], false),
     ("DefaultsTests", [], false),
