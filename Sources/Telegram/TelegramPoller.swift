@@ -20,7 +20,7 @@ public final class TelegramPoller: Service {
     let logger: Logger
     let clock: any WallClock
     /// Fired by the webhook when it stored an update (webhook mode).
-    let inboxWakeUp: InboxWakeUp
+    public let inboxWakeUp: InboxWakeUp
     /// What the worker is doing, for `/healthz`.
     let health = TelegramHealthState()
     private let (stops, stopper) = AsyncStream<Void>.makeStream()
