@@ -40,10 +40,13 @@ actor InboxLedger {
     /// How many updates are being handled.
     var inFlightCount: Int { inFlight.count }
 
+    /// Holds an album part until its album is complete or its window passed.
     func addAlbumPart(_ part: AlbumPart, now: Date) { albums.add(part, now: now) }
 
+    /// Albums whose window has passed.
     func takeDueAlbums(now: Date) -> [Album] { albums.takeDue(now: now) }
 
+    /// When the next album falls due.
     var nextAlbumDeadline: Date? { albums.nextDeadline }
 }
 

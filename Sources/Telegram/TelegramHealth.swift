@@ -55,6 +55,7 @@ public struct TelegramHealth: Sendable, Hashable {
 final class TelegramHealthState: Sendable {
     private let state = Mutex(TelegramHealth(activity: .starting, since: Date(timeIntervalSince1970: 0)))
 
+    /// Records what the worker does from `now` on.
     func set(_ activity: TelegramActivity, now: Date) {
         state.withLock { $0 = TelegramHealth(activity: activity, since: now) }
     }
@@ -70,6 +71,7 @@ final class TelegramHealthState: Sendable {
         }
     }
 
+    /// The latest reading.
     var current: TelegramHealth { state.withLock { $0 } }
 }
 

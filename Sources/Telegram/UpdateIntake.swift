@@ -37,6 +37,7 @@ struct UpdateIntake: Sendable {
     private var logger: Logger { poller.logger }
     private var clock: any WallClock { poller.clock }
 
+    /// Decides what `update` is and queues its handling; button acknowledgements run in `group`.
     func take(_ update: TelegramUpdate, group: inout ThrowingDiscardingTaskGroup<any Error>) async {
         let ids = [update.id]
         let log = logger.with("update", update.id)
@@ -83,6 +84,7 @@ struct UpdateIntake: Sendable {
         }
     }
 
+    /// Queues `event` in its chat behind the poison guard; `ids` are recorded with its replies when it is handled.
     func submit(_ event: ChatEvent, ids: [Int64]) async {
         let event = await poller.matchingReplies(event)
         let batch = OutboxBatch(updateID: String(ids.first ?? 0))
@@ -94,6 +96,7 @@ struct UpdateIntake: Sendable {
         if !accepted { logger.info("dispatcher stopped; update left for the next run", ["update": event.id]) }
     }
 
+    /// Submits the albums whose window has passed.
     func releaseAlbums() async {
         for album in await books.takeDueAlbums(now: clock.now()) {
             await submit(album.event, ids: album.updateIDs)

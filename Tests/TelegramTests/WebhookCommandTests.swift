@@ -160,6 +160,48 @@ import Glibc
         #expect(process.terminationStatus == 0)
     }
 
+    @Test func healthzAnswers503WithTheReasonWhenTelegramRejectsTheToken() async throws {
+        let server = try FakeTelegramServer()
+        var setup = try Setup(server: server)
+        defer {
+            setup.cleanUp()
+            server.stop()
+        }
+        #expect(try await setup.run(["keys", "set", "telegram.token"], input: "999:not-the-token\n").status == 0)
+        setup.environment["WARDROBE_HTTP_LISTEN"] = "127.0.0.1:0"
+        let log = "\(setup.folder)/run.log"
+        let process = try setup.launch(["run"], log: log)
+        defer {
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+            process.waitUntilExit()
+        }
+        var opsBase: String?
+        let deadline = ContinuousClock.now + .seconds(30)
+        while opsBase == nil, ContinuousClock.now < deadline, process.isRunning {
+            let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+            opsBase = text.split(separator: "\n").first { $0.contains("HTTP server listening") }.flatMap { Self.field("address", in: String($0)) }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        let base = try #require(opsBase, "no /healthz server in the log")
+        let client = HTTPClient(configuration: .init(proxy: .none))
+        // The worker fails getMe, stops and is restarted with a backoff: wait until a check sees it stopped.
+        var last: HTTPResponse?
+        while ContinuousClock.now < deadline {
+            let response = try await client.send(HTTPRequest(url: base + "/healthz"))
+            last = response
+            if response.status == 503 { break }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        let response = try #require(last)
+        #expect(response.status == 503)
+        let report = try JSON.parse(response.text)
+        #expect(report["status"]?.string == "unhealthy")
+        #expect(report["database"]?.string == "ok")
+        #expect(report["reasons"]?.array?.contains { $0.string?.hasPrefix("telegram is stopped") == true } == true)
+        kill(process.processIdentifier, SIGTERM)
+        #expect(await ChildProcess.waitForExit(process))
+    }
+
     /// A logfmt field's value (quoted or bare).
     static func field(_ name: String, in line: String) -> String? {
         guard let range = line.range(of: " \(name)=") else { return nil }
