@@ -80,6 +80,26 @@ import WardrobeTestKit
         await harness.stop(task)
     }
 
+    @Test func anUpdateThatCrashedTheWorkerTwiceIsSetAsideInWebhookModeToo() async throws {
+        let harness = try WebhookHarness()
+        // Two starts that never finished: what two crashes in its handler leave behind.
+        for _ in 0..<2 {
+            _ = try await harness.base.store.beginAttempt(kind: "telegram.update", itemID: "800", chatKey: "telegram:55", maxAttempts: 2)
+        }
+        #expect(try await harness.post(Self.helpUpdate(id: 800, chat: 55)).status == 200)
+        let task = harness.base.start()
+        #expect(await harness.base.waitForMessages(1, inChat: 55))
+        #expect(await harness.base.waitUntilProcessed([800]))
+        #expect(harness.base.server.texts(inChat: 55) == [TelegramPoller.setAsideText])
+        #expect(try await harness.base.store.setAsideItems().map(\.itemID) == ["800"])
+        // The chat keeps being served.
+        #expect(try await harness.post(Self.helpUpdate(id: 801, chat: 55)).status == 200)
+        #expect(await harness.base.waitForMessages(2, inChat: 55))
+        #expect(harness.base.server.texts(inChat: 55).count == 2)
+        #expect(try await harness.pendingCount() == 0)
+        await harness.stop(task)
+    }
+
     @Test func hostileBodiesAreRefusedAndNothingIsStored() async throws {
         let harness = try WebhookHarness(maxBodyBytes: 64 * 1024)
         let huge = try? await harness.post(Array(repeating: UInt8(ascii: "a"), count: 2_000_000))
