@@ -76,6 +76,13 @@ import Glibc
         // A second call reuses the stored secret.
         #expect(try await setup.run(["telegram", "set-webhook", "https://bot.example.org/telegram/webhook"]).status == 0)
         #expect(server.webhook?.secretToken == secret)
+        // doctor sees the webhook: a conflict while telegram.mode is polling, fine in webhook mode.
+        let polling = try await setup.run(["doctor"])
+        #expect(polling.output.contains("while telegram.mode is polling"), "\(polling.output)")
+        var webhookMode = setup
+        webhookMode.environment["WARDROBE_TELEGRAM_MODE"] = "webhook"
+        let serving = try await webhookMode.run(["doctor"])
+        #expect(serving.output.contains("telegram webhook: https://bot.example.org/telegram/webhook, 0 pending"), "\(serving.output)")
         // Telegram's refusal reaches the operator; a plain http:// URL is refused before any call.
         let badPort = try await setup.run(["telegram", "set-webhook", "https://bot.example.org:9000/hook"])
         #expect(badPort.status != 0)
