@@ -20,6 +20,8 @@ let cModules: [Target] = [
     .systemLibrary(name: "CMalloc"),
     // libpq, the PostgreSQL client, for scale-out (docs/scale-out.md).
     .systemLibrary(name: "CPostgres", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
+    // libmicrohttpd: the embedded HTTP server (Telegram webhooks, /healthz, /metrics).
+    .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
 ]
 
 /// Library targets, lowest layer first: name and dependencies.
@@ -29,6 +31,7 @@ let libraries: [(name: String, dependencies: [String])] = [
     ("SQLite", ["CSQLite"]),
     ("Sodium", ["CSodium"]),
     ("HTTP", ["CCurl"]),
+    ("HTTPServer", ["CMicroHTTPD", "Support"]),
     ("Images", ["CVips", "Support"]),
     ("HTML", ["CGumbo"]),
     ("Olm", ["COlm", "JSON", "Support"]),
@@ -38,6 +41,8 @@ let libraries: [(name: String, dependencies: [String])] = [
     ("Selectors", ["HTML"]),
     // Shared plumbing: logging, clocks, services, backoff.
     ("Support", ["CMalloc"]),
+    // Counters, gauges and histograms in the Prometheus text format (plain, no I/O).
+    ("Metrics", []),
     // Infrastructure.
     ("Secrets", ["Sodium", "JSON", "Support"]),
     ("Config", ["JSON", "Support"]),
@@ -57,7 +62,7 @@ let libraries: [(name: String, dependencies: [String])] = [
     // Chat core, features and transports.
     ("Chat", ["JSON", "Support", "Storage"]),
     ("Bot", ["Chat", "Closet", "ProductImport", "TryOn", "Storage", "Secrets", "Images", "HTTP", "JSON", "Support", "Schedule", "Defaults"]),
-    ("Telegram", ["Chat", "HTTP", "JSON", "Storage", "Support"]),
+    ("Telegram", ["Chat", "HTTP", "HTTPServer", "JSON", "Metrics", "Storage", "Support"]),
     // Matrix end-to-end encryption: devices, Olm and Megolm sessions, encrypted attachments (no network).
     ("MatrixCrypto", ["Olm", "Cipher", "Sodium", "JSON", "Storage", "Support"]),
     ("Matrix", ["Chat", "HTTP", "JSON", "Images", "Storage", "Secrets", "Support", "MatrixCrypto"]),
@@ -77,6 +82,7 @@ let testTargets: [(name: String, extra: [String], fixtures: Bool)] = [
     ("SQLiteTests", [], false),
     ("SodiumTests", [], false),
     ("HTTPTests", [], false),
+    ("HTTPServerTests", ["HTTP"], false),
     ("ImagesTests", [], false),
     ("HTMLTests", [], false),
     ("OlmTests", [], false),
@@ -84,6 +90,7 @@ let testTargets: [(name: String, extra: [String], fixtures: Bool)] = [
     ("MatrixCryptoTests", [], false),
     ("SelectorsTests", [], false),
     ("SupportTests", [], false),
+    ("MetricsTests", [], false),
     ("SecretsTests", [], false),
     ("ConfigTests", [], false),
     ("DefaultsTests", [], false),

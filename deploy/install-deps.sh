@@ -17,6 +17,7 @@ PACKAGES=(
   libolm-dev             # Matrix end-to-end encryption, Olm/Megolm (COlm)
   libssl-dev             # AES-256-CTR for Matrix encrypted attachments (CCrypto, libcrypto)
   libpq-dev              # PostgreSQL client, for scale-out (CPostgres)
+  libmicrohttpd-dev      # embedded HTTP server: webhooks, /healthz, /metrics (CMicroHTTPD)
   libbrotli-dev          # brotli content-encoding for libcurl
   tzdata                 # IANA time zones for Foundation.TimeZone
   ca-certificates        # TLS to real services

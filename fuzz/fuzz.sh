@@ -30,7 +30,7 @@ declare -A MODULES=(
   [json-repair]="ProductImport HTML JSON HTTP Closet Support"
   [closet]="Closet JSON Support"
   [config]="Config JSON Support"
-  [telegram]="Telegram Chat HTTP JSON Storage SQLite Sodium Closet Support"
+  [telegram]="Telegram Chat HTTP HTTPServer Metrics JSON Storage SQLite Sodium Closet Support"
   [matrix]="Matrix Chat HTTP JSON Images Storage Secrets SQLite Sodium Closet Support"
   [http]="HTTP"
   [images]="Images Support"
@@ -48,8 +48,8 @@ declare -A OPTIONS=(
 )
 # The package targets whose builds cover every module above.
 BUILD_TARGETS=(Closet Config ProductImport Telegram Matrix Images)
-C_MODULES=(CCurl CSQLite CJansson CSodium CVips CGumbo CMalloc)
-C_LIBRARIES="libcurl sqlite3 jansson libsodium vips gumbo"
+C_MODULES=(CCurl CSQLite CJansson CSodium CVips CGumbo CMalloc CMicroHTTPD)
+C_LIBRARIES="libcurl sqlite3 jansson libsodium vips gumbo libmicrohttpd"
 
 build() {
   local flags=(--scratch-path "$SCRATCH" -Xswiftc -sanitize=fuzzer,address -Xswiftc -O)

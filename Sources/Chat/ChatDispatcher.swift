@@ -15,10 +15,14 @@ public final class ChatDispatcher: Sendable {
     private let router: Router
     private let queues = KeyedQueues<Job>()
     private let logger: Logger
+    private let observer: (@Sendable (ChatEvent, Duration) -> Void)?
 
-    public init(router: Router, logger: Logger) {
+    /// A dispatcher for `router`; `observer`, when given, learns of every handled event and how long
+    /// its turn took (the executable counts them for `/metrics`).
+    public init(router: Router, logger: Logger, observer: (@Sendable (ChatEvent, Duration) -> Void)? = nil) {
         self.router = router
         self.logger = logger
+        self.observer = observer
     }
 
     /// Queues an event behind earlier events of the same chat. `done` runs after it was handled.
@@ -30,9 +34,11 @@ public final class ChatDispatcher: Sendable {
         _ event: ChatEvent, via transport: any ChatTransport, done: @escaping @Sendable () async -> Void = {},
         around: (@Sendable (_ handle: @Sendable () async -> Void) async -> Void)? = nil
     ) async -> Bool {
-        let job = Job(work: { router in
+        let job = Job(work: { [observer] router in
             let handle: @Sendable () async -> Void = { await router.handle(event, via: transport) }
+            let started = ContinuousClock.now
             if let around { await around(handle) } else { await handle() }
+            observer?(event, ContinuousClock.now - started)
         }, done: done)
         return await queues.enqueue(job, key: Self.key(event.chat))
     }

@@ -73,6 +73,15 @@ public enum ConfigLoader {
             guard let text = value.string, words.contains(text) else { throw fail }
         case .stringList:
             guard let items = value.array, items.allSatisfy({ $0.string != nil }) else { throw fail }
+        case .listenAddress:
+            guard let text = value.string, ListenAddress(text) != nil else { throw fail }
+        case .optionalListenAddress:
+            if value.isNull { return .null }
+            guard let text = value.string, ListenAddress(text) != nil else { throw fail }
+        case .urlPath:
+            guard let text = value.string, text.hasPrefix("/"), text.utf8.count <= 256,
+                  text.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_./".contains($0)) })
+            else { throw fail }
         }
         return value
     }
@@ -89,7 +98,7 @@ public enum ConfigLoader {
         case .int: value = Int64(raw).map(JSON.int) ?? .string(raw)
         case .double: value = Double(raw).map(JSON.double) ?? .string(raw)
         case .stringList: value = .array(raw.split(separator: ",").map { .string($0.trimmingCharacters(in: .whitespaces)) })
-        case .optionalString, .optionalURL: value = raw.isEmpty ? .null : .string(raw)
+        case .optionalString, .optionalURL, .optionalListenAddress: value = raw.isEmpty ? .null : .string(raw)
         default: value = .string(raw)
         }
         do { return try validate(value, setting: setting) } catch {

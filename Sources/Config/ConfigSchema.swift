@@ -34,6 +34,14 @@ public enum ConfigSchema {
         spec("telegram.outbox.max_in_flight", .int(0...64), 0, "Bot API sends in flight at once, the most replies a crash can repeat (0: 1 with a global limit, 16 without)."),
         spec("telegram.outbox.early_flush_ms", .int(0...60_000), 300, "A handler still working after this long has its replies so far sent (progress)."),
         spec("telegram.outbox.button_answer_seconds", .int(1...900), 10, "Answers to button presses older than this are dropped, not sent late."),
+        spec("telegram.mode", .choice(["polling", "webhook"]), "polling", "polling = getUpdates; webhook = Telegram posts updates to telegram.webhook.listen (see `wardrobe telegram set-webhook`)."),
+        spec("telegram.webhook.listen", .listenAddress, "127.0.0.1:8443", "Where the webhook server listens in webhook mode (behind a TLS reverse proxy); port 0 picks a free one."),
+        spec("telegram.webhook.path", .urlPath, "/telegram/webhook", "The webhook's URL path on that server."),
+        spec("telegram.webhook.max_connections", .int(1...100), 40, "setWebhook max_connections: deliveries Telegram makes at once."),
+        spec("telegram.webhook.allowed_updates", .stringList,
+             ["message", "edited_message", "callback_query", "poll", "poll_answer", "my_chat_member"], "setWebhook allowed_updates: the update types Telegram posts."),
+
+        spec("http.listen", .optionalListenAddress, .null, "Where /healthz and /metrics are served, e.g. 127.0.0.1:9464 (null = off; the same address as the webhook shares its server)."),
 
         spec("matrix.homeserver_url", .optionalURL, .null, "Homeserver base URL; Matrix is off while this is null."),
         spec("matrix.user_id", .optionalString, .null, "The bot's full user id, e.g. @wardrobe:example.org."),

@@ -6,6 +6,8 @@
 public enum SecretName {
     /// The Telegram bot token.
     public static let telegramToken = "telegram.token"
+    /// The secret token Telegram sends with every webhook delivery (`X-Telegram-Bot-Api-Secret-Token`).
+    public static let telegramWebhookSecret = "telegram.webhook.secret_token"
     /// The Matrix access token.
     public static let matrixAccessToken = "matrix.access_token"
     /// The Matrix account password, used to log in when there is no access token.

@@ -53,6 +53,8 @@ public final class Housekeeping: Service {
         let now = clock.now()
         do {
             try await store.pruneProcessed(olderThan: now.addingTimeInterval(-retention.processed))
+            // Handled webhook updates: Telegram gives up retrying a delivery long before this.
+            try await store.pruneInbox(olderThan: now.addingTimeInterval(-retention.processed))
             try await store.pruneButtons(now: now)
             try await store.pruneOutbox(olderThan: now.addingTimeInterval(-retention.outbox))
             try await store.pruneAttempts(olderThan: now.addingTimeInterval(-retention.outbox))

@@ -264,6 +264,25 @@ public enum Migrations {
             PRIMARY KEY (kind, id)
         ) WITHOUT ROWID;
         """,
+        // 8: a placeholder on this branch: another branch adds its own migration 8, which replaces this
+        // line when the branches are merged (the inbox below stays self-contained).
+        "SELECT 1;",
+        // 9: the durable inbox of Telegram webhook deliveries. An update is stored here before the webhook
+        // is answered; `update_id` is unique per transport, so Telegram's retries are stored once. The drain
+        // hands 'pending' rows to the handlers and marks a row 'done' in the transaction that records its replies.
+        """
+        CREATE TABLE inbox (
+            id INTEGER PRIMARY KEY,
+            transport TEXT NOT NULL,
+            update_id TEXT NOT NULL,
+            payload TEXT NOT NULL,
+            state TEXT NOT NULL DEFAULT 'pending' CHECK (state IN ('pending', 'done')),
+            received_at REAL NOT NULL,
+            handled_at REAL,
+            UNIQUE (transport, update_id)
+        );
+        CREATE INDEX inbox_pending ON inbox (transport, state, id);
+        """,
     ]
 
     /// The version a fully migrated database has.

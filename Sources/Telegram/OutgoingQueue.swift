@@ -7,20 +7,27 @@ import Support
 public actor OutgoingQueue {
     private var limiter: RateLimiter
     private let clock: any WallClock
+    private let metrics: TelegramMetrics?
     /// Chats that got a 429 recently, to tell a chat limit from a global one.
     private var recentLimits: [(chat: String, at: Date)] = []
 
-    /// A queue enforcing `limits` on `clock`.
-    public init(limits: RateLimits, clock: any WallClock) {
+    /// A queue enforcing `limits` on `clock`; waits are counted in `metrics` when given.
+    public init(limits: RateLimits, clock: any WallClock, metrics: TelegramMetrics? = nil) {
         limiter = RateLimiter(limits: limits)
         self.clock = clock
+        self.metrics = metrics
     }
 
     /// Waits until a message to `chat` may be sent.
     public func admit(chat: String, isGroup: Bool) async throws {
         while true {
             let slot = limiter.reserve(chat: chat, isGroup: isGroup, now: clock.now())
-            if slot > clock.now() { try await clock.sleep(until: slot) }
+            let now = clock.now()
+            if slot > now {
+                metrics?.rateLimitWaits.add()
+                metrics?.rateLimitWaitSeconds.add(slot.timeIntervalSince(now))
+                try await clock.sleep(until: slot)
+            }
             // A 429 may have paused the chat while we slept; then book again after the pause.
             guard limiter.pausedUntil(chat: chat, now: clock.now()) != nil else { return }
         }

@@ -7,7 +7,13 @@ import Support
 struct PollLoop: Sendable {
     let poller: TelegramPoller
     let ledger: UpdateLedger
-    let mapper: UpdateMapper
+    let intake: UpdateIntake
+
+    init(poller: TelegramPoller, ledger: UpdateLedger, mapper: UpdateMapper) {
+        self.poller = poller
+        self.ledger = ledger
+        intake = UpdateIntake(poller: poller, mapper: mapper, books: PollBookkeeping(poller: poller, ledger: ledger))
+    }
 
     private var logger: Logger { poller.logger }
     private var clock: any WallClock { poller.clock }
@@ -16,7 +22,7 @@ struct PollLoop: Sendable {
         // Button acknowledgements are sent beside the loop so a slow send never stalls polling.
         try await withThrowingDiscardingTaskGroup { group in
             while !Task.isCancelled {
-                await releaseAlbums()
+                await intake.releaseAlbums()
                 switch await ledger.nextAction() {
                 case .fetch(let offset, let timeout):
                     await fetch(offset: offset, timeout: timeout, group: &group)
@@ -45,7 +51,10 @@ struct PollLoop: Sendable {
         // Most of a batch is often already in flight (Telegram redelivers from the watermark): only new updates are decoded.
         let fresh = Set(await ledger.received(raw.compactMap { $0["update_id"]?.int }))
         let updates = raw.filter { $0["update_id"]?.int.map(fresh.contains) == true }.compactMap(TelegramUpdate.init)
-        if failuresBefore > 0 { logger.notice("Telegram polling recovered", ["failures": failuresBefore]) }
+        if failuresBefore > 0 {
+            logger.notice("Telegram polling recovered", ["failures": failuresBefore])
+            poller.health.set(.polling, now: clock.now())
+        }
         guard !fresh.isEmpty else { return }
         let done: Set<String>
         do {
@@ -62,70 +71,7 @@ struct PollLoop: Sendable {
                 _ = await ledger.finished([update.id])
                 continue
             }
-            await take(update, group: &group)
-        }
-    }
-
-    private func take(_ update: TelegramUpdate, group: inout ThrowingDiscardingTaskGroup<any Error>) async {
-        let ids = [update.id]
-        let log = logger.with("update", update.id)
-        switch mapper.decide(update) {
-        case .event(let event):
-            await submit(event, ids: ids)
-        case .albumPart(let part):
-            await ledger.addAlbumPart(part, now: clock.now())
-        case .refuse(let chat, let text, let replyTo):
-            // In the chat's queue, so the refusal comes after the answers to that chat's earlier messages.
-            let batch = OutboxBatch(updateID: String(update.id))
-            let accepted = await poller.dispatcher.submit(in: chat, done: { [poller, ledger] in await poller.complete(ids, ledger: ledger, batch: batch) }) {
-                [poller] in
-                do {
-                    try await poller.transport.send(.text(RichText.plain(text), replyTo: replyTo), to: chat, batch: batch)
-                } catch {
-                    log.warning("cannot send refusal", ["chat": chat.id, "error": "\(error)"])
-                }
-            }
-            if !accepted { logger.info("dispatcher stopped; update left for the next run", ["update": update.id]) }
-        case .answerCallback(let id, let notice):
-            group.addTask { [poller, ledger] in
-                let chat = ChatAddress(transport: TelegramPoller.transportName, id: "callback", kind: .privateChat)
-                do {
-                    try await poller.transport.send(.answerButton(callbackID: id, notice: notice), to: chat)
-                } catch {
-                    log.warning("cannot answer button", ["error": "\(error)"])
-                }
-                await poller.complete(ids, ledger: ledger, batch: nil)
-            }
-        case .vote(let pollID, let sender, let options, let date):
-            guard let target = try? await poller.store.telegramPollChat(pollID: pollID) else {
-                log.info("vote for an unknown poll", ["poll": pollID])
-                await poller.complete(ids, ledger: ledger, batch: nil)
-                return
-            }
-            let chat = ChatAddress(transport: TelegramPoller.transportName, id: target.chatID, kind: target.kind)
-            // Features know a poll by the message that carried it, as they know every other message.
-            let reference = target.messageID ?? pollID
-            await submit(ChatEvent(id: String(update.id), chat: chat, sender: sender, payload: .vote(pollID: reference, options: options), date: date), ids: ids)
-        case .ignore(let reason, let notice):
-            if notice { log.notice(reason) } else { log.debug("ignored", ["reason": reason]) }
-            await poller.complete(ids, ledger: ledger, batch: nil)
-        }
-    }
-
-    private func submit(_ event: ChatEvent, ids: [Int64]) async {
-        let event = await poller.matchingReplies(event)
-        let batch = OutboxBatch(updateID: String(ids.first ?? 0))
-        let transport = EventTransport(base: poller.transport, batch: batch)
-        let accepted = await poller.dispatcher.submit(
-            event, via: transport, done: { [poller, ledger] in await poller.complete(ids, ledger: ledger, batch: batch) },
-            around: { [poller] handle in await poller.guarded(ids, event: event, transport: transport, handle: handle) })
-        // Not accepted means shutting down: the update stays unconfirmed and comes back after the restart.
-        if !accepted { logger.info("dispatcher stopped; update left for the next run", ["update": event.id]) }
-    }
-
-    private func releaseAlbums() async {
-        for album in await ledger.takeDueAlbums(now: clock.now()) {
-            await submit(album.event, ids: album.updateIDs)
+            await intake.take(update, group: &group)
         }
     }
 
@@ -141,6 +87,7 @@ struct PollLoop: Sendable {
     }
 
     private func report(_ error: TelegramError) async {
+        poller.health.failed(error.description, now: clock.now())
         switch await ledger.failed(error) {
         case .stop:
             break

@@ -38,6 +38,11 @@ public struct TelegramConfiguration: Sendable {
     public var buttonAnswerSeconds: Double
     /// How often an update may crash the worker before it is set aside.
     public var maxAttempts: Int
+    /// Where updates come from: getUpdates (the default) or the webhook inbox.
+    public var mode: TelegramMode = .polling
+    /// In webhook mode, how often the inbox is read even without a delivery to this process (rows
+    /// stored by another process, or left by a crash), in seconds.
+    public var inboxCheckSeconds: Double = 1
 
     /// A configuration with the Bot API's defaults.
     public init(

@@ -17,13 +17,16 @@ final class TelegramDelivery: Sendable {
     let clock: any WallClock
     let configuration: TelegramConfiguration
 
-    init(client: TelegramClient, store: Store, configuration: TelegramConfiguration, logger: Logger, clock: any WallClock) {
+    init(
+        client: TelegramClient, store: Store, configuration: TelegramConfiguration, logger: Logger, clock: any WallClock,
+        metrics: TelegramMetrics? = nil
+    ) {
         self.client = client
         self.store = store
         self.configuration = configuration
         self.logger = logger
         self.clock = clock
-        queue = OutgoingQueue(limits: configuration.rateLimits, clock: clock)
+        queue = OutgoingQueue(limits: configuration.rateLimits, clock: clock, metrics: metrics)
     }
 
     /// Makes the call of one step and returns the ids of the messages it posted. `pollRef` is how

@@ -19,13 +19,18 @@ public final class TelegramPoller: Service {
     let configuration: TelegramConfiguration
     let logger: Logger
     let clock: any WallClock
+    /// Fired by the webhook when it stored an update (webhook mode).
+    public let inboxWakeUp: InboxWakeUp
+    /// What the worker is doing, for `/healthz`.
+    let health = TelegramHealthState()
     private let (stops, stopper) = AsyncStream<Void>.makeStream()
 
     /// A poller feeding `dispatcher`; `commands` become the bot's command menu (setMyCommands).
     public init(
         client: TelegramClient, transport: TelegramTransport, dispatcher: ChatDispatcher, store: Store, commands: [Command],
-        configuration: TelegramConfiguration, logger: Logger, clock: any WallClock
+        configuration: TelegramConfiguration, logger: Logger, clock: any WallClock, inboxWakeUp: InboxWakeUp = InboxWakeUp()
     ) {
+        self.inboxWakeUp = inboxWakeUp
         self.client = client
         self.transport = transport
         self.dispatcher = dispatcher
@@ -38,7 +43,14 @@ public final class TelegramPoller: Service {
 
     /// Polls until `shutdown()`, cancellation, or a rejected token (which throws).
     public func run() async throws {
-        let identity = try await startUp()
+        health.set(.starting, now: clock.now())
+        let identity: (id: Int64?, username: String?)
+        do {
+            identity = try await startUp()
+        } catch {
+            health.set(.stopped(error.localizedDescription), now: clock.now())
+            throw error
+        }
         let saved = try await store.cursor(transport: TelegramPoller.transportName).flatMap { Int64($0) }
         let machine = PollStateMachine(
             savedOffset: saved, pollTimeout: configuration.pollTimeoutSeconds, backoff: configuration.backoff,
@@ -49,8 +61,15 @@ public final class TelegramPoller: Service {
         let mapper = UpdateMapper(botUsername: identity.username, botID: identity.id, maxDownloadBytes: maxBytes) { [client] fileID in
             try await client.download(fileID: fileID, maxBytes: maxBytes)
         }
-        logger.notice("polling Telegram", ["bot": identity.username ?? "?", "offset": saved.map(String.init) ?? "none"])
+        let webhook = configuration.mode == .webhook
+        if webhook {
+            logger.notice("serving Telegram from the webhook inbox", ["bot": identity.username ?? "?"])
+        } else {
+            logger.notice("polling Telegram", ["bot": identity.username ?? "?", "offset": saved.map(String.init) ?? "none"])
+        }
+        health.set(webhook ? .webhook : .polling, now: clock.now())
         let loop = PollLoop(poller: self, ledger: ledger, mapper: mapper)
+        let inboxLoop = InboxLoop(poller: self, mapper: mapper, wakeUp: inboxWakeUp)
         let sender = transport.sender
         try await withThrowingTaskGroup(of: Void.self) { outer in
             // The sender outlives polling: replies of updates still being handled go out before it stops.
@@ -58,7 +77,8 @@ public final class TelegramPoller: Service {
             defer { outer.cancelAll() }
             do {
                 try await withThrowingTaskGroup(of: Void.self) { group in
-                    group.addTask { try await loop.run() }
+                    // In webhook mode getUpdates is never called: Telegram refuses it (409) while a webhook is set.
+                    group.addTask { if webhook { try await inboxLoop.run() } else { try await loop.run() } }
                     group.addTask { [stops] in for await _ in stops {} }
                     // Whichever ends first (the loop failing or a shutdown request) ends both.
                     defer { group.cancelAll() }
@@ -69,6 +89,7 @@ public final class TelegramPoller: Service {
                 // rather than failing one by one against a rejected token.
                 throw error
             }
+            health.set(.stopped("shut down"), now: clock.now())
             while await dispatcher.pending() > 0, !Task.isCancelled { try? await Task.sleep(for: .milliseconds(10)) }
             await sender.shutdown()
             try await outer.waitForAll()

@@ -14,10 +14,15 @@ public final class TelegramTransport: ChatTransport {
     public let sender: TelegramSender
     let configuration: TelegramConfiguration
 
-    /// A transport sending through `client`, limited by `configuration.rateLimits` on `clock`.
-    public init(client: TelegramClient, store: Store, configuration: TelegramConfiguration, logger: Logger, clock: any WallClock) {
+    /// A transport sending through `client`, limited by `configuration.rateLimits` on `clock`; rate-limit
+    /// waits are counted in `metrics` when given.
+    public init(
+        client: TelegramClient, store: Store, configuration: TelegramConfiguration, logger: Logger, clock: any WallClock,
+        metrics: TelegramMetrics? = nil
+    ) {
         self.configuration = configuration
-        delivery = TelegramDelivery(client: client, store: store, configuration: configuration, logger: logger, clock: clock)
+        delivery = TelegramDelivery(
+            client: client, store: store, configuration: configuration, logger: logger, clock: clock, metrics: metrics)
         sender = TelegramSender(delivery: delivery, maxInFlight: configuration.effectiveMaxInFlightSends)
     }
 

@@ -1,9 +1,11 @@
 import Defaults
 import Foundation
 import HTTP
+import JSON
 import Secrets
 import SQLite
 import Storage
+import Telegram
 
 /// `wardrobe doctor`: checks the config, the data folder, the database, the key file and the
 /// configured services, and says in plain words what is wrong.
@@ -89,9 +91,13 @@ enum ServiceChecks {
         let config = app.configuration
         if let token = keys?.value(for: SecretName.telegramToken) {
             let api = config.string("telegram.api_base_url") ?? ""
-            findings.append(await probe("telegram", url: "\(api)/bot\(token)/getMe", http: http) { status in
+            let reachable = await probe("telegram", url: "\(api)/bot\(token)/getMe", http: http) { status in
                 status == 200 ? nil : status == 401 ? "the bot token was rejected (401); store a new one with wardrobe keys set telegram.token" : "answered HTTP \(status)"
-            })
+            }
+            findings.append(reachable)
+            if reachable.ok, let keys, let client = app.telegramClient(keys: keys, http: http) {
+                findings.append(await webhookFinding(app: app, keys: keys, client: client))
+            }
         } else {
             findings.append(DoctorCommand.Finding(ok: true, text: "telegram: no token stored (wardrobe keys set telegram.token)"))
         }
@@ -126,5 +132,31 @@ enum ServiceChecks {
         } catch {
             return DoctorCommand.Finding(ok: false, text: "\(name): can't be reached: \(error.userMessage)")
         }
+    }
+
+    /// Whether Telegram's webhook matches `telegram.mode`: none in polling mode (getUpdates would get
+    /// 409), one with a stored secret in webhook mode, and Telegram's last delivery error if it has one.
+    static func webhookFinding(app: App, keys: KeyStore, client: TelegramClient) async -> DoctorCommand.Finding {
+        let info: JSON
+        do { info = try await client.call("getWebhookInfo") } catch {
+            return DoctorCommand.Finding(ok: false, text: "telegram webhook: getWebhookInfo failed: \(error.description)")
+        }
+        let url = info["url"]?.string ?? ""
+        let pending = info["pending_update_count"]?.int ?? 0
+        guard app.configuration.string("telegram.mode") == "webhook" else {
+            if url.isEmpty { return DoctorCommand.Finding(ok: true, text: "telegram: polling, no webhook set") }
+            return DoctorCommand.Finding(
+                ok: false, text: "telegram webhook: set to \(url) while telegram.mode is polling, so getUpdates gets 409; run wardrobe telegram delete-webhook or set telegram.mode to webhook")
+        }
+        guard !url.isEmpty else {
+            return DoctorCommand.Finding(ok: false, text: "telegram webhook: none set while telegram.mode is webhook; run wardrobe telegram set-webhook URL")
+        }
+        guard keys.value(for: SecretName.telegramWebhookSecret).flatMap(WebhookSecret.init) != nil else {
+            return DoctorCommand.Finding(ok: false, text: "telegram webhook: no valid \(SecretName.telegramWebhookSecret) stored; run wardrobe telegram set-webhook URL again")
+        }
+        if let error = info["last_error_message"]?.string, !error.isEmpty {
+            return DoctorCommand.Finding(ok: false, text: "telegram webhook: \(url), \(pending) pending; Telegram's last delivery failed: \(error)")
+        }
+        return DoctorCommand.Finding(ok: true, text: "telegram webhook: \(url), \(pending) pending")
     }
 }

@@ -24,6 +24,8 @@ final class Runtime: Sendable {
     let voteCloser: VoteCloser
     /// The daily outfit service.
     let daily: DailyEnvironment
+    /// Counters, gauges and histograms served at `/metrics`.
+    let metrics = BotMetrics()
 
     init(app: App, keys: KeyStore) throws {
         self.app = app
@@ -36,14 +38,17 @@ final class Runtime: Sendable {
         daily = environment.makeDaily(outbound: outbound, settings: app.dailySettings)
         tryOn = try TryOnWiring.environment(
             app: app, store: store, keys: keys, images: environment.images, transports: transports, clock: clock, http: http,
-            voting: voting)
+            voting: voting, providerErrors: metrics.providerErrors)
         router = Features.router(
             environment.adding(voting: voting).adding(daily: daily).adding(tryOn: tryOn).adding(explainer: app.outfitExplainer(keys: keys, http: http)))
     }
 
     /// Runs the services until shutdown; returns the exit code.
     func serve(console: Bool) async throws -> Int32 {
-        let dispatcher = ChatDispatcher(router: router, logger: app.logger.child(label: "chat"))
+        let dispatcher = ChatDispatcher(router: router, logger: app.logger.child(label: "chat")) { [metrics] event, duration in
+            metrics.observe(event, duration: duration)
+        }
+        metrics.collectQueues(from: store, clock: clock)
         var services: [any Service] = [
             DispatcherService(dispatcher: dispatcher), tryOn.worker, voteCloser, daily.service,
             Housekeeping(store: store, clock: clock, logger: app.logger.child(label: "housekeeping")),
@@ -57,7 +62,9 @@ final class Runtime: Sendable {
             transports.register(matrix.transport)
             services.append(matrix)
         }
-        if !console { services += telegramServices(dispatcher: dispatcher) }
+        let telegram = console ? nil : try telegramServices(dispatcher: dispatcher)
+        if let telegram { services.append(telegram.poller) }
+        if !console { services += try httpServices(telegram: telegram) }
         let group = ServiceGroup(
             services: services, gracePeriod: Double(app.configuration.int("shutdown_grace_seconds")), logger: app.logger)
         try await group.run()

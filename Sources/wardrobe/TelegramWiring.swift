@@ -1,5 +1,7 @@
 import Chat
 import Config
+import HTTPServer
+import Metrics
 import HTTP
 import Secrets
 import Storage
@@ -9,7 +11,7 @@ import Telegram
 extension App {
     /// The Telegram settings from the configuration.
     func telegramConfiguration() -> TelegramConfiguration {
-        TelegramConfiguration(
+        var telegram = TelegramConfiguration(
             apiBaseURL: configuration.string("telegram.api_base_url") ?? "https://api.telegram.org",
             pollTimeoutSeconds: configuration.int("telegram.poll_timeout_seconds"),
             maxDownloadBytes: configuration.int("telegram.max_download_bytes"),
@@ -23,6 +25,8 @@ extension App {
             earlyFlushSeconds: Double(configuration.int("telegram.outbox.early_flush_ms")) / 1000,
             buttonAnswerSeconds: Double(configuration.int("telegram.outbox.button_answer_seconds")),
             maxAttempts: configuration.int("worker.max_attempts"))
+        telegram.mode = TelegramMode(rawValue: configuration.string("telegram.mode") ?? "") ?? .polling
+        return telegram
     }
 
     /// A Bot API client for the stored token, or nil when none is stored.
@@ -33,18 +37,71 @@ extension App {
     }
 }
 
+/// The Telegram worker, and in webhook mode the receiver that fills its inbox.
+struct TelegramServices {
+    let poller: TelegramPoller
+    let webhook: TelegramWebhook?
+}
+
 extension Runtime {
-    /// The Telegram poller and its housekeeping, when Telegram is enabled and a token is stored.
-    func telegramServices(dispatcher: ChatDispatcher) -> [any Service] {
-        guard app.configuration.bool("telegram.enabled"), let client = app.telegramClient(keys: keys, http: http) else { return [] }
+    /// The Telegram poller (and in webhook mode its webhook receiver), when Telegram is enabled and a token is stored.
+    func telegramServices(dispatcher: ChatDispatcher) throws -> TelegramServices? {
+        guard app.configuration.bool("telegram.enabled"), let client = app.telegramClient(keys: keys, http: http) else { return nil }
         let configuration = app.telegramConfiguration()
         let logger = app.logger.child(label: "telegram")
-        let transport = TelegramTransport(client: client, store: store, configuration: configuration, logger: logger, clock: clock)
+        let transport = TelegramTransport(
+            client: client, store: store, configuration: configuration, logger: logger, clock: clock, metrics: metrics.telegram)
         // Try-on results and other messages sent outside a handler find the transport here.
         transports.register(transport)
+        let wakeUp = InboxWakeUp()
         let poller = TelegramPoller(
             client: client, transport: transport, dispatcher: dispatcher, store: store, commands: router.listedCommands,
-            configuration: configuration, logger: logger, clock: clock)
-        return [poller]
+            configuration: configuration, logger: logger, clock: clock, inboxWakeUp: wakeUp)
+        guard configuration.mode == .webhook else { return TelegramServices(poller: poller, webhook: nil) }
+        guard let text = keys.value(for: SecretName.telegramWebhookSecret), let secret = WebhookSecret(text) else {
+            throw CLIError(
+                "telegram.mode is webhook but no valid webhook secret is stored; run `wardrobe telegram set-webhook URL` (it creates one) or `wardrobe keys set \(SecretName.telegramWebhookSecret)`")
+        }
+        let webhook = TelegramWebhook(
+            store: store, secret: secret, wakeUp: wakeUp, metrics: metrics.telegram, logger: logger.child(label: "webhook"), clock: clock)
+        return TelegramServices(poller: poller, webhook: webhook)
+    }
+
+    /// The embedded HTTP servers: `/healthz` and `/metrics` on `http.listen`, the webhook on
+    /// `telegram.webhook.listen`; one server when both name the same address. Bound here, so a taken
+    /// port stops start-up.
+    func httpServices(telegram: TelegramServices?) throws -> [any Service] {
+        var routesByAddress: [(address: ListenAddress, routes: HTTPRoutes)] = []
+        func add(_ address: ListenAddress, _ change: (inout HTTPRoutes) -> Void) {
+            if let index = routesByAddress.firstIndex(where: { $0.address == address && address.port != 0 }) {
+                change(&routesByAddress[index].routes)
+            } else {
+                var routes = HTTPRoutes()
+                change(&routes)
+                routesByAddress.append((address, routes))
+            }
+        }
+        if let text = app.configuration.string("http.listen"), let address = ListenAddress(text) {
+            let health = HealthCheck(store: store, telegram: telegram?.poller, clock: clock)
+            add(address) { routes in
+                routes.add("GET", "/healthz") { _ in await health.respond() }
+                routes.add("GET", "/metrics") { [metrics] _ in
+                    HTTPServerResponse.text(await metrics.registry.collectAndRender(), contentType: MetricsRegistry.contentType)
+                }
+            }
+        }
+        if let webhook = telegram?.webhook, let text = app.configuration.string("telegram.webhook.listen"), let address = ListenAddress(text) {
+            let path = app.configuration.string("telegram.webhook.path") ?? "/telegram/webhook"
+            add(address) { routes in webhook.register(in: &routes, path: path) }
+        }
+        var services: [any Service] = []
+        for (address, routes) in routesByAddress {
+            let configuration = HTTPServerConfiguration(host: address.host, port: address.port, maxBodyBytes: TelegramWebhook.maxUpdateBytes)
+            let server: HTTPServer
+            do { server = try HTTPServer.start(configuration, routes: routes) } catch { throw CLIError(error.description) }
+            app.logger.notice("HTTP server listening", ["address": server.baseURL, "paths": routes.paths.joined(separator: ",")])
+            services.append(HTTPServerService(server: server))
+        }
+        return services
     }
 }

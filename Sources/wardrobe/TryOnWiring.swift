@@ -4,6 +4,7 @@ import Config
 import Foundation
 import HTTP
 import Images
+import Metrics
 import Secrets
 import Storage
 import Support
@@ -14,14 +15,16 @@ enum TryOnWiring {
     /// Try-on environment and worker, reaching chats through `transports`.
     static func environment(
         app: App, store: Store, keys: KeyStore, images: ImageProcessor, transports: TransportDirectory, clock: any WallClock,
-        http: any HTTPTransport, voting: GroupVoting? = nil
+        http: any HTTPTransport, voting: GroupVoting? = nil, providerErrors: MetricFamily? = nil
     ) throws -> TryOnEnvironment {
         let configuration = app.configuration
         let resolver = KeyedProviderResolver(
             lookup: { keys.value(for: $0) }, userSecretName: { SecretName.user($0, service: $1.rawValue) },
             operatorSecretName: { $0.rawValue },
             make: { [settings = providerSettings(app)] service, key throws(TryOnError) in
-                ProviderFactory.make(service: service, key: key, settings: settings, http: http)
+                let provider = ProviderFactory.make(service: service, key: key, settings: settings, http: http)
+                guard let providerErrors else { return provider }
+                return ObservedProvider(base: provider, errors: providerErrors)
             })
         let settings = TryOnSettings(
             defaultService: TryOnService(rawValue: configuration.string("tryon.default_service") ?? "") ?? .openrouter,

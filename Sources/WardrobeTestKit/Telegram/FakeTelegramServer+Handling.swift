@@ -4,7 +4,7 @@ import JSON
 extension FakeTelegramServer {
     /// Every method the fake knows, with its required parameters.
     static let methods: [String: [String]] = [
-        "getMe": [], "getUpdates": [], "deleteWebhook": [], "setMyCommands": ["commands"], "getFile": ["file_id"],
+        "getMe": [], "getUpdates": [], "deleteWebhook": [], "setWebhook": ["url"], "getWebhookInfo": [], "setMyCommands": ["commands"], "getFile": ["file_id"],
         "sendMessage": ["chat_id", "text"], "sendPhoto": ["chat_id", "photo"], "sendMediaGroup": ["chat_id", "media"],
         "sendDocument": ["chat_id", "document"], "editMessageText": ["chat_id", "message_id", "text"],
         "editMessageReplyMarkup": ["chat_id", "message_id"], "deleteMessage": ["chat_id", "message_id"],
@@ -82,8 +82,7 @@ extension FakeTelegramServer {
 
     /// getUpdates: drops confirmed updates, then answers at once or holds until one arrives or the timeout passes.
     private func updates(_ call: FakeBotRequest) async throws(FakeBotError) -> LoopbackResponse {
-        if let webhook = state.withLock({ $0.webhook }) {
-            _ = webhook
+        if state.withLock({ $0.webhook != nil }) {
             return reject(FakeBotError(code: 409, description: "Conflict: can't use getUpdates method while webhook is active; use deleteWebhook to delete the webhook first"))
         }
         let offset = call.parameters["offset"].flatMap { $0.int ?? $0.string.flatMap { Int64($0) } }

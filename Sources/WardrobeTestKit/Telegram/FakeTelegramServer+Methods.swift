@@ -13,8 +13,20 @@ extension FakeTelegramServer {
         case "getMe":
             return botUser.json.setting("is_bot", true).setting("can_join_groups", true)
         case "deleteWebhook":
-            state.withLock { $0.webhook = nil }
+            state.withLock { state in
+                state.webhook = nil
+                if call.flag("drop_pending_updates") { state.pending.removeAll() }
+            }
             return true
+        case "setWebhook":
+            return try setWebhook(call)
+        case "getWebhookInfo":
+            let webhook = state.withLock { $0.webhook }
+            return [
+                "url": .string(webhook?.url ?? ""), "has_custom_certificate": false, "pending_update_count": .int(Int64(unconfirmedCount)),
+                "max_connections": .int(Int64(webhook?.maxConnections ?? 40)),
+                "allowed_updates": .array((webhook?.allowedUpdates ?? []).map(JSON.string)),
+            ]
         case "setMyCommands":
             let commands = call.parameters["commands"]?.array ?? []
             for command in commands {
@@ -221,5 +233,52 @@ extension FakeTelegramServer {
             "is_anonymous": .bool(call.parameters["is_anonymous"]?.bool ?? true), "type": "regular", "allows_multiple_answers": false,
             "options": .array(options.map { ["text": .string($0), "voter_count": 0] }),
         ])
+    }
+
+    /// setWebhook as Telegram checks it: an HTTPS URL on port 443, 80, 88 or 8443 (an empty URL removes
+    /// the webhook), a secret token of 1–256 characters from A–Z a–z 0–9 _ -, max_connections 1–100 and
+    /// known update types. Errors have Telegram's wording.
+    private func setWebhook(_ call: FakeBotRequest) throws(FakeBotError) -> JSON {
+        let url = call.parameters["url"]?.string ?? ""
+        if url.isEmpty {
+            state.withLock { $0.webhook = nil }
+            return true
+        }
+        guard let parsed = URL(string: url), let host = parsed.host, !host.isEmpty else { throw .badRequest("invalid webhook URL specified") }
+        guard parsed.scheme?.lowercased() == "https" else { throw .badRequest("bad webhook: An HTTPS URL must be provided for webhook") }
+        guard [80, 88, 443, 8443].contains(parsed.port ?? 443) else {
+            throw .badRequest("bad webhook: Webhook can be set up only on ports 80, 88, 443 or 8443")
+        }
+        var secret: String?
+        if let value = call.parameters["secret_token"] {
+            guard let text = value.string, (1...256).contains(text.utf8.count) else { throw .badRequest("secret token is invalid") }
+            guard text.utf8.allSatisfy({ $0 < 128 && (Character(UnicodeScalar($0)).isLetter || Character(UnicodeScalar($0)).isNumber || $0 == 0x5F || $0 == 0x2D) }) else {
+                throw .badRequest("secret token contains unallowed characters")
+            }
+            secret = text
+        }
+        var maxConnections = 40
+        if call.parameters["max_connections"] != nil {
+            let number = try call.integer("max_connections")
+            guard (1...100).contains(number) else { throw .badRequest("bad webhook: max_connections must be between 1 and 100") }
+            maxConnections = Int(number)
+        }
+        var allowed: [String] = []
+        if let value = call.parameters["allowed_updates"] {
+            guard let list = value.array, list.allSatisfy({ $0.string != nil }) else { throw .badRequest("can't parse allowed updates JSON object") }
+            allowed = list.compactMap(\.string)
+            let known: Set<String> = [
+                "message", "edited_message", "channel_post", "edited_channel_post", "business_connection", "business_message",
+                "edited_business_message", "deleted_business_messages", "message_reaction", "message_reaction_count", "inline_query",
+                "chosen_inline_result", "callback_query", "shipping_query", "pre_checkout_query", "purchased_paid_media", "poll",
+                "poll_answer", "my_chat_member", "chat_member", "chat_join_request", "chat_boost", "removed_chat_boost",
+            ]
+            if let unknown = allowed.first(where: { !known.contains($0) }) { throw .badRequest("unsupported update type \(unknown)") }
+        }
+        state.withLock { state in
+            state.webhook = FakeWebhook(url: url, secretToken: secret, maxConnections: maxConnections, allowedUpdates: allowed)
+            if call.flag("drop_pending_updates") { state.pending.removeAll() }
+        }
+        return true
     }
 }

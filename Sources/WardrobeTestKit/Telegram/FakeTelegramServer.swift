@@ -24,7 +24,7 @@ public final class FakeTelegramServer: Sendable {
         var messages: [FakeSentMessage] = []
         var files: [String: (bytes: [UInt8], path: String, size: Int)] = [:]
         var faults: [String: [FakeTelegramFault]] = [:]
-        var webhook: String?
+        var webhook: FakeWebhook?
         var callbacks: [String: String?] = [:]
         var answeredCallbacks: [String: String?] = [:]
         var polls: [String: Int64] = [:]
@@ -168,7 +168,26 @@ public final class FakeTelegramServer: Sendable {
     public var heldSends: Int { state.withLock { $0.held } }
 
     /// Sets a webhook: getUpdates answers 409 until the bot calls deleteWebhook.
-    public func setWebhook(_ url: String?) { state.withLock { $0.webhook = url } }
+    public func setWebhook(_ url: String?) { state.withLock { $0.webhook = url.map { FakeWebhook(url: $0) } } }
+
+    /// The webhook the bot set (setWebhook), if any.
+    public var webhook: FakeWebhook? { state.withLock { $0.webhook } }
+
+    /// Takes the queued updates as Telegram's webhook delivery does (they are no longer offered to
+    /// getUpdates), in order, keeping only the webhook's allowed update types when it named some.
+    public func takeForWebhook() -> [(id: Int64, body: JSON)] {
+        state.withLock { state in
+            let allowed = state.webhook?.allowedUpdates ?? []
+            let taken = state.pending.filter { allowed.isEmpty || allowed.contains($0.kind) }
+            state.pending.removeAll()
+            let now = Date()
+            for update in taken {
+                state.deliveries[update.id, default: 0] += 1
+                if state.firstDelivery[update.id] == nil { state.firstDelivery[update.id] = now }
+            }
+            return taken.map { ($0.id, $0.json) }
+        }
+    }
 
     /// Skips update ids, so the next update's id is not contiguous with the last.
     public func skipUpdateIDs(_ count: Int64) { state.withLock { $0.nextUpdateID += count } }

@@ -94,3 +94,22 @@ public struct FakeSentMessage: Sendable {
     /// Edited by the bot.
     public var edits = 0
 }
+
+/// A webhook as setWebhook stored it.
+public struct FakeWebhook: Sendable, Hashable {
+    /// The HTTPS URL Telegram would post to.
+    public let url: String
+    /// The `secret_token` Telegram would send in `X-Telegram-Bot-Api-Secret-Token`.
+    public let secretToken: String?
+    /// At most this many deliveries at once.
+    public let maxConnections: Int
+    /// The update types posted (empty: all but the opt-in ones).
+    public let allowedUpdates: [String]
+
+    public init(url: String, secretToken: String? = nil, maxConnections: Int = 40, allowedUpdates: [String] = []) {
+        self.url = url
+        self.secretToken = secretToken
+        self.maxConnections = maxConnections
+        self.allowedUpdates = allowedUpdates
+    }
+}
