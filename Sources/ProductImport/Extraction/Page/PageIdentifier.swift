@@ -64,12 +64,12 @@ enum PageIdentifier {
         text.count == 10 && text.allSatisfy { $0.isASCII && ($0.isNumber || $0.isUppercase) }
     }
 
-    /// Labels longest first, so "Item number" wins over "Item".
+    /// Labels, a longer one before any it starts with, so "Item number" wins over "Item" and "EAN13" over "EAN".
     private static let labels: [String] = [
         "Manufacturer reference", "Item model number", "Artikelnummer", "Artikel-Nr.", "Art.-Nr.", "Art. Nr.", "Artikelnr.", "Item number",
         "Item No.", "Item #", "Item no", "Style number", "Style No.", "Style #", "Product code", "Product ID", "Product number",
         "Modellnummer", "Modell", "Model number", "Model", "Modèle", "Référence", "Réf.", "Ref.", "Referencia", "Referência",
         "Código", "Codice articolo", "Codice prodotto", "Codice", "Cod.", "Artikelcode", "Numer katalogowy", "Kod produktu",
-        "SKU", "MPN", "ASIN",
+        "SKU", "MPN", "ASIN", "ISBN-13", "ISBN-10", "ISBN", "EAN13", "EAN-13", "EAN", "GTIN", "UPC",
     ]
 }
