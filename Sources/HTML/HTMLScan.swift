@@ -27,11 +27,14 @@ public struct HTMLScan: Sendable {
     /// The attribute that links a script element in the tree to `scripts`.
     static let scriptIndexAttribute = "data-wd-script"
 
-    /// Scans `html` once.
-    public init(_ html: String) {
+    /// Scans `html` once. With `keepingDataAttributes`, `data-…` attributes not named there
+    /// (lowercase) are left out of the copy gumbo parses: shops carry tracking and widget state
+    /// in them, a quarter of some pages' markup, and no reader looks at most of them.
+    public init(_ html: String, keepingDataAttributes: Set<String>? = nil) {
         var text = html
+        let kept = keepingDataAttributes.map { $0.map { Array($0.utf8) } }
         let scanner = text.withUTF8 { buffer in
-            var scanner = Scanner(buffer)
+            var scanner = Scanner(buffer, keptDataAttributes: kept)
             scanner.run()
             return (scripts: scanner.scripts, metas: scanner.metas, title: scanner.title,
                     microdata: scanner.containsMicrodata, output: scanner.output)
@@ -61,9 +64,13 @@ private struct Scanner {
     /// Whether an `itemscope` attribute was seen.
     var containsMicrodata = false
 
+    /// The `data-…` attribute names (lowercase bytes) gumbo still gets; nil keeps them all.
+    let keptDataAttributes: [[UInt8]]?
+
     /// A scanner over `bytes`.
-    init(_ bytes: UnsafeBufferPointer<UInt8>) {
+    init(_ bytes: UnsafeBufferPointer<UInt8>, keptDataAttributes: [[UInt8]]?) {
         self.bytes = bytes
+        self.keptDataAttributes = keptDataAttributes
         output.reserveCapacity(bytes.count)
     }
 
@@ -231,15 +238,20 @@ private struct Scanner {
         return count
     }
 
-    /// Whether the attribute named in `range` is one no reader uses: `style` or an event
-    /// handler (`on` and at least three letters, as in `onclick`, `onload`, `oncut`).
+    /// Whether the attribute named in `range` is one no reader uses: `style`, an event
+    /// handler (`on` and at least three letters, as in `onclick`, `onload`, `oncut`), or a
+    /// `data-…` attribute outside the kept list.
     private func isUnread(_ range: Range<Int>) -> Bool {
         if range.count == 5 { return nameEquals(range, Self.styleName) }
+        if let kept = keptDataAttributes, range.count > 5, nameEquals(range.lowerBound..<(range.lowerBound + 5), Self.dataPrefix) {
+            return !kept.contains { nameEquals(range, $0) }
+        }
         return range.count >= 5 && bytes[range.lowerBound] | 0x20 == 0x6F && bytes[range.lowerBound + 1] | 0x20 == 0x6E
             && isLetter(bytes[range.lowerBound + 2])
     }
 
     private static let styleName = Array("style".utf8)
+    private static let dataPrefix = Array("data-".utf8)
 
     /// Appends text between tags, each run of whitespace as one space: gumbo handles every
     /// byte one at a time, and no reader tells one space from many.

@@ -71,4 +71,15 @@ import HTML
         #expect(element["o"] == "3")
         #expect(element["styles"] == "4")
     }
+
+    @Test func onlyTheKeptDataAttributesReachTheTree() throws {
+        let html = "<html><body><h1 data-track=\"x\" data-testid=\"title\" DATA-QA=\"q\" data-=\"e\">Shirt</h1></body></html>"
+        let heading = try #require(HTMLDocument.parse(HTMLScan(html, keepingDataAttributes: ["data-testid", "data-qa"])).first(named: "h1"))
+        #expect(heading["data-testid"] == "title")
+        #expect(heading["data-qa"] == "q")
+        #expect(heading["data-track"] == nil)
+        #expect(heading["data-"] == "e")
+        let all = try #require(HTMLDocument.parse(HTMLScan(html)).first(named: "h1"))
+        #expect(all["data-track"] == "x")
+    }
 }

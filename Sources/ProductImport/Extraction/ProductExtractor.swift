@@ -13,10 +13,14 @@ public struct ProductExtractor: Sendable {
     /// Per-shop selectors for reading the visible page.
     public let sites: SiteRules
 
+    /// The `data-…` attributes some reader looks at; gumbo is spared the others.
+    let keptDataAttributes: Set<String>
+
     /// An extractor using `rules` (from `bot-config/keywords.json`) and `sites` (from `bot-config/sites.json`).
     public init(rules: KeywordRules, sites: SiteRules = .none) {
         self.rules = rules
         self.sites = sites
+        keptDataAttributes = PageExtractor.dataAttributesRead.union(sites.dataAttributes)
     }
 
     /// Decodes fetched bytes (charset from the Content-Type header, the page, or sniffing) and extracts.
@@ -26,7 +30,7 @@ public struct ProductExtractor: Sendable {
 
     /// Extracts the draft from page text; `pageURL` resolves relative image links.
     public func extract(html: String, pageURL: URL) throws(ImportError) -> ProductDraft {
-        let scan = HTMLScan(html)
+        let scan = HTMLScan(html, keepingDataAttributes: keptDataAttributes)
         var tree: HTMLDocument?
         func document() throws(ImportError) -> HTMLDocument {
             if let tree { return tree }
