@@ -25,12 +25,19 @@ public struct ProductExtractor: Sendable {
 
     /// Decodes fetched bytes (charset from the Content-Type header, the page, or sniffing) and extracts.
     public func extract(bytes: [UInt8], contentType: String?, pageURL: URL) throws(ImportError) -> ProductDraft {
-        try extract(html: CharsetDecoder.decode(bytes, contentType: contentType), pageURL: pageURL)
+        // The decoded text is only read by the scan; it is released before the tree is built,
+        // which is when memory peaks.
+        let scan = HTMLScan(CharsetDecoder.decode(bytes, contentType: contentType), keepingDataAttributes: keptDataAttributes)
+        return try extract(scan: scan, pageURL: pageURL)
     }
 
     /// Extracts the draft from page text; `pageURL` resolves relative image links.
     public func extract(html: String, pageURL: URL) throws(ImportError) -> ProductDraft {
-        let scan = HTMLScan(html, keepingDataAttributes: keptDataAttributes)
+        try extract(scan: HTMLScan(html, keepingDataAttributes: keptDataAttributes), pageURL: pageURL)
+    }
+
+    /// Extracts the draft from a scanned page.
+    private func extract(scan: HTMLScan, pageURL: URL) throws(ImportError) -> ProductDraft {
         var tree: HTMLDocument?
         func document() throws(ImportError) -> HTMLDocument {
             if let tree { return tree }
