@@ -27,11 +27,14 @@ public struct HTMLScan: Sendable {
     /// The attribute that links a script element in the tree to `scripts`.
     static let scriptIndexAttribute = "data-wd-script"
 
-    /// Scans `html` once.
-    public init(_ html: String) {
+    /// Scans `html` once. With `keepingDataAttributes`, `data-…` attributes not named there
+    /// (lowercase) are left out of the copy gumbo parses: shops carry tracking and widget state
+    /// in them, a quarter of some pages' markup, and no reader looks at most of them.
+    public init(_ html: String, keepingDataAttributes: Set<String>? = nil) {
         var text = html
+        let kept = keepingDataAttributes.map { $0.map { Array($0.utf8) } }
         let scanner = text.withUTF8 { buffer in
-            var scanner = Scanner(buffer)
+            var scanner = Scanner(buffer, keptDataAttributes: kept)
             scanner.run()
             return (scripts: scanner.scripts, metas: scanner.metas, title: scanner.title,
                     microdata: scanner.containsMicrodata, output: scanner.output)
@@ -61,9 +64,13 @@ private struct Scanner {
     /// Whether an `itemscope` attribute was seen.
     var containsMicrodata = false
 
+    /// The `data-…` attribute names (lowercase bytes) gumbo still gets; nil keeps them all.
+    let keptDataAttributes: [[UInt8]]?
+
     /// A scanner over `bytes`.
-    init(_ bytes: UnsafeBufferPointer<UInt8>) {
+    init(_ bytes: UnsafeBufferPointer<UInt8>, keptDataAttributes: [[UInt8]]?) {
         self.bytes = bytes
+        self.keptDataAttributes = keptDataAttributes
         output.reserveCapacity(bytes.count)
     }
 
@@ -72,7 +79,7 @@ private struct Scanner {
         let count = bytes.count
         while position < count {
             let next = nextByte(0x3C, from: position)  // '<'
-            copy(position..<next)
+            copyCollapsingWhitespace(position..<next)
             position = next
             guard position < count else { break }
             if starts(with: "<!--", at: position) {
@@ -105,7 +112,7 @@ private struct Scanner {
         let name = Self.interesting.first { nameEquals(nameRange, $0.bytes) }?.name ?? ""
         let wanted = name == "script" || name == "meta" || name == "title" || name == "style"
         let attributesStart = cursor
-        let (tagEnd, attributes) = readAttributes(from: cursor, collect: wanted)  // tagEnd is one past '>'
+        let (tagEnd, attributes, unread) = readAttributes(from: cursor, collect: wanted)  // tagEnd is one past '>'
         switch name {
         case "script":
             let bodyEnd = findClosing("script", from: tagEnd)
@@ -120,9 +127,10 @@ private struct Scanner {
             let bodyEnd = findClosing("style", from: tagEnd)
             output.append(contentsOf: Array("<style></style>".utf8))
             position = skipEndTag(from: bodyEnd)
-        case "iframe", "noembed", "noframes":
-            // Raw text nobody reads (Amazon puts ~600 KB of markup inside iframes); gumbo would
-            // tokenize it character by character, so only the start tag is kept.
+        case "iframe", "noembed", "noframes", "svg":
+            // Raw text nobody reads (Amazon puts ~600 KB of markup inside iframes) and inline
+            // vector icons (path data is most of some shops' markup); gumbo would tokenize it
+            // character by character, so only the start tag is kept.
             let bodyEnd = findClosing(name, from: tagEnd)
             copy(tagStart..<tagEnd)
             output.append(contentsOf: Array("</\(name)>".utf8))
@@ -137,14 +145,21 @@ private struct Scanner {
             position = bodyEnd
         default:
             if name == "meta" { metas.append(HTMLTag(name: name, attributes: attributes)) }
-            copy(tagStart..<tagEnd)
+            // Inline styles and event handlers are never read; leaving them out spares gumbo
+            // tokenizing them (`unread` is in order and inside the tag).
+            var start = tagStart
+            for range in unread {
+                copy(start..<range.lowerBound)
+                start = range.upperBound
+            }
+            copy(start..<tagEnd)
             position = tagEnd
         }
     }
 
     /// The tags the scan handles specially, with their lowercase bytes.
     private static let interesting: [(name: String, bytes: [UInt8])] =
-        ["meta", "script", "style", "title", "textarea", "xmp", "iframe", "noembed", "noframes"].map { ($0, Array($0.utf8)) }
+        ["meta", "script", "style", "title", "textarea", "xmp", "iframe", "noembed", "noframes", "svg"].map { ($0, Array($0.utf8)) }
 
     /// Whether the bytes in `range` spell `lowercaseName` in any case.
     private func nameEquals(_ range: Range<Int>, _ lowercaseName: [UInt8]) -> Bool {
@@ -155,14 +170,17 @@ private struct Scanner {
         return true
     }
 
-    /// Reads attributes up to and including '>'; returns the offset after it.
-    private mutating func readAttributes(from start: Int, collect: Bool) -> (end: Int, attributes: [HTMLAttribute]) {
+    /// Reads attributes up to and including '>'; returns the offset after it, the attributes
+    /// when `collect` is set, and the byte ranges of `style` and `on…` attributes (with their
+    /// leading space), which no reader uses.
+    private mutating func readAttributes(from start: Int, collect: Bool) -> (end: Int, attributes: [HTMLAttribute], unread: [Range<Int>]) {
         var cursor = start
         var attributes: [HTMLAttribute] = []
+        var unread: [Range<Int>] = []
         let count = bytes.count
         while cursor < count {
             let byte = bytes[cursor]
-            if byte == 0x3E { return (cursor + 1, attributes) }
+            if byte == 0x3E { return (cursor + 1, attributes, unread) }
             if isSpace(byte) || byte == 0x2F { cursor += 1; continue }
             let nameStart = cursor
             while cursor < count, !isSpace(bytes[cursor]), bytes[cursor] != 0x3D, bytes[cursor] != 0x3E, bytes[cursor] != 0x2F {
@@ -188,12 +206,15 @@ private struct Scanner {
                     value = valueStart..<cursor
                 }
             }
+            if isUnread(nameStart..<nameEnd), nameStart > start, isSpace(bytes[nameStart - 1]) {
+                unread.append((nameStart - 1)..<cursor)
+            }
             if collect, nameEnd > nameStart {
                 let text = value.map { HTMLEntities.decode(String(decoding: bytes[$0], as: UTF8.self)) } ?? ""
                 attributes.append(HTMLAttribute(name: lowercased(bytes[nameStart..<nameEnd]), value: text))
             }
         }
-        return (count, attributes)
+        return (count, attributes, unread)
     }
 
     /// The offset of `</name` (any case) at or after `start`, or the end of input.
@@ -215,6 +236,41 @@ private struct Scanner {
             cursor += 1
         }
         return count
+    }
+
+    /// Whether the attribute named in `range` is one no reader uses: `style`, an event
+    /// handler (`on` and at least three letters, as in `onclick`, `onload`, `oncut`), or a
+    /// `data-…` attribute outside the kept list.
+    private func isUnread(_ range: Range<Int>) -> Bool {
+        if range.count == 5 { return nameEquals(range, Self.styleName) }
+        if let kept = keptDataAttributes, range.count > 5, nameEquals(range.lowerBound..<(range.lowerBound + 5), Self.dataPrefix) {
+            return !kept.contains { nameEquals(range, $0) }
+        }
+        return range.count >= 5 && bytes[range.lowerBound] | 0x20 == 0x6F && bytes[range.lowerBound + 1] | 0x20 == 0x6E
+            && isLetter(bytes[range.lowerBound + 2])
+    }
+
+    private static let styleName = Array("style".utf8)
+    private static let dataPrefix = Array("data-".utf8)
+
+    /// Appends text between tags, each run of whitespace as one space: gumbo handles every
+    /// byte one at a time, and no reader tells one space from many.
+    private mutating func copyCollapsingWhitespace(_ range: Range<Int>) {
+        var runStart = range.lowerBound
+        var cursor = range.lowerBound
+        while cursor < range.upperBound {
+            guard isSpace(bytes[cursor]) else { cursor += 1; continue }
+            var end = cursor + 1
+            while end < range.upperBound, isSpace(bytes[end]) { end += 1 }
+            if end - cursor > 1 {
+                copy(runStart..<cursor)
+                // Keep one line break when the run had one, so preformatted text keeps its lines.
+                output.append(bytes[cursor..<end].contains(0x0A) ? 0x0A : 0x20)
+                runStart = end
+            }
+            cursor = end
+        }
+        copy(runStart..<range.upperBound)
     }
 
     /// Appends the bytes in `range` to the reduced page (a memcpy, not a byte loop).

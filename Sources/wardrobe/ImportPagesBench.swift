@@ -40,7 +40,28 @@ enum ImportPagesBench {
         if let worst = ratios.max() {
             lines.append("Peak extra resident memory during one extraction: median \(format(median(ratios)))×, at most \(format(worst))× the page size")
         }
+        lines.append(contentsOf: accuracy(folder: folder, extractor: extractor))
         return lines.joined(separator: "\n")
+    }
+
+    /// Per-field accuracy over the pages that have a hand-written `NAME.expected.json`, with every miss.
+    private static func accuracy(folder: String, extractor: ProductExtractor) -> [String] {
+        guard let corpus = try? FixtureCorpus(folder: URL(fileURLWithPath: folder)), !corpus.pages.isEmpty else { return [] }
+        var tallies: [String: (correct: Int, total: Int)] = [:]
+        var misses: [String] = []
+        for page in corpus.pages {
+            for comparison in FixtureCorpus.compare(page, using: extractor) {
+                tallies[comparison.field, default: (0, 0)].total += 1
+                if comparison.matches {
+                    tallies[comparison.field]!.correct += 1
+                } else {
+                    misses.append("  miss \(page.name).\(comparison.field): expected \(comparison.expected.serialized()) got \(comparison.actual.serialized())")
+                }
+            }
+        }
+        let fields = tallies.keys.sorted().map { "\($0) \(tallies[$0]!.correct)/\(tallies[$0]!.total)" }
+        let correct = tallies.values.reduce(0) { $0 + $1.correct }, total = tallies.values.reduce(0) { $0 + $1.total }
+        return ["Field accuracy on the \(corpus.pages.count) pages with expectations: \(correct)/\(total); " + fields.joined(separator: ", ")] + misses
     }
 
     /// extruct's timings per page name, or nil when the venv Python cannot run it.

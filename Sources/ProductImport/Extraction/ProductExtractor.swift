@@ -13,20 +13,31 @@ public struct ProductExtractor: Sendable {
     /// Per-shop selectors for reading the visible page.
     public let sites: SiteRules
 
+    /// The `data-…` attributes some reader looks at; gumbo is spared the others.
+    let keptDataAttributes: Set<String>
+
     /// An extractor using `rules` (from `bot-config/keywords.json`) and `sites` (from `bot-config/sites.json`).
     public init(rules: KeywordRules, sites: SiteRules = .none) {
         self.rules = rules
         self.sites = sites
+        keptDataAttributes = PageExtractor.dataAttributesRead.union(sites.dataAttributes)
     }
 
     /// Decodes fetched bytes (charset from the Content-Type header, the page, or sniffing) and extracts.
     public func extract(bytes: [UInt8], contentType: String?, pageURL: URL) throws(ImportError) -> ProductDraft {
-        try extract(html: CharsetDecoder.decode(bytes, contentType: contentType), pageURL: pageURL)
+        // The decoded text is only read by the scan; it is released before the tree is built,
+        // which is when memory peaks.
+        let scan = HTMLScan(CharsetDecoder.decode(bytes, contentType: contentType), keepingDataAttributes: keptDataAttributes)
+        return try extract(scan: scan, pageURL: pageURL)
     }
 
     /// Extracts the draft from page text; `pageURL` resolves relative image links.
     public func extract(html: String, pageURL: URL) throws(ImportError) -> ProductDraft {
-        let scan = HTMLScan(html)
+        try extract(scan: HTMLScan(html, keepingDataAttributes: keptDataAttributes), pageURL: pageURL)
+    }
+
+    /// Extracts the draft from a scanned page.
+    private func extract(scan: HTMLScan, pageURL: URL) throws(ImportError) -> ProductDraft {
         var tree: HTMLDocument?
         func document() throws(ImportError) -> HTMLDocument {
             if let tree { return tree }
@@ -56,8 +67,9 @@ public struct ProductExtractor: Sendable {
                 throw PageGate.refusal(for: tree, pageURL: pageURL, scripts: scan.scripts)
             }
             found.append(page)
-        } else if hasGaps(found, strict: false) || reader.site != nil && Self.missesBuyBoxFields(found) {
-            // A shop with site rules is read when its structured data leaves out what its buy box shows.
+        } else if hasGaps(found, strict: false) || reader.site != nil && Self.missesBuyBoxFields(found) || PriceChoice.disagree(found) {
+            // A shop with site rules is read when its structured data leaves out what its buy box
+            // shows; any page is read when its sources state different prices (the buy box decides).
             found.append(reader.extract(from: try document(), title: scan.title))
         } else if !found.contains(where: { $0.sku != nil }), let sku = PageIdentifier.fromURL(pageURL) {
             // The link's ASIN or eBay item number costs nothing to read.
@@ -127,16 +139,14 @@ public struct ProductExtractor: Sendable {
         set(\.sku, .sku, \.sku)
         set(\.availability, .availability, \.availability)
         set(\.material, .material, \.material)
-        // Price and currency travel together so a price never gets another source's currency.
-        if let (priced, source) = pick({ $0.price == nil ? nil : $0 }) {
-            draft.price = priced.price
-            draft.sources[.price] = source
-            if let currency = priced.currency {
-                draft.currency = currency
-                draft.sources[.currency] = source
-            } else if let (currency, currencySource) = pick(\.currency) {
-                draft.currency = currency
-                draft.sources[.currency] = currencySource
+        // Price and currency travel together so a price never gets another source's currency
+        // while that source has its own.
+        if let choice = PriceChoice.choose(found) {
+            draft.price = choice.price
+            draft.sources[.price] = choice.source
+            if let currency = choice.currency {
+                draft.currency = currency.code
+                draft.sources[.currency] = currency.source
             }
         }
         if let (sizes, source) = pick({ $0.sizes.isEmpty ? nil : $0.sizes }) {

@@ -14,6 +14,14 @@ struct ProductFacts: Sendable {
     var sku: String? { didSet { sku = sku.map { $0.bounded(Limits.sku) } } }
     /// The selling price.
     var price: Double? { didSet { if let price, !PriceParser.isSane(price) { self.price = nil } } }
+    /// Other prices this source states for the same product: further offers, the top of a
+    /// price range, variant prices. Used to find the one the buy box shows when sources disagree.
+    var otherPrices: [Double] = [] {
+        didSet {
+            let sane = otherPrices.filter(PriceParser.isSane)
+            otherPrices = sane.count > Limits.listCount ? Array(sane.prefix(Limits.listCount)) : sane
+        }
+    }
     /// ISO 4217 currency code.
     var currency: String? { didSet { if let currency, currency.count != 3 || !currency.allSatisfy({ $0.isASCII && $0.isLetter }) { self.currency = nil } } }
     /// Whether it can be bought now.

@@ -24,6 +24,25 @@ public struct SiteRules: Sendable {
     /// Every site in file order; the first whose host pattern matches wins.
     let sites: [Site]
 
+    /// The `data-…` attributes the rules read (`@data-old-hires`) or test (`[data-testid=price]`), lowercase.
+    var dataAttributes: Set<String> {
+        var names: Set<String> = []
+        for site in sites {
+            for selectors in site.fields.values {
+                for rule in selectors {
+                    if let attribute = rule.attribute?.lowercased(), attribute.hasPrefix("data-") { names.insert(attribute) }
+                    var rest = Substring(rule.selector.description.lowercased())
+                    while let start = rest.range(of: "[data-") {
+                        let name = rest[rest.index(after: start.lowerBound)...].prefix { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }
+                        names.insert(String(name))
+                        rest = rest[start.upperBound...]
+                    }
+                }
+            }
+        }
+        return names
+    }
+
     /// No site rules: only the generic page reading applies.
     public static let none = SiteRules(sites: [])
 

@@ -17,7 +17,7 @@ enum BuyBoxPrice {
         var best: (score: Int, found: Found)?
         for element in document.elements where !skippedTags.contains(element.tag) {
             guard let label = priceLabel(element) else { continue }
-            if excluded(label) || inCrossedOut(element, document) { continue }
+            if excluded(label) || inCrossedOut(element, document) || holdsLabelledPrice(element, document) { continue }
             let text: String
             if let content = element["content"], element["itemprop"] == "price" {
                 text = content
@@ -39,8 +39,36 @@ enum BuyBoxPrice {
             if inRecommendations(element, document) { score -= 2_500 }
             if best == nil || score > best!.score { best = (score, Found(amount: amount, text: text)) }
         }
-        return best?.found
+        return best?.found ?? anchor.flatMap { unlabelled(in: document, after: $0) }
     }
+
+    /// Small shops often print the price in a bare `<strong>` or `<span>`: the first element
+    /// after the name heading whose whole text is one amount with a currency, outside
+    /// crossed-out, shipping and recommendation blocks, within a few hundred elements.
+    private static func unlabelled(in document: HTMLDocument, after anchor: HTMLElement) -> Found? {
+        let end = min(document.elements.count, anchor.subtreeEnd + 400)
+        var index = anchor.subtreeEnd
+        while index < end {
+            let element = document.elements[index]
+            index += 1
+            guard element.subtreeEnd - element.index <= 3, !skippedTags.contains(element.tag) else { continue }
+            let text = document.text(of: element)
+            guard text.utf8.count <= 24, PriceParser.currency(text) != nil, let amount = PriceParser.visibleAmount(text), amount > 0,
+                  !inCrossedOut(element, document), !inRecommendations(element, document) else { continue }
+            if let parent = element.parent {
+                let context = document.text(of: document.elements[parent]).lowercased()
+                if context.count > 160 || unlabelledContextWords.contains(where: context.contains) { continue }
+            }
+            return Found(amount: amount, text: text)
+        }
+        return nil
+    }
+
+    /// Words beside a bare amount that make it something other than the price to pay.
+    private static let unlabelledContextWords = [
+        "shipping", "delivery", "versand", "lieferung", "livraison", "envío", "envio", "spedizione", "verzending", "dostawa",
+        "was ", "statt", "uvp", "rrp", "m.r.p", "instead", "au lieu", "antes", "per month", "/month", "/mois", "monat", "saving", "save ",
+    ]
 
     /// The element's lowercase id, class and test labels when one of them names a price.
     private static func priceLabel(_ element: HTMLElement) -> String? {
@@ -53,13 +81,21 @@ enum BuyBoxPrice {
         return label
     }
 
+    /// Whether a labelled price sits inside `element`: the container's text runs the old and the
+    /// new price together, so the innermost labelled element speaks instead.
+    private static func holdsLabelledPrice(_ element: HTMLElement, _ document: HTMLDocument) -> Bool {
+        let end = min(element.subtreeEnd, element.index + 200)
+        guard element.index + 1 < end else { return false }
+        return document.elements[(element.index + 1)..<end].contains { priceLabel($0) != nil && !skippedTags.contains($0.tag) }
+    }
+
     private static func excluded(_ label: String) -> Bool {
         negative.contains(where: label.contains)
     }
 
-    /// Inside `<del>`, `<s>` or `<strike>`, or under a label that marks an old or unit price.
+    /// A `<del>`, `<s>` or `<strike>` or inside one, or under a label that marks an old or unit price.
     private static func inCrossedOut(_ element: HTMLElement, _ document: HTMLDocument) -> Bool {
-        if element.has("data-a-strike") { return true }
+        if element.has("data-a-strike") || ["del", "s", "strike"].contains(element.tag) { return true }
         var current = element.parent
         var depth = 0
         while let index = current, depth < 4 {

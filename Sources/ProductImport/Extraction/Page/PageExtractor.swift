@@ -58,6 +58,14 @@ struct PageExtractor {
         return facts
     }
 
+    /// Every `data-…` attribute the generic readers (price labels, pictures, pickers, tiles,
+    /// microdata) look at. Others never reach the tree; a reader that starts using one must list it here.
+    static let dataAttributesRead: Set<String> = [
+        "data-testid", "data-test", "data-test-id", "data-qa", "data-price-type", "data-a-strike", "data-src", "data-srcset",
+        "data-lazy-src", "data-lazy-srcset", "data-original", "data-zoom-image", "data-large-image", "data-old-hires",
+        "data-a-dynamic-image", "data-option-name", "data-value",
+    ]
+
     /// "Linen Shirt | Acme Store" → "Linen Shirt": the part before the shop's name.
     static func nameFromTitle(_ title: String) -> String? {
         var text = title

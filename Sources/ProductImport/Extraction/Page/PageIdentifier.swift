@@ -35,9 +35,12 @@ enum PageIdentifier {
         while index < runs.count {
             let run = runs[index]
             index += 1
-            guard run.utf8.count <= 120 else { continue }
+            // Cheap checks first: this runs over every text run of large pages.
+            guard run.utf8.count <= 120, let start = run.firstIndex(where: { !$0.isWhitespace }),
+                  let initial = run[start].lowercased().first, labelInitials.contains(initial) else { continue }
             let trimmed = run.trimmingCharacters(in: .whitespacesAndNewlines)
-            guard let label = labels.first(where: { trimmed.range(of: $0, options: [.caseInsensitive, .anchored]) != nil }) else { continue }
+            let head = trimmed.prefix(longestLabel).lowercased()
+            guard let label = lowercasedLabels.first(where: { head.hasPrefix($0) }) else { continue }
             var rest = trimmed.dropFirst(label.count).drop { $0 == " " || $0 == ":" || $0 == "#" || $0 == "." || $0 == "\u{00A0}" }
             if rest.isEmpty {
                 // The value sits in the next non-empty run ("<dt>SKU</dt><dd>123</dd>").
@@ -64,12 +67,16 @@ enum PageIdentifier {
         text.count == 10 && text.allSatisfy { $0.isASCII && ($0.isNumber || $0.isUppercase) }
     }
 
-    /// Labels longest first, so "Item number" wins over "Item".
+    private static let lowercasedLabels = labels.map { $0.lowercased() }
+    private static let labelInitials = Set(lowercasedLabels.compactMap(\.first))
+    private static let longestLabel = labels.map(\.count).max() ?? 0
+
+    /// Labels, a longer one before any it starts with, so "Item number" wins over "Item" and "EAN13" over "EAN".
     private static let labels: [String] = [
         "Manufacturer reference", "Item model number", "Artikelnummer", "Artikel-Nr.", "Art.-Nr.", "Art. Nr.", "Artikelnr.", "Item number",
         "Item No.", "Item #", "Item no", "Style number", "Style No.", "Style #", "Product code", "Product ID", "Product number",
         "Modellnummer", "Modell", "Model number", "Model", "Modèle", "Référence", "Réf.", "Ref.", "Referencia", "Referência",
         "Código", "Codice articolo", "Codice prodotto", "Codice", "Cod.", "Artikelcode", "Numer katalogowy", "Kod produktu",
-        "SKU", "MPN", "ASIN",
+        "SKU", "MPN", "ASIN", "ISBN-13", "ISBN-10", "ISBN", "EAN13", "EAN-13", "EAN", "GTIN", "UPC",
     ]
 }

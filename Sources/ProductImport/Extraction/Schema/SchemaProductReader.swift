@@ -68,7 +68,7 @@ struct SchemaProductReader {
             firstVariantSKU = firstVariantSKU ?? SchemaValue.text(variant["sku"])
             facts.material = facts.material ?? SchemaValue.text(variant["material"])
             facts.brand = facts.brand ?? brand(variant)
-            if facts.price == nil { applyOffers(variant["offers"], to: &facts) }
+            applyOffers(variant["offers"], to: &facts)
             for image in variantImages where !facts.images.contains(image) { facts.images.append(image) }
         }
         // The variant the link selects leads: its color, sku and pictures.
@@ -110,22 +110,32 @@ struct SchemaProductReader {
         return query == pageQuery
     }
 
-    /// Price, currency and availability from an Offer, AggregateOffer, list of offers or priceSpecification.
+    /// Price, currency and availability from an Offer, AggregateOffer, list of offers or
+    /// priceSpecification. The first price leads; every other one (more offers, `highPrice`,
+    /// variants) is kept in `otherPrices` so the visible buy box can pick among them.
     private func applyOffers(_ value: JSON?, to facts: inout ProductFacts) {
         let offers = graph.list(value).flatMap { offer -> [JSON] in
             // AggregateOffer may itself carry a list of offers.
             [offer] + graph.list(offer["offers"])
         }
         for offer in offers {
-            let price = SchemaValue.number(offer["price"]) ?? SchemaValue.number(offer["lowPrice"])
-            let currency = SchemaValue.text(offer["priceCurrency"])
-            if facts.price == nil, let price {
-                facts.price = price
-                facts.currency = currency.flatMap(PriceParser.currency) ?? facts.currency
+            var currency = SchemaValue.text(offer["priceCurrency"])
+            var price = SchemaValue.number(offer["price"]) ?? SchemaValue.number(offer["lowPrice"])
+            if price == nil, let specification = bestSpecification(offer["priceSpecification"]) {
+                price = SchemaValue.number(specification["price"]) ?? SchemaValue.number(specification["minPrice"])
+                currency = SchemaValue.text(specification["priceCurrency"]) ?? currency
             }
-            if facts.price == nil, let specification = bestSpecification(offer["priceSpecification"]) {
-                facts.price = SchemaValue.number(specification["price"]) ?? SchemaValue.number(specification["minPrice"])
-                facts.currency = SchemaValue.text(specification["priceCurrency"]).flatMap(PriceParser.currency) ?? currency
+            if let price {
+                if facts.price == nil {
+                    facts.price = price
+                    facts.currency = currency.flatMap(PriceParser.currency) ?? facts.currency
+                } else if !PriceParser.samePrice(price, facts.price!), !facts.otherPrices.contains(where: { PriceParser.samePrice($0, price) }) {
+                    facts.otherPrices.append(price)
+                }
+            }
+            if let high = SchemaValue.number(offer["highPrice"]), let low = facts.price, !PriceParser.samePrice(high, low),
+               !facts.otherPrices.contains(where: { PriceParser.samePrice($0, high) }) {
+                facts.otherPrices.append(high)
             }
             if facts.currency == nil { facts.currency = currency.flatMap(PriceParser.currency) }
             if facts.availability == nil, let availability = SchemaValue.text(offer["availability"]) {

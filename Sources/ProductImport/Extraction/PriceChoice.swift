@@ -1,0 +1,48 @@
+/// Which price a draft gets. Each source states its own: JSON-LD may list several offers or a
+/// range, meta tags may lag behind a sale, variants may cost more. When they disagree, the
+/// price the visible buy box shows decides among them.
+enum PriceChoice {
+    /// The chosen price with its currency and the source credited for it.
+    struct Choice {
+        /// The selling price.
+        let price: Double
+        /// The source the price came from.
+        let source: ExtractionSource
+        /// Its ISO 4217 currency with the source that gave it: the price's own source when it
+        /// says, else the most trusted source that does.
+        let currency: (code: String, source: ExtractionSource)?
+    }
+
+    /// Whether the sources other than the visible page state more than one price: the
+    /// buy box is then worth reading to pick the right one.
+    static func disagree(_ found: [ProductFacts]) -> Bool {
+        var seen: [Double] = []
+        for facts in found where facts.source != .page {
+            for price in (facts.price.map { [$0] } ?? []) + facts.otherPrices
+            where !seen.contains(where: { PriceParser.samePrice($0, price) }) {
+                seen.append(price)
+            }
+        }
+        return seen.count > 1
+    }
+
+    /// The most trusted source's price, unless the sources disagree and the visible buy box
+    /// shows one of their prices: that one wins, credited to the most trusted source stating it.
+    static func choose(_ found: [ProductFacts]) -> Choice? {
+        func choice(_ price: Double, from facts: ProductFacts) -> Choice {
+            let currency = facts.currency.map { (code: $0, source: facts.source) }
+                ?? found.first { $0.currency != nil }.map { (code: $0.currency!, source: $0.source) }
+            return Choice(price: price, source: facts.source, currency: currency)
+        }
+        if disagree(found), let visible = found.first(where: { $0.source == .page })?.price {
+            for facts in found where facts.source != .page {
+                let prices = (facts.price.map { [$0] } ?? []) + facts.otherPrices
+                if let match = prices.first(where: { PriceParser.samePrice($0, visible) }) {
+                    return choice(match, from: facts)
+                }
+            }
+        }
+        guard let priced = found.first(where: { $0.price != nil }), let price = priced.price else { return nil }
+        return choice(price, from: priced)
+    }
+}
