@@ -32,7 +32,7 @@ extension ImageProcessor {
         return try VipsRuntime.exclusively { () throws(ImageError) -> TiledPicture in
             try VipsRuntime.start()
             let plan = TileLayout.grid(count: tiles.count, across: style.sheetAcross, cell: style.sheetCell, padding: style.padding)
-            let (canvas, placed) = try compose(tiles, plan: plan)
+            let (canvas, placed) = try compose([(tiles, across: min(tiles.count, style.sheetAcross))], plan: plan)
             return TiledPicture(image: try canvas.encoded(as: .jpeg, quality: configuration.jpegQuality), tiles: placed)
         }
     }
@@ -91,18 +91,41 @@ extension ImageProcessor {
         }
         let plan = TileLayout.flatLay(
             column: column.count, side: side.count, tile: style.flatLayTile, sideTile: style.flatLaySideTile, padding: style.padding)
-        return try compose(column + side, plan: plan)
+        return try compose([(column, across: 1), (side, across: 1)], plan: plan)
     }
 
-    /// Draws each tile into its rectangle on a canvas of the background colour.
-    private func compose(_ tiles: [PictureTile], plan: TileLayout.Plan) throws(ImageError) -> (canvas: ImageHandle, tiles: [TilePlacement]) {
-        var canvas = try ImageHandle.canvas(width: plan.width, height: plan.height, color: configuration.pictures.background)
+    /// Draws the tiles of each group as one grid `across` wide (`vips_arrayjoin`, the same arithmetic as
+    /// `TileLayout`) at its first rectangle, on a canvas of the background colour.
+    ///
+    /// One join per group rather than one `insert` per tile: libvips copies the whole region through every
+    /// level of a chain of inserts, which made a 24-tile sheet cost about 3 ms of CPU per tile.
+    private func compose(
+        _ groups: [(tiles: [PictureTile], across: Int)], plan: TileLayout.Plan
+    ) throws(ImageError) -> (canvas: ImageHandle, tiles: [TilePlacement]) {
+        let style = configuration.pictures
+        var canvas: ImageHandle?
         var placed: [TilePlacement] = []
-        for (tile, rect) in zip(tiles, plan.rects) {
-            let (image, isSwatch) = try render(tile, side: rect.width)
-            canvas = try canvas.inserting(image, x: rect.x, y: rect.y)
-            placed.append(TilePlacement(number: tile.number, x: rect.x, y: rect.y, width: rect.width, height: rect.height, isSwatch: isSwatch))
+        var rects = plan.rects[...]
+        for group in groups where !group.tiles.isEmpty {
+            let groupRects = rects.prefix(group.tiles.count)
+            rects = rects.dropFirst(group.tiles.count)
+            guard let origin = groupRects.first, groupRects.count == group.tiles.count else {
+                throw .invalidRequest("a picture layout has fewer places than tiles")
+            }
+            var images: [ImageHandle] = []
+            for (tile, rect) in zip(group.tiles, groupRects) {
+                let (image, isSwatch) = try render(tile, side: rect.width)
+                images.append(image)
+                placed.append(TilePlacement(number: tile.number, x: rect.x, y: rect.y, width: rect.width, height: rect.height, isSwatch: isSwatch))
+            }
+            let grid = try ImageHandle.grid(images, across: group.across, gap: style.padding, background: style.background)
+            if let base = canvas {
+                canvas = try base.inserting(grid, x: origin.x, y: origin.y)
+            } else {
+                canvas = try grid.placed(x: origin.x, y: origin.y, width: plan.width, height: plan.height, background: style.background)
+            }
         }
+        guard let canvas else { throw .invalidRequest("a picture needs tiles") }
         return (canvas, placed)
     }
 
@@ -133,12 +156,15 @@ extension ImageProcessor {
         ).centered(width: side, height: side, background: color)
     }
 
-    /// A square badge with the number in it.
+    /// A square badge with the number in it, drawn once per number, size and colours (it is on every tile).
     private func badge(_ number: Int, side: Int) throws(ImageError) -> ImageHandle {
         let style = configuration.pictures
-        return try TextLabel.render(
-            String(number), width: side, height: side, fontSize: side * 11 / 20, font: style.font,
-            foreground: style.badgeTextColor, background: style.badgeColor)
+        let key = "badge \(number) \(side) \(style.badgeColor) \(style.badgeTextColor) \(style.font)"
+        return try TextMaskCache.shared.mask(key) { () throws(ImageError) -> ImageHandle in
+            try TextLabel.render(
+                String(number), width: side, height: side, fontSize: side * 11 / 20, font: style.font,
+                foreground: style.badgeTextColor, background: style.badgeColor)
+        }
     }
 
     /// The mean colour of a rectangle of an encoded image (decoded at full size).

@@ -1,7 +1,8 @@
 import Foundation
 
-/// Rendered text masks, kept for reuse: Pango lays out every `vips_text` call from scratch (a few ms each),
-/// and pictures draw the same few strings again and again (item-number badges, category names).
+/// Rendered text, kept for reuse: Pango lays out every `vips_text` call from scratch (a few ms each), and
+/// pictures draw the same few strings again and again (item-number badges, category names). Holds text masks
+/// and the finished number badges, each a few KB.
 ///
 /// `@unchecked Sendable`: the dictionary is only touched under `lock`, and the cached images are
 /// materialized in memory, which libvips reads safely from any thread.
