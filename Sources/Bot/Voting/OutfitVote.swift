@@ -15,7 +15,9 @@ struct OutfitVote {
         for (index, outfit) in outfits.enumerated() {
             caption = caption + (index == 0 ? "" : "\n\n") + OutfitCard.text(outfit, heading: "\(index + 1). \(occasion.name.capitalized)")
         }
-        try await context.send(.picture(picture, caption: caption))
+        // Through the same path as the poll: a handler's own replies may be held until its update is recorded
+        // (Telegram), and the picture must not arrive after the poll whose numbers point at it.
+        try await voting.outbound.send(.picture(picture, caption: caption), to: context.chat, userID: nil)
         let options = outfits.enumerated().map { index, outfit in
             String("\(index + 1): " + outfit.pieces.map(\.name).joined(separator: ", ")).prefix(100).description
         }
