@@ -37,8 +37,8 @@ extension ImageProcessor {
         }
     }
 
-    /// The options of a vote side by side, numbered 1, 2, 3… in big badges, as JPEG; each option fits in
-    /// `voteOptionSide` before all are brought to one height.
+    /// The options of a vote side by side, each under a strip with its number 1, 2, 3…, as JPEG; each option
+    /// fits in `voteOptionSide` before all are brought to one height.
     public func voteSheet(_ options: [VoteOptionPicture]) throws(ImageError) -> TiledPicture {
         let style = configuration.pictures
         guard (1...style.maxVoteOptions).contains(options.count) else {
@@ -68,15 +68,21 @@ extension ImageProcessor {
             for index in panels.indices where panels[index].height > height {
                 panels[index] = try panels[index].shrunk(toFitWidth: 1_000_000, height: height)
             }
-            let plan = TileLayout.row(panels.map { ($0.width, $0.height) }, padding: style.padding)
+            // The option number sits in a strip above its picture, so it never hides a piece's own number badge.
+            let strip = max(40, height / 10)
+            var cells: [ImageHandle] = []
+            for (index, panel) in panels.enumerated() {
+                let number = try TextLabel.render(
+                    String(index + 1), width: panel.width, height: strip, fontSize: strip * 7 / 10, font: style.font,
+                    foreground: style.badgeTextColor, background: style.badgeColor)
+                cells.append(try number.joined(panel, horizontal: false, gap: 0, background: style.background))
+            }
+            let plan = TileLayout.row(cells.map { ($0.width, $0.height) }, padding: style.padding)
             var canvas = try ImageHandle.canvas(width: plan.width, height: plan.height, color: style.background)
             var placed: [TilePlacement] = []
-            for (index, panel) in panels.enumerated() {
+            for (index, cell) in cells.enumerated() {
                 let rect = plan.rects[index]
-                let badgeSide = max(48, min(rect.width, rect.height) / 6)
-                let numbered = try panel.inserting(
-                    try badge(index + 1, side: badgeSide), x: badgeSide / 8, y: badgeSide / 8)
-                canvas = try canvas.inserting(numbered, x: rect.x, y: rect.y)
+                canvas = try canvas.inserting(cell, x: rect.x, y: rect.y)
                 placed.append(TilePlacement(number: index + 1, x: rect.x, y: rect.y, width: rect.width, height: rect.height, isSwatch: false))
             }
             return TiledPicture(image: try canvas.encoded(as: .jpeg, quality: configuration.jpegQuality), tiles: placed)

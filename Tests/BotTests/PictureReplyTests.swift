@@ -167,7 +167,9 @@ final class LineRecorder: Sendable {
         let sheet = try #require(harness.transport.photoMessages.first)
         #expect(sheet.images.count == 1)
         let info = try await ImageProcessor().validate(sheet.images[0].bytes)
-        #expect(info.format == .jpeg && info.width > info.height, "three outfits side by side")
+        #expect(info.format == .jpeg)
+        #expect(info.height == style.voteSheetHeight && abs(info.width - style.voteSheetWidth(outfits: 3, tiles: 3)) <= 3,
+                "three three-piece outfits side by side under their number strips")
         let caption = sheet.caption?.plainText ?? ""
         #expect(caption.hasPrefix("1. Dinner Date") && caption.contains("\n\n2. Dinner Date") && caption.contains("\n\n3. Dinner Date"))
         #expect(harness.transport.photos.count == 1, "no album of piece photos any more")
@@ -181,5 +183,17 @@ final class LineRecorder: Sendable {
         // The winner is a top, a bottom and shoes: a three-tile column.
         #expect(flatLay.height == style.padding + 3 * (style.flatLayTile + style.padding))
         #expect(flatLay.width == 2 * style.padding + style.flatLayTile)
+    }
+}
+
+extension PictureStyle {
+    /// The height of a vote picture whose tallest option fills `voteOptionSide`: the option, its number strip, the padding.
+    var voteSheetHeight: Int { 2 * padding + voteOptionSide + max(40, voteOptionSide / 10) }
+
+    /// The width of a vote picture of `outfits` flat-lays of `tiles` stacked tiles each, each shrunk to `voteOptionSide` tall.
+    func voteSheetWidth(outfits: Int, tiles: Int) -> Int {
+        let flatLayWidth = Double(2 * padding + flatLayTile), flatLayHeight = Double(padding + tiles * (flatLayTile + padding))
+        let width = Int((flatLayWidth * Double(voteOptionSide) / flatLayHeight).rounded())
+        return padding + outfits * (width + padding)
     }
 }

@@ -40,7 +40,11 @@ import WardrobeTestKit
         let picture = try #require(harness.server.calls("sendPhoto").first)
         #expect(picture.fileFields == ["photo"] && picture.at <= call.at)
         let info = try await ImageProcessor().validate(try #require(picture.files["photo"]))
-        #expect(info.format == .jpeg && info.width > info.height, "three outfits side by side")
+        // Three flat-lays side by side, each shrunk to the option height under a number strip: several times
+        // wider than one, and as tall as one option plus its strip.
+        let style = ImageProcessor().configuration.pictures
+        #expect(info.format == .jpeg && info.height == 2 * style.padding + style.voteOptionSide + max(40, style.voteOptionSide / 10))
+        #expect(info.width > 3 * (style.voteOptionSide / 4), "three outfits side by side")
         #expect(harness.server.calls("sendMediaGroup").isEmpty)
 
         let first = harness.server.answerPoll(poll, options: [0], from: .ana)
