@@ -18,4 +18,13 @@ struct ThumbnailCache: Sendable {
         try? store.media.putThumbnail(small.bytes, userID: userID, sha256: sha256, side: side)
         return small.bytes
     }
+
+    /// Makes the thumbnails the pictures use (flat-lay and closet sheet sizes) for a photo just given to a piece,
+    /// so even its first picture draws from thumbnails; a failure only leaves them to be made on first use.
+    func warm(userID: Int64, sha256: String) async {
+        let style = images.configuration.pictures
+        for side in Set([style.flatLayTile, style.sheetCell]) {
+            _ = await thumbnail(userID: userID, sha256: sha256, side: side)
+        }
+    }
 }
