@@ -157,6 +157,10 @@ static inline int wd_insert(VipsImage *main, VipsImage *sub, VipsImage **out, in
     return vips_insert(main, sub, out, x, y, NULL);
 }
 
+static inline int wd_extract_area(VipsImage *in, VipsImage **out, int left, int top, int width, int height) {
+    return vips_extract_area(in, out, left, top, width, height, NULL);
+}
+
 static inline int wd_resize(VipsImage *in, VipsImage **out, double scale) { return vips_resize(in, out, scale, NULL); }
 
 /* --- Creating ------------------------------------------------------------ */

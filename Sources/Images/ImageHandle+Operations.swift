@@ -108,6 +108,12 @@ extension ImageHandle {
         return try black.colorized(scale: [0, 0, 0], offset: [color.red, color.green, color.blue]).normalizedFormat()
     }
 
+    /// A `width`×`height` canvas of `color`: one pixel embedded in its own colour, which libvips fills with a
+    /// constant instead of computing every pixel as `solid` does (a whole picture's canvas costs no pixel work).
+    static func canvas(width: Int, height: Int, color: RGB) throws(ImageError) -> ImageHandle {
+        try solid(width: 1, height: 1, color: color).placed(x: 0, y: 0, width: width, height: height, background: color)
+    }
+
     /// Casts to 8 bits and tags the image as sRGB, for images this module built itself.
     func normalizedFormat() throws(ImageError) -> ImageHandle {
         let cast = try ImageHandle.make("cast") { wd_cast_uchar(pointer, $0) }

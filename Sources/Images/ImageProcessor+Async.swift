@@ -38,4 +38,19 @@ extension ImageProcessor {
     public func contactSheet(_ images: [[UInt8]]) async throws(ImageError) -> EncodedImage {
         try await ImageWorkQueue.run { () throws(ImageError) in try self.contactSheet(images) }
     }
+
+    /// `flatLay(column:side:)` on the image queue.
+    public func flatLay(column: [PictureTile], side: [PictureTile]) async throws(ImageError) -> TiledPicture {
+        try await ImageWorkQueue.run { () throws(ImageError) in try self.flatLay(column: column, side: side) }
+    }
+
+    /// `closetSheet(_:)` on the image queue.
+    public func closetSheet(_ tiles: [PictureTile]) async throws(ImageError) -> TiledPicture {
+        try await ImageWorkQueue.run { () throws(ImageError) in try self.closetSheet(tiles) }
+    }
+
+    /// `voteSheet(_:)` on the image queue.
+    public func voteSheet(_ options: [VoteOptionPicture]) async throws(ImageError) -> TiledPicture {
+        try await ImageWorkQueue.run { () throws(ImageError) in try self.voteSheet(options) }
+    }
 }

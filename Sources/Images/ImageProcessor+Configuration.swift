@@ -20,6 +20,8 @@ extension ImageProcessor {
         public var thumbnailQuality: Int
         /// Layout and colours of the before/after collage and the contact sheet.
         public var collage: CollageStyle
+        /// Layout and colours of the outfit flat-lay, the closet contact sheet and the vote picture.
+        public var pictures: PictureStyle
 
         /// Creates a configuration; every parameter has a default.
         public init(
@@ -31,7 +33,8 @@ extension ImageProcessor {
             thumbnailMaxSide: Int = 320,
             jpegQuality: Int = 88,
             thumbnailQuality: Int = 80,
-            collage: CollageStyle = CollageStyle()
+            collage: CollageStyle = CollageStyle(),
+            pictures: PictureStyle = PictureStyle()
         ) {
             self.maxByteCount = maxByteCount
             self.maxPixelCount = maxPixelCount
@@ -42,6 +45,7 @@ extension ImageProcessor {
             self.jpegQuality = jpegQuality
             self.thumbnailQuality = thumbnailQuality
             self.collage = collage
+            self.pictures = pictures
         }
     }
 }

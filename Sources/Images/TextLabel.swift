@@ -25,8 +25,14 @@ enum TextLabel {
             .normalizedFormat()
     }
 
-    /// A one-band 0–255 mask of `text`, shrunk to fit when it is larger than the box.
+    /// A one-band 0–255 mask of `text`, shrunk to fit when it is larger than the box; rendered once per text, font and box.
     private static func textMask(_ text: String, font: String, maxWidth: Int, maxHeight: Int) throws(ImageError) -> ImageHandle {
+        try TextMaskCache.shared.mask("\(font)\u{0}\(maxWidth)x\(maxHeight)\u{0}\(text)") { () throws(ImageError) -> ImageHandle in
+            try renderedMask(text, font: font, maxWidth: maxWidth, maxHeight: maxHeight)
+        }
+    }
+
+    private static func renderedMask(_ text: String, font: String, maxWidth: Int, maxHeight: Int) throws(ImageError) -> ImageHandle {
         var mask = try ImageHandle.make("text") { wd_text($0, text, font, 72) }
         guard mask.width > 1, mask.height > 1 else { throw .processingFailed(detail: "text: empty rendering") }
         if mask.width > maxWidth || mask.height > maxHeight {

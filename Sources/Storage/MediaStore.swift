@@ -3,7 +3,7 @@ import Sodium
 
 /// Images on disk, one folder per user, named by the SHA-256 of their bytes.
 ///
-/// Layout: `ROOT/<user id>/<first two hex digits>/<sha256>.<ext>`. Files are written
+/// Layout: `ROOT/<user id>/<first two hex digits>/<sha256>.<ext>`, cached thumbnails beside as `<sha256>-t<side>.jpg`. Files are written
 /// atomically (temp file, fsync, rename), so a crash never leaves a half image.
 public struct MediaStore: Sendable {
     /// The media root, e.g. `data/media`.
@@ -44,12 +44,36 @@ public struct MediaStore: Sendable {
         return names.first { $0.hasPrefix(sha256 + ".") }.map { "\(folder)/\($0)" }
     }
 
-    /// Removes one image file; missing files are fine.
+    /// Removes one image file and the thumbnails made from it; missing files are fine.
     public func remove(userID: Int64, sha256: String) throws(StorageError) {
+        removeThumbnails(userID: userID, sha256: sha256)
         guard let path = existingPath(userID: userID, sha256: sha256) else { return }
         do { try FileManager.default.removeItem(atPath: path) } catch {
             throw StorageError.media(path: path, reason: "cannot remove: \(error)")
         }
+    }
+
+    /// Where the `side`-pixel JPEG thumbnail of an image is cached: beside it, as `<sha256>-t<side>.jpg`.
+    ///
+    /// The name never starts with `<sha256>.`, so `existingPath` cannot mistake a thumbnail for its image.
+    public func thumbnailPath(userID: Int64, sha256: String, side: Int) -> String {
+        "\(folder(userID: userID, sha256: sha256))/\(sha256)-t\(side).jpg"
+    }
+
+    /// The cached thumbnail, or nil when none was made yet (or it cannot be read).
+    public func thumbnail(userID: Int64, sha256: String, side: Int) -> [UInt8]? {
+        FileManager.default.contents(atPath: thumbnailPath(userID: userID, sha256: sha256, side: side)).map { [UInt8]($0) }
+    }
+
+    /// Caches a thumbnail made from the image `sha256` (written atomically, so readers never see half a file).
+    public func putThumbnail(_ bytes: [UInt8], userID: Int64, sha256: String, side: Int) throws(StorageError) {
+        try AtomicFile.write(bytes, to: thumbnailPath(userID: userID, sha256: sha256, side: side), mode: 0o600)
+    }
+
+    private func removeThumbnails(userID: Int64, sha256: String) {
+        let folder = self.folder(userID: userID, sha256: sha256)
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        for name in names where name.hasPrefix(sha256 + "-t") { try? FileManager.default.removeItem(atPath: "\(folder)/\(name)") }
     }
 
     /// Removes every file of one user.

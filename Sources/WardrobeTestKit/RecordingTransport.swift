@@ -51,6 +51,22 @@ public final class RecordingTransport: ChatTransport {
         messages.compactMap { if case .text(let text, _, _) = $0 { return text.plainText } else { return nil } }
     }
 
+    /// What a reader sees as text, in order: every text message and every photo message's caption.
+    public var readable: [String] {
+        messages.compactMap { message in
+            switch message {
+            case .text(let text, _, _): return text.plainText
+            case .photos(_, let caption?, _): return caption.plainText
+            default: return nil
+            }
+        }
+    }
+
+    /// The photo messages sent, in order, each with its images, caption and buttons.
+    public var photoMessages: [(images: [OutgoingImage], caption: RichText?, buttons: [[Button]])] {
+        messages.compactMap { if case .photos(let images, let caption, let buttons) = $0 { return (images, caption, buttons) } else { return nil } }
+    }
+
     /// Images sent in photo messages, in order.
     public var photos: [OutgoingImage] {
         messages.flatMap { if case .photos(let images, _, _) = $0 { return images } else { return [] } }

@@ -3,10 +3,11 @@ import Foundation
 import Images
 import ProductImport
 
-/// `wardrobe bench outfit|import|images|telegram|all`: the benchmarks `make bench` prints.
+/// `wardrobe bench outfit|import|images|pictures|telegram|all`: the benchmarks `make bench` prints
+/// (`pictures` is the outfit flat-lay and closet sheet part of `images` alone).
 enum BenchCommand {
     static func run(app: App, arguments: [String]) async throws -> Int32 {
-        guard let which = arguments.first else { return CLI.fail("usage: wardrobe bench outfit|import|images|telegram|all") }
+        guard let which = arguments.first else { return CLI.fail("usage: wardrobe bench outfit|import|images|pictures|telegram|all") }
         if which == "images", arguments.dropFirst().first == "--worker" {
             // The child process that measures the image pipeline's own peak memory.
             print(try ImageBenchmark.workerOutput(arguments: Array(arguments.dropFirst(2))))
@@ -44,8 +45,15 @@ enum BenchCommand {
             ran = true
             print("== bench images")
             print(try ImageBenchmark.run(.init(worker: [CommandLine.arguments[0], "bench", "images", "--worker"])))
+            // The outfit flat-lay and the closet contact sheet against their budgets (60 ms, 150 ms).
+            print(try PictureBenchmark.run())
         }
-        guard ran else { return CLI.fail("unknown benchmark \(which); use outfit, import, images, telegram or all") }
+        if which == "pictures" {
+            ran = true
+            print("== bench pictures")
+            print(try PictureBenchmark.run())
+        }
+        guard ran else { return CLI.fail("unknown benchmark \(which); use outfit, import, images, pictures, telegram or all") }
         return 0
     }
 }

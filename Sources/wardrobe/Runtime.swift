@@ -33,7 +33,7 @@ final class Runtime: Sendable {
         store = try app.openStore()
         let environment = try app.botEnvironment(store: store, keys: keys, http: http, clock: clock)
         let outbound = OutboundMessenger(transports: transports, store: store, clock: clock)
-        let voting = GroupVoting(outbound: outbound, settings: app.votingSettings, logger: app.logger.child(label: "voting"))
+        let voting = GroupVoting(outbound: outbound, settings: app.votingSettings, logger: app.logger.child(label: "voting"), images: environment.images)
         voteCloser = VoteCloser(voting: voting)
         daily = environment.makeDaily(outbound: outbound, settings: app.dailySettings)
         tryOn = try TryOnWiring.environment(

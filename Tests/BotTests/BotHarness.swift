@@ -83,7 +83,7 @@ final class BotHarness: Sendable {
     }
 
     /// The last text the bot sent.
-    var lastText: String { transport.texts.last ?? "" }
+    var lastText: String { transport.readable.last ?? "" }
 
     /// The closet of a console user.
     func closet(of user: String = "ana") async throws -> [ClosetItem] {

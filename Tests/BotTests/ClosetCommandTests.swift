@@ -101,6 +101,10 @@ import WardrobeTestKit
         #expect(try await bot.closet().count == 14)
         try await bot.press("Delete #2")
         #expect(try await bot.closet().count == 13)
+        // 13 pieces plus 12 more: two pages of 24.
+        let user = try await bot.store.user(transport: "console", externalID: "ana")
+        let tees = (1...12).map { ClosetItem(name: "Tee \($0)", category: .top, formality: 2, color: ItemColor(name: "white", family: .white)) }
+        _ = try await bot.store.addItems(tees, userID: user.id)
         await bot.say("/closet")
         #expect(bot.lastText.contains("page 1/2"))
         try await bot.press("Next ▶")

@@ -47,33 +47,33 @@ func berlinMonday(_ time: String) -> Date {
         await harness.eventually { harness.clock.sleeperDeadlines.contains(deadline) }
     }
 
-    func dailyTexts(_ harness: VotingHarness) -> [String] { harness.transport.texts.filter { $0.contains("daily") } }
+    func dailyTexts(_ harness: VotingHarness) -> [String] { harness.transport.readable.filter { $0.contains("daily") } }
 
     @Test func dailyAndTimezoneCommandsSubscribeShowAndUnsubscribe() async throws {
         let harness = try VotingHarness(now: berlinMonday("07:00"))
         defer { harness.remove() }
         await harness.say("/timezone Mars/Olympus_Mons", user: "ana", chat: "ana", kind: .privateChat)
-        #expect(harness.transport.texts.last?.contains("Europe/Berlin, America/New_York or Asia/Tokyo") == true)
+        #expect(harness.transport.readable.last?.contains("Europe/Berlin, America/New_York or Asia/Tokyo") == true)
         await harness.say("/timezone", user: "ana", chat: "ana", kind: .privateChat)
-        #expect(harness.transport.texts.last?.hasPrefix("This chat's time zone is UTC") == true)
+        #expect(harness.transport.readable.last?.hasPrefix("This chat's time zone is UTC") == true)
         await harness.say("/timezone Europe/Berlin", user: "ana", chat: "ana", kind: .privateChat)
-        #expect(harness.transport.texts.last == "This chat's time zone is now Europe/Berlin.")
+        #expect(harness.transport.readable.last == "This chat's time zone is now Europe/Berlin.")
         await harness.say("/daily 7:30 weekdays business", user: "ana", chat: "ana", kind: .privateChat)
-        #expect(harness.transport.texts.last
+        #expect(harness.transport.readable.last
             == "Daily outfit at 07:30 (Europe/Berlin), Monday to Friday, for business casual. /daily off stops it.")
         await harness.say("/daily 07:30 party", user: "ana", chat: "ana", kind: .privateChat)
-        #expect(harness.transport.texts.last?.hasPrefix("I don't know the occasion \"party\". Try one of: casual") == true)
+        #expect(harness.transport.readable.last?.hasPrefix("I don't know the occasion \"party\". Try one of: casual") == true)
         await harness.say("/daily 07:30 buisness", user: "ana", chat: "ana", kind: .privateChat)
-        #expect(harness.transport.texts.last
+        #expect(harness.transport.readable.last
             == "No occasion \"buisness\" — showing business casual.\nDaily outfit at 07:30 (Europe/Berlin), every day, for business casual. /daily off stops it.")
         await harness.say("/daily 25:00", user: "ana", chat: "ana", kind: .privateChat)
-        #expect(harness.transport.texts.last?.hasPrefix("Give the time as HH:MM") == true)
+        #expect(harness.transport.readable.last?.hasPrefix("Give the time as HH:MM") == true)
         await harness.say("/daily 08:00", user: "ana", chat: "ana", kind: .privateChat)
-        #expect(harness.transport.texts.last == "Daily outfit at 08:00 (Europe/Berlin), every day, for smart casual. /daily off stops it.")
+        #expect(harness.transport.readable.last == "Daily outfit at 08:00 (Europe/Berlin), every day, for smart casual. /daily off stops it.")
         await harness.say("/daily off", user: "ana", chat: "ana", kind: .privateChat)
-        #expect(harness.transport.texts.last == "Daily outfit stopped.")
+        #expect(harness.transport.readable.last == "Daily outfit stopped.")
         await harness.say("/daily", user: "ana", chat: "ana", kind: .privateChat)
-        #expect(harness.transport.texts.last?.hasPrefix("No daily outfit here yet") == true)
+        #expect(harness.transport.readable.last?.hasPrefix("No daily outfit here yet") == true)
     }
 
     @Test func theDailyOutfitArrivesAtTheLocalTimeWithTheOutfitButtonsAndAvoidsYesterdaysPieces() async throws {
@@ -88,9 +88,9 @@ func berlinMonday(_ time: String) -> Date {
         try await running(harness.daily.service) {
             #expect(await waitForSleep(harness, until: berlinMonday("08:00")))
             harness.clock.set(berlinMonday("08:00"))
-            #expect(await harness.eventually { harness.transport.texts.contains { $0.hasPrefix("Your daily outfit") } })
+            #expect(await harness.eventually { harness.transport.readable.contains { $0.hasPrefix("Your daily outfit") } })
         }
-        #expect(harness.transport.texts.last?.hasPrefix("Your daily outfit — smart casual") == true)
+        #expect(harness.transport.readable.last?.hasPrefix("Your daily outfit — smart casual") == true)
         #expect(harness.transport.lastButtons.map(\.title) == ["Show another", "Why?", "I wore this"])
         let first = try #require(try await harness.store.activeSchedules().first)
         #expect(first.lastSentDate == "2026-06-15")
@@ -102,7 +102,7 @@ func berlinMonday(_ time: String) -> Date {
             let tomorrow = berlinMonday("08:00").addingTimeInterval(86_400)
             #expect(await waitForSleep(harness, until: tomorrow))
             harness.clock.set(tomorrow)
-            #expect(await harness.eventually { harness.transport.texts.contains { $0.hasPrefix("Your daily outfit") } })
+            #expect(await harness.eventually { harness.transport.readable.contains { $0.hasPrefix("Your daily outfit") } })
         }
         let second = try #require(try await harness.store.activeSchedules().first)
         #expect(second.lastSentDate == "2026-06-16")
@@ -117,7 +117,7 @@ func berlinMonday(_ time: String) -> Date {
         try await running(harness.daily.service) {
             #expect(await waitForSleep(harness, until: berlinMonday("08:00")))
             harness.clock.set(berlinMonday("08:00"))
-            #expect(await harness.eventually { harness.transport.texts.contains { $0.hasPrefix("Your daily outfit") } })
+            #expect(await harness.eventually { harness.transport.readable.contains { $0.hasPrefix("Your daily outfit") } })
         }
         let folder = harness.folder
         harness.close()
@@ -140,7 +140,7 @@ func berlinMonday(_ time: String) -> Date {
             try await running(harness.daily.service) {
                 #expect(await waitForSleep(harness, until: berlinMonday("08:00").addingTimeInterval(86_400)))
             }
-            #expect(harness.transport.texts.contains { $0.hasPrefix("Your daily outfit") } == sends, "started \(startedAt)")
+            #expect(harness.transport.readable.contains { $0.hasPrefix("Your daily outfit") } == sends, "started \(startedAt)")
         }
     }
 
@@ -148,15 +148,15 @@ func berlinMonday(_ time: String) -> Date {
         let harness = try VotingHarness(now: berlinMonday("07:00"))
         defer { harness.remove() }
         await harness.say("/daily 07:00", user: "bob")
-        #expect(harness.transport.texts.last?.hasPrefix("Daily outfit for Bob at 07:00 (UTC)") == true)
+        #expect(harness.transport.readable.last?.hasPrefix("Daily outfit for Bob at 07:00 (UTC)") == true)
         harness.transport.reset()
         try await running(harness.daily.service) {
             let seven = ZonedTime.instant(of: LocalTime(text: "07:00")!, on: LocalDate(text: "2026-06-15")!, in: TimeZone(identifier: "UTC")!)
             #expect(await waitForSleep(harness, until: seven))
             harness.clock.set(seven)
-            #expect(await harness.eventually { !harness.transport.texts.isEmpty })
+            #expect(await harness.eventually { !harness.transport.readable.isEmpty })
         }
-        #expect(harness.transport.texts == [
+        #expect(harness.transport.readable == [
             "Bob, your daily smart casual outfit needs more pieces. Your closet is empty: paste a product link, or send /add navy wool blazer, to add your first piece."
         ])
         #expect(harness.transport.photos.isEmpty)

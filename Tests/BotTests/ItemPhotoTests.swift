@@ -21,8 +21,12 @@ import TryOn
         await bot.photos([try TryOnHarness.garment()])
         #expect(bot.transport.texts.last?.hasPrefix("Saved the photo of #1 Navy wool blazer.") == true)
         let item = try #require(try await bot.store.item(userID: user.id, number: 1))
-        #expect(item.photo != nil)
+        let sha = try #require(item.photo)
         #expect(try await bot.jobs().isEmpty, "the piece's photo is not a try-on")
+        // Its thumbnails for the pictures are made right away, so its first /outfit draws from them.
+        let style = bot.images.configuration.pictures
+        #expect(bot.store.media.thumbnail(userID: user.id, sha256: sha, side: style.flatLayTile) != nil)
+        #expect(bot.store.media.thumbnail(userID: user.id, sha256: sha, side: style.sheetCell) != nil)
         await bot.command("tryon", "#1")
         #expect(try await bot.jobs().count == 1)
     }

@@ -1,6 +1,7 @@
 @testable import Bot
 import Chat
 import Foundation
+import Images
 import Storage
 import Testing
 import WardrobeTestKit
@@ -30,7 +31,7 @@ import WardrobeTestKit
         #expect(poll.closeDate == harness.clock.now().addingTimeInterval(600))
         #expect(vote.optionCount == 3)
         #expect(vote.pollRef == nil, "a native poll's id is bound by its first answer")
-        #expect(harness.transport.texts.contains { $0.hasPrefix("1. Dinner Date") })
+        #expect(harness.transport.readable.contains { $0.hasPrefix("1. Dinner Date") })
     }
 
     @Test func aVoteCanBeChangedAndTakenBackAndTheLatestCounts() async throws {
@@ -42,7 +43,7 @@ import WardrobeTestKit
         await harness.vote([2], user: "bob")
         #expect(try await ballots(harness, vote) == ["telegram:bob": 2])
         await harness.say("/vote", user: "cy")
-        #expect(harness.transport.texts.last?.contains("1: 0 votes · 2: 0 votes · 3: 1 vote") == true)
+        #expect(harness.transport.readable.last?.contains("1: 0 votes · 2: 0 votes · 3: 1 vote") == true)
         await harness.vote([], user: "bob")
         #expect(try await ballots(harness, vote).isEmpty)
         #expect(try await harness.vote(id: vote.id)?.state == .open)
@@ -65,7 +66,7 @@ import WardrobeTestKit
         let closed = try #require(try await harness.vote(id: vote.id))
         #expect(closed.winner == 1)
         #expect(harness.stoppedPolls == 1)
-        #expect(harness.transport.texts.last?.hasPrefix("The group picked option 2") == true)
+        #expect(harness.transport.readable.last?.hasPrefix("The group picked option 2") == true)
         #expect(harness.transport.lastButtons.map(\.title) == ["I wore this"])
     }
 
@@ -82,7 +83,7 @@ import WardrobeTestKit
         #expect(closed.winner == 2)
         // The winner's "I wore this" is Ana's and records her pieces.
         try await harness.press("I wore this", user: "ana")
-        #expect(harness.transport.texts.last?.hasPrefix("Noted: 3 pieces worn today") == true)
+        #expect(harness.transport.readable.last?.hasPrefix("Noted: 3 pieces worn today") == true)
     }
 
     @Test func onlyTheStarterMayCloseTheVote() async throws {
@@ -91,7 +92,7 @@ import WardrobeTestKit
         let vote = try await startOutfitVote(harness)
         await harness.vote([1], user: "bob")
         await harness.say("/vote close", user: "bob")
-        #expect(harness.transport.texts.last?.hasPrefix("Only the person who started the vote") == true)
+        #expect(harness.transport.readable.last?.hasPrefix("Only the person who started the vote") == true)
         #expect(try await harness.vote(id: vote.id)?.state == .open)
         await harness.say("/vote close", user: "ana")
         #expect(try await harness.vote(id: vote.id)?.state == .closed)
@@ -106,16 +107,16 @@ import WardrobeTestKit
         await harness.vote([0], user: "bob")
         await harness.vote([1], user: "ana")
         #expect(try await harness.vote(id: vote.id)?.state == .tied)
-        #expect(harness.transport.texts.last?.hasPrefix("It's a tie between 1, 2 (1 vote each)") == true)
+        #expect(harness.transport.readable.last?.hasPrefix("It's a tie between 1, 2 (1 vote each)") == true)
         #expect(harness.transport.lastButtons.map(\.title) == ["Pick 1", "Pick 2"])
         try await harness.press("Pick 1", user: "bob")
-        #expect(harness.transport.texts.last == "This button belongs to someone else.")
+        #expect(harness.transport.readable.last == "This button belongs to someone else.")
         #expect(try await harness.vote(id: vote.id)?.state == .tied)
         try await harness.press("Pick 2", user: "ana")
         let decided = try #require(try await harness.vote(id: vote.id))
         #expect(decided.state == .closed)
         #expect(decided.winner == 1)
-        #expect(harness.transport.texts.last?.hasPrefix("The group picked option 2") == true)
+        #expect(harness.transport.readable.last?.hasPrefix("The group picked option 2") == true)
     }
 
     @Test func aRestartMidVoteKeepsTheBallotsAndStillClosesOnTime() async throws {
@@ -139,7 +140,7 @@ import WardrobeTestKit
         await closer.shutdown()
         _ = await task.result
         #expect(try await second.vote(id: vote.id)?.winner == 2)
-        #expect(second.transport.texts.last?.hasPrefix("The group picked option 3") == true)
+        #expect(second.transport.readable.last?.hasPrefix("The group picked option 3") == true)
     }
 
     @Test func aVoteThatFellDueWhileTheBotWasDownClosesAtStartUp() async throws {
@@ -201,9 +202,13 @@ import WardrobeTestKit
         let ana = try await harness.store.user(transport: "telegram", externalID: "ana", displayName: "Ana")
         let chat = try await harness.store.chat(transport: "telegram", externalID: VotingHarness.group, kind: .group)
         var numbers: [Int] = []
+        var results: [String] = []
         for variation in 1...2 {
+            let bytes = try SyntheticPhoto.generate(width: 300, height: 400, format: .jpeg, seed: variation)
+            let result = try await harness.store.saveImage(bytes, userID: ana.id, mimeType: "image/jpeg", width: 300, height: 400).sha256
+            results.append(result)
             let look = try await harness.store.addLook(LookRecord(
-                userID: ana.id, chatID: chat.id, personSHA256: "p", garmentSHA256: "g", resultSHA256: "r\(variation)", prompt: "x",
+                userID: ana.id, chatID: chat.id, personSHA256: "p", garmentSHA256: "g", resultSHA256: result, prompt: "x",
                 service: "openrouter", model: "m", batchID: "b", variation: variation, startedAt: harness.clock.now(), durationMilliseconds: 1))
             numbers.append(look.number)
         }
@@ -214,21 +219,25 @@ import WardrobeTestKit
         #expect(try await harness.vote(id: vote.id)?.winner == 1)
         #expect(try await harness.store.look(userID: ana.id, number: numbers[1])?.groupPick == true)
         #expect(try await harness.store.look(userID: ana.id, number: numbers[0])?.groupPick == false)
-        #expect(harness.transport.texts.last?.hasPrefix("The group picked 2 (look #2)") == true, "\(harness.transport.texts)")
+        #expect(harness.transport.readable.last?.hasPrefix("The group picked 2 (look #2)") == true, "\(harness.transport.readable)")
         #expect(harness.transport.lastButtons.map(\.title).contains("Keep"))
+        // The announcement shows the winning look itself.
+        let announcement = try #require(harness.transport.photoMessages.last)
+        #expect(announcement.images.map(\.sha256) == [results[1]])
+        #expect(announcement.caption?.plainText.hasPrefix("The group picked 2") == true)
     }
 
     @Test func theVoteWindowAcceptsMinutesHoursAndDaysWithinLimits() async throws {
         let harness = try VotingHarness(polls: true)
         defer { harness.remove() }
         await harness.say("/vote window 30m", user: "ana")
-        #expect(harness.transport.texts.last == "New votes here stay open for 30 min.")
+        #expect(harness.transport.readable.last == "New votes here stay open for 30 min.")
         for bad in ["0m", "8d", "soon", "5 weeks"] {
             await harness.say("/vote window \(bad)", user: "ana")
-            #expect(harness.transport.texts.last?.contains("minutes (m), hours (h) or days (d), from 1m to 7d") == true, "\(bad)")
+            #expect(harness.transport.readable.last?.contains("minutes (m), hours (h) or days (d), from 1m to 7d") == true, "\(bad)")
         }
         await harness.say("/vote window 2h", user: "ana")
-        #expect(harness.transport.texts.last == "New votes here stay open for 2 h.")
+        #expect(harness.transport.readable.last == "New votes here stay open for 2 h.")
         let vote = try await startOutfitVote(harness)
         #expect(vote.closesAt == vote.openedAt.addingTimeInterval(7200))
     }

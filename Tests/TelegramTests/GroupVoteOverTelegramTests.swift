@@ -2,6 +2,7 @@ import Bot
 import Chat
 import Closet
 import Foundation
+import Images
 import Storage
 import Support
 import Synchronization
@@ -35,6 +36,16 @@ import WardrobeTestKit
         #expect(call.parameters["is_anonymous"] == false)
         #expect(call.parameters["options"]?.array?.count == 3 || call.parameters["options"]?.string?.contains("3") == true)
         let poll = try #require(harness.server.pollIDs.first)
+        // The candidates come first, as one uploaded picture captioned with their lists.
+        let picture = try #require(harness.server.calls("sendPhoto").first)
+        #expect(picture.fileFields == ["photo"] && picture.at <= call.at)
+        let info = try await ImageProcessor().validate(try #require(picture.files["photo"]))
+        // Three flat-lays side by side, each shrunk to the option height under a number strip: several times
+        // wider than one, and as tall as one option plus its strip.
+        let style = ImageProcessor().configuration.pictures
+        #expect(info.format == .jpeg && info.height == 2 * style.padding + style.voteOptionSide + max(40, style.voteOptionSide / 10))
+        #expect(info.width > 3 * (style.voteOptionSide / 4), "three outfits side by side")
+        #expect(harness.server.calls("sendMediaGroup").isEmpty)
 
         let first = harness.server.answerPoll(poll, options: [0], from: .ana)
         let changed = harness.server.answerPoll(poll, options: [1], from: .ana)
@@ -49,6 +60,7 @@ import WardrobeTestKit
         let announcement = try #require(harness.server.messages(inChat: group.id).last { $0.text.hasPrefix("The group picked") })
         #expect(announcement.text.contains("2"), "option 2 won: \(announcement.text)")
         #expect(announcement.buttons.flatMap { $0 }.contains { $0.title == "I wore this" }, "the starter can log the winning outfit")
+        #expect(announcement.kind == "photo", "the announcement shows the winning outfit")
         await harness.stop(task)
     }
 }

@@ -8,11 +8,11 @@ import Support
 /// `/closet`, `/item`, `/edit`, `/remove`, `/laundry`, `/clean` and `/export`.
 struct ClosetCommands {
     let environment: BotEnvironment
-    /// Items per `/closet` page; short enough for a phone screen.
-    static let pageSize = 10
+    /// Items per `/closet` page: one contact sheet (4 × 6 by default).
+    var pageSize: Int { environment.images.configuration.pictures.sheetCapacity }
 
     func register(on builder: inout RouterBuilder) {
-        builder.add(Command("closet", usage: "[category] [page]", summary: "list your pieces, e.g. /closet shoes, /closet 2") { context, arguments in
+        builder.add(Command("closet", usage: "[category] [page]", summary: "your pieces as a numbered picture, e.g. /closet shoes, /closet 2") { context, arguments in
             var words = arguments.split(whereSeparator: { $0.isWhitespace }).map(String.init)
             var number = 1
             // A trailing number is a page ("/closet 2", "/closet shoes 2"), bounded where it enters.
@@ -99,9 +99,9 @@ struct ClosetCommands {
             try await context.reply(RichText.plain("You have \(what). Paste a product link or send /add navy wool blazer to add a piece."))
             return
         }
-        let pages = (all.count + Self.pageSize - 1) / Self.pageSize
+        let pages = (all.count + pageSize - 1) / pageSize
         let current = min(max(page, 0), pages - 1)
-        let slice = all[(current * Self.pageSize)..<min(all.count, (current + 1) * Self.pageSize)]
+        let slice = all[(current * pageSize)..<min(all.count, (current + 1) * pageSize)]
         let title = (category?.plural.capitalized ?? "Your closet") + " (\(all.count))" + (pages > 1 ? " — page \(current + 1)/\(pages)" : "")
         // A page past the end shows the last one and says so, rather than an empty list.
         let past = page >= pages ? "(There \(pages == 1 ? "is only 1 page" : "are only \(pages) pages").)\n" : ""
@@ -109,9 +109,15 @@ struct ClosetCommands {
         let base: JSON = ["category": category.map { .string($0.rawValue) } ?? .null]
         if current > 0 { buttons.append(try await context.button("◀ Previous", action: "closet.page", payload: base.setting("page", .int(Int64(current - 1))))) }
         if current < pages - 1 { buttons.append(try await context.button("Next ▶", action: "closet.page", payload: base.setting("page", .int(Int64(current + 1))))) }
-        try await context.reply(
-            .plain(past) + .bold(title) + .plain("\n" + slice.map(ItemText.line).joined(separator: "\n") + "\n\n/item N shows one piece."),
-            buttons: buttons.isEmpty ? [] : [buttons])
+        // The list stays as the caption (or its follow-up, when long): screen readers and search need the words.
+        let text = RichText.plain(past) + .bold(title) + .plain("\n" + slice.map(ItemText.line).joined(separator: "\n") + "\n\n/item N shows one piece.")
+        let cache = ThumbnailCache(store: context.store, images: environment.images)
+        let tiles = await PieceTiles.tiles(Array(slice), userID: context.user.id, side: environment.images.configuration.pictures.sheetCell, cache: cache)
+        var sheet: OutgoingImage?
+        do { sheet = OutfitPicture.outgoing(try await environment.images.closetSheet(tiles).image) } catch {
+            environment.logger.warning("cannot draw the closet sheet", ["error": "\(error)"])
+        }
+        try await context.send(.picture(sheet, caption: text, buttons: buttons.isEmpty ? [] : [buttons]))
     }
 }
 

@@ -1,6 +1,7 @@
 import Chat
 import Closet
 import Foundation
+import Images
 import JSON
 import Storage
 import Support
@@ -33,7 +34,7 @@ enum ItemPhoto {
     }
 
     /// Saves the stored image `sha` as item `number`'s photo.
-    static func attach(_ sha: String, to number: Int, context: ChatContext) async throws {
+    static func attach(_ sha: String, to number: Int, context: ChatContext, images: ImageProcessor) async throws {
         try await context.updateState { $0.setting(stateKey, .null) }
         guard var item = try await context.store.item(userID: context.user.id, number: number) else {
             throw UserMessageError("You have no item #\(number) any more. /closet lists your pieces.")
@@ -41,5 +42,6 @@ enum ItemPhoto {
         item.photo = sha
         try await context.store.updateItem(item, userID: context.user.id)
         try await context.reply("Saved the photo of #\(number) \(item.name). /tryon #\(number) tries it on; /item \(number) shows it.")
+        await ThumbnailCache(store: context.store, images: images).warm(userID: context.user.id, sha256: sha)
     }
 }

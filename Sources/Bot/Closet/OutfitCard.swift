@@ -4,8 +4,9 @@ import Foundation
 import JSON
 import Storage
 
-/// How one outfit is shown, shared by `/outfit`, group votes and the daily message: the photos,
-/// the heading with one line per piece, and the buttons Show another, Why? and I wore this.
+/// How one outfit is shown, shared by `/outfit`, group votes and the daily message: the caption
+/// (the heading with one line per piece) and the buttons Show another, Why? and I wore this under
+/// the outfit's picture (`OutfitPicture`).
 enum OutfitCard {
     static let another = "outfit.another"
     static let why = "outfit.why"
@@ -16,11 +17,6 @@ enum OutfitCard {
         let accessories = outfit.accessories.map { "• + " + ItemText.line($0) }
         return RichText.bold(heading) + .plain("\n" + (outfit.pieces.map { "• " + ItemText.line($0) } + accessories).joined(separator: "\n")
             + (note.map { "\n💬 " + $0 } ?? ""))
-    }
-
-    /// The stored photos of the pieces, for an album before the text.
-    static func photos(_ outfit: Outfit, userID: Int64, store: Store) async throws -> [OutgoingImage] {
-        try await PhotoLoader.images(for: outfit.allPieces, userID: userID, store: store)
     }
 
     /// The buttons under the text, owned by `userID`; Show another only when `offerAnother`.

@@ -102,7 +102,7 @@ struct OutfitCommand {
             }
             if startedOver { try await context.reply("You've seen every \(occasion.name) outfit I can make, so here they come again.") }
             if let voting = environment.voting, !context.isPrivate, outfits.count > 1 {
-                try await OutfitVote(voting: voting).start(outfits, occasion: occasion, context: context)
+                try await OutfitVote(voting: voting, images: environment.images).start(outfits, occasion: occasion, context: context)
                 try await remember(outfits.map(\.key), occasion: occasion, context: context)
                 return
             }
@@ -118,12 +118,12 @@ struct OutfitCommand {
     private func send(
         _ outfit: Outfit, heading: String, occasion: Occasion, context: ChatContext, offerAnother: Bool, note: String? = nil
     ) async throws {
-        let photos = try await OutfitCard.photos(outfit, userID: context.user.id, store: context.store)
-        if !photos.isEmpty { try await context.send(.photos(photos)) }
+        let picture = await OutfitPicture(store: context.store, images: environment.images)
+            .image(outfit, userID: context.user.id, logger: environment.logger)
         let buttons = try await OutfitCard.buttons(
             outfit, occasion: occasion, chatID: context.chat.id, userID: context.user.id, store: context.store, now: context.clock.now(),
             offerAnother: offerAnother, modelNote: note)
-        try await context.reply(OutfitCard.text(outfit, heading: heading, note: note), buttons: buttons)
+        try await context.send(.picture(picture, caption: OutfitCard.text(outfit, heading: heading, note: note), buttons: buttons))
     }
 
     /// Remembers shown outfits per occasion so "Show another" doesn't repeat them.

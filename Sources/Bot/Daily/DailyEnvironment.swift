@@ -17,7 +17,7 @@ extension BotEnvironment {
     /// The daily outfit service composing with this environment's closet rules, sending through `outbound`.
     public func makeDaily(outbound: OutboundMessenger, settings: DailySettings) -> DailyEnvironment {
         let composer = OutfitDailyComposer(
-            store: store, occasions: occasions, engine: engine, clock: outbound.clock, nextSeed: nextSeed,
+            store: store, images: images, occasions: occasions, engine: engine, clock: outbound.clock, nextSeed: nextSeed,
             defaultOccasion: settings.defaultOccasion)
         return DailyEnvironment(
             settings: settings,

@@ -5,7 +5,7 @@ import Storage
 
 /// One day's message for one subscription: what to send and which pieces it shows.
 public struct DailyMessage: Sendable {
-    /// The messages, in order (photos, then the outfit text with its buttons; or one line).
+    /// The messages, in order (the outfit picture with its text and buttons; or one line).
     public var parts: [OutgoingMessage]
     /// The item ids shown, recorded with the claim so tomorrow avoids them.
     public var itemIDs: [Int64]

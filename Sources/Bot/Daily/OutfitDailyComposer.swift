@@ -1,14 +1,17 @@
 import Chat
 import Closet
 import Foundation
+import Images
 import Schedule
 import Storage
 import Support
 
 /// The daily outfit: the engine on the subscriber's closet, avoiding yesterday's pieces (worn,
-/// or shown in yesterday's message) and the laundry, rendered like `/outfit` with its buttons.
+/// or shown in yesterday's message) and the laundry, rendered like `/outfit`: its picture, the text as caption, and its buttons.
 struct OutfitDailyComposer: DailyMessageComposer {
     let store: Store
+    /// Draws the outfit's picture.
+    let images: ImageProcessor
     let occasions: OccasionCatalog
     let engine: OutfitEngine
     let clock: any WallClock
@@ -44,12 +47,10 @@ struct OutfitDailyComposer: DailyMessageComposer {
                 return DailyMessage(parts: [.text("Your closet can't make a complete outfit yet. Add a top, a bottom and shoes.")], itemIDs: [])
             }
             let heading = (isGroup ? "Daily outfit for \(who)" : "Your daily outfit") + " — \(occasion.name)"
-            var parts: [OutgoingMessage] = []
-            let photos = try await OutfitCard.photos(outfit, userID: request.user.id, store: store)
-            if !photos.isEmpty { parts.append(.photos(photos)) }
+            let picture = await OutfitPicture(store: store, images: images).image(outfit, userID: request.user.id)
             let buttons = try await OutfitCard.buttons(
                 outfit, occasion: occasion, chatID: request.chat.id, userID: request.user.id, store: store, now: now, offerAnother: true)
-            parts.append(.text(OutfitCard.text(outfit, heading: heading), buttons: buttons))
+            let parts: [OutgoingMessage] = [.picture(picture, caption: OutfitCard.text(outfit, heading: heading), buttons: buttons)]
             let state = try await store.chatState(chatID: request.chat.id, userID: request.user.id)
             try await store.setChatState(
                 OutfitCard.remember([outfit.key], occasion: occasion, in: state), chatID: request.chat.id, userID: request.user.id, now: now)

@@ -26,6 +26,9 @@ struct DraftEditing {
                 buttons: [[try await SavedPieceText.nextButton(saved, context: context)]])
             let refs = cardIDs.map { MessageRef(chatID: context.event.chat.id, messageID: $0) } + (confirmation.map { [$0] } ?? [])
             try await ItemCardMessages.remember(refs, item: saved.number, context: context)
+            if let photo = saved.photo {
+                await ThumbnailCache(store: context.store, images: environment.images).warm(userID: context.user.id, sha256: photo)
+            }
         }
         builder.onButton("draft.cancel") { context, record in
             _ = try await Self.current(record, context: context)

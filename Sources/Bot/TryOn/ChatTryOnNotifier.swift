@@ -83,16 +83,14 @@ struct ChatTryOnNotifier: TryOnNotifier {
         }
     }
 
-    /// Sends the variations numbered 1…n in one album, then opens the group's vote on them.
+    /// Sends the variations numbered 1…n side by side in one picture, then opens the group's vote on them.
     private func startVote(_ voting: GroupVoting, looks: [LookRecord], chat: ChatRecord, job: TryOnJob, seconds: Double) async throws {
-        var photos: [OutgoingImage] = []
-        for (index, look) in looks.enumerated() {
-            let record = try await store.image(userID: look.userID, sha256: look.resultSHA256)
-            photos.append(OutgoingImage(
-                bytes: try store.imageBytes(userID: look.userID, sha256: look.resultSHA256), mimeType: record?.mimeType ?? "image/png",
-                sha256: look.resultSHA256, caption: .plain("\(index + 1) · look #\(look.number)"), width: record?.width, height: record?.height))
-        }
-        try await outbound.send(.photos(photos, caption: TryOnText.resultCaption(looks, seconds: seconds)), to: chat, userID: nil)
+        var options: [VoteOptionPicture] = []
+        for look in looks { options.append(.photo(try store.imageBytes(userID: look.userID, sha256: look.resultSHA256))) }
+        let numbering = looks.enumerated().map { "\($0.offset + 1) · look #\($0.element.number)" }.joined(separator: "\n")
+        let caption = TryOnText.resultCaption(looks, seconds: seconds) + .plain("\n" + numbering)
+        let sheet = try await images.voteSheet(options).image
+        try await outbound.send(.photos([OutfitPicture.outgoing(sheet)], caption: caption), to: chat, userID: nil)
         let name = try await store.user(id: job.record.userID)?.displayName ?? "they"
         try await voting.open(
             .looks(looks.map(\.number)), question: "Which look should \(name) keep?",

@@ -74,7 +74,7 @@ struct TryOnFeature {
                 image.bytes, userID: context.user.id, mimeType: image.mimeType, width: image.width, height: image.height, now: context.clock.now()))
         }
         if saved.count == 1, let number = try await ItemPhoto.target(context) {
-            try await ItemPhoto.attach(saved[0].sha256, to: number, context: context)
+            try await ItemPhoto.attach(saved[0].sha256, to: number, context: context, images: environment.images)
             return
         }
         if attachments.count > 2 { try await context.reply("I used the first two photos: the first is you, the second the clothing.") }

@@ -1,5 +1,6 @@
 import Chat
 import Foundation
+import Images
 import JSON
 import Storage
 import Support
@@ -15,15 +16,18 @@ public struct GroupVoting: Sendable {
     public let outbound: OutboundMessenger
     public let settings: VotingSettings
     let logger: Logger
+    /// Draws the winning outfit's picture.
+    let images: ImageProcessor
     /// Wakes `VoteCloser` when a vote opens (its deadline may be the earliest).
     let closerSignal = WakeUpSignal()
 
     static let tieAction = "vote.tie"
 
-    public init(outbound: OutboundMessenger, settings: VotingSettings, logger: Logger) {
+    public init(outbound: OutboundMessenger, settings: VotingSettings, logger: Logger, images: ImageProcessor = ImageProcessor()) {
         self.outbound = outbound
         self.settings = settings
         self.logger = logger
+        self.images = images
     }
 
     var store: Store { outbound.store }
@@ -156,18 +160,36 @@ public struct GroupVoting: Sendable {
     ) async throws {
         let now = clock.now()
         var buttons: [[Button]] = []
+        var picture: OutgoingImage?
         switch subject {
         case .looks(let numbers):
             let number = numbers[option]
             try await store.setGroupPick(userID: vote.starterID, lookNumber: number)
             if let look = try await store.look(userID: vote.starterID, number: number) {
                 buttons = try await LookButtons.make(for: [look], chatID: chat.id, userID: vote.starterID, store: store, now: now)
+                picture = try await lookImage(look)
             }
         case .outfits(_, let items):
             buttons = [[try await OutfitCard.wearButton(itemIDs: items[option], chatID: chat.id, userID: vote.starterID, store: store, now: now)]]
+            let ids = items[option]
+            let pieces = try await store.items(userID: vote.starterID).filter { ids.contains($0.id) }
+            if !pieces.isEmpty {
+                picture = await OutfitPicture(store: store, images: images).image(pieces: pieces, userID: vote.starterID, logger: logger)
+            }
         }
         let text = RichText.bold("The group picked \(subject.name(of: option))") + .plain(" — \(tally.summary).")
-        try await outbound.send(.text(text, buttons: buttons, replyTo: replyTo), to: chat, userID: vote.starterID)
+        // The winner's picture carries the announcement; without one it stays a reply to the poll.
+        let message: OutgoingMessage = picture.map { .photos([$0], caption: text, buttons: buttons) }
+            ?? .text(text, buttons: buttons, replyTo: replyTo)
+        try await outbound.send(message, to: chat, userID: vote.starterID)
+    }
+
+    /// The stored result image of a look, ready to send again (its digest lets Telegram reuse the upload).
+    private func lookImage(_ look: LookRecord) async throws -> OutgoingImage? {
+        guard let bytes = try? store.imageBytes(userID: look.userID, sha256: look.resultSHA256) else { return nil }
+        let record = try await store.image(userID: look.userID, sha256: look.resultSHA256)
+        return OutgoingImage(
+            bytes: bytes, mimeType: record?.mimeType ?? "image/png", sha256: look.resultSHA256, width: record?.width, height: record?.height)
     }
 
     // MARK: Status

@@ -1,17 +1,23 @@
 import Chat
 import Closet
 import Foundation
+import Images
 
-/// `/outfit OCCASION N` in a group: the candidates go out numbered, then the group votes.
+/// `/outfit OCCASION N` in a group: one picture of the candidates numbered side by side with their
+/// lists as its caption, then the group votes.
 struct OutfitVote {
     let voting: GroupVoting
+    let images: ImageProcessor
 
     func start(_ outfits: [Outfit], occasion: Occasion, context: ChatContext) async throws {
+        let picture = await OutfitPicture(store: context.store, images: images).voteImage(outfits, userID: context.user.id)
+        var caption: RichText = ""
         for (index, outfit) in outfits.enumerated() {
-            let photos = try await OutfitCard.photos(outfit, userID: context.user.id, store: context.store)
-            if !photos.isEmpty { try await context.send(.photos(photos)) }
-            try await context.send(.text(OutfitCard.text(outfit, heading: "\(index + 1). \(occasion.name.capitalized)")))
+            caption = caption + (index == 0 ? "" : "\n\n") + OutfitCard.text(outfit, heading: "\(index + 1). \(occasion.name.capitalized)")
         }
+        // Through the same path as the poll: a handler's own replies may be held until its update is recorded
+        // (Telegram), and the picture must not arrive after the poll whose numbers point at it.
+        try await voting.outbound.send(.picture(picture, caption: caption), to: context.chat, userID: nil)
         let options = outfits.enumerated().map { index, outfit in
             String("\(index + 1): " + outfit.pieces.map(\.name).joined(separator: ", ")).prefix(100).description
         }

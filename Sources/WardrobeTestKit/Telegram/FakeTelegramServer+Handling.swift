@@ -30,7 +30,8 @@ extension FakeTelegramServer {
             state.withLock { state in
                 guard state.recordsCalls else { return }
                 state.calls.append(FakeBotCall(
-                    method: method, parameters: call.parameters, fileFields: call.files.keys.sorted(), encoding: call.encoding, at: Date()))
+                    method: method, parameters: call.parameters, fileFields: call.files.keys.sorted(),
+                    files: call.files.mapValues(\.data), encoding: call.encoding, at: Date()))
             }
             if let fault = takeFault(method) { return FakeTelegramServer.response(for: fault) }
             for name in required where call.files[name] == nil { _ = try call.required(name) }

@@ -67,6 +67,8 @@ public struct FakeBotCall: Sendable {
     public let parameters: [String: JSON]
     /// Names of uploaded file parts.
     public let fileFields: [String]
+    /// The bytes of each uploaded file part, by field name (e.g. the picture in `photo`).
+    public let files: [String: [UInt8]]
     /// How the body was encoded: "json", "form", "multipart" or "query".
     public let encoding: String
     public let at: Date

@@ -1,0 +1,198 @@
+internal import CVips
+
+/// One option of a vote picture: a photo (a try-on look) or an outfit drawn as a flat-lay.
+public enum VoteOptionPicture: Sendable {
+    /// An encoded photo.
+    case photo([UInt8])
+    /// An outfit: its main column (outerwear, top, bottom, shoes) and its accessories.
+    case outfit(column: [PictureTile], side: [PictureTile])
+}
+
+extension ImageProcessor {
+    /// The outfit as one flat-lay on a calm background, as JPEG: `column` (outerwear, top, bottom or dress,
+    /// shoes) in a column, `side` (accessories) beside it; every tile carries its number in a badge.
+    ///
+    /// A tile whose photo is missing or cannot be decoded becomes a swatch of its colour with its label on it,
+    /// so a broken stored image never breaks the picture.
+    public func flatLay(column: [PictureTile], side: [PictureTile]) throws(ImageError) -> TiledPicture {
+        try VipsRuntime.exclusively { () throws(ImageError) -> TiledPicture in
+            try VipsRuntime.start()
+            let (canvas, tiles) = try flatLayCanvas(column: column, side: side)
+            return TiledPicture(image: try canvas.encoded(as: .jpeg, quality: configuration.jpegQuality), tiles: tiles)
+        }
+    }
+
+    /// One closet page as a contact sheet, as JPEG: up to `sheetAcross × sheetDown` numbered square cells,
+    /// left to right and top to bottom; pieces without a usable photo become swatches.
+    public func closetSheet(_ tiles: [PictureTile]) throws(ImageError) -> TiledPicture {
+        let style = configuration.pictures
+        guard (1...style.sheetCapacity).contains(tiles.count) else {
+            throw .invalidRequest("a closet sheet needs 1–\(style.sheetCapacity) pieces, got \(tiles.count)")
+        }
+        return try VipsRuntime.exclusively { () throws(ImageError) -> TiledPicture in
+            try VipsRuntime.start()
+            let plan = TileLayout.grid(count: tiles.count, across: style.sheetAcross, cell: style.sheetCell, padding: style.padding)
+            let (canvas, placed) = try compose([(tiles, across: min(tiles.count, style.sheetAcross))], plan: plan)
+            return TiledPicture(image: try canvas.encoded(as: .jpeg, quality: configuration.jpegQuality), tiles: placed)
+        }
+    }
+
+    /// The options of a vote side by side, each under a strip with its number 1, 2, 3…, as JPEG; each option
+    /// fits in `voteOptionSide` before all are brought to one height.
+    public func voteSheet(_ options: [VoteOptionPicture]) throws(ImageError) -> TiledPicture {
+        let style = configuration.pictures
+        guard (1...style.maxVoteOptions).contains(options.count) else {
+            throw .invalidRequest("a vote picture needs 1–\(style.maxVoteOptions) options, got \(options.count)")
+        }
+        return try VipsRuntime.exclusively { () throws(ImageError) -> TiledPicture in
+            try VipsRuntime.start()
+            var panels: [ImageHandle] = []
+            for option in options {
+                let panel: ImageHandle
+                switch option {
+                case .photo(let bytes):
+                    if let photo = try? panelPhoto(bytes, maxSide: style.voteOptionSide) {
+                        panel = photo
+                    } else {
+                        VipsRuntime.clearError()
+                        panel = try swatch(RGB(grey: 200), label: "?", side: style.voteOptionSide)
+                    }
+                case .outfit(let column, let side):
+                    panel = try flatLayCanvas(column: column, side: side).canvas
+                        .shrunk(toFitWidth: style.voteOptionSide, height: style.voteOptionSide).materialized()
+                }
+                panels.append(panel)
+            }
+            // One height for all, so the row reads as equals.
+            let height = panels.map(\.height).min() ?? style.voteOptionSide
+            for index in panels.indices where panels[index].height > height {
+                panels[index] = try panels[index].shrunk(toFitWidth: 1_000_000, height: height)
+            }
+            // The option number sits in a strip above its picture, so it never hides a piece's own number badge.
+            let strip = max(40, height / 10)
+            var cells: [ImageHandle] = []
+            for (index, panel) in panels.enumerated() {
+                let number = try TextLabel.render(
+                    String(index + 1), width: panel.width, height: strip, fontSize: strip * 7 / 10, font: style.font,
+                    foreground: style.badgeTextColor, background: style.badgeColor)
+                cells.append(try number.joined(panel, horizontal: false, gap: 0, background: style.background))
+            }
+            let plan = TileLayout.row(cells.map { ($0.width, $0.height) }, padding: style.padding)
+            var canvas = try ImageHandle.canvas(width: plan.width, height: plan.height, color: style.background)
+            var placed: [TilePlacement] = []
+            for (index, cell) in cells.enumerated() {
+                let rect = plan.rects[index]
+                canvas = try canvas.inserting(cell, x: rect.x, y: rect.y)
+                placed.append(TilePlacement(number: index + 1, x: rect.x, y: rect.y, width: rect.width, height: rect.height, isSwatch: false))
+            }
+            return TiledPicture(image: try canvas.encoded(as: .jpeg, quality: configuration.jpegQuality), tiles: placed)
+        }
+    }
+
+    /// The flat-lay before encoding, with its tile placements.
+    private func flatLayCanvas(column: [PictureTile], side: [PictureTile]) throws(ImageError) -> (canvas: ImageHandle, tiles: [TilePlacement]) {
+        let style = configuration.pictures
+        guard !column.isEmpty, column.count + side.count <= 12 else {
+            throw .invalidRequest("a flat-lay needs 1–12 pieces with at least one in the column")
+        }
+        let plan = TileLayout.flatLay(
+            column: column.count, side: side.count, tile: style.flatLayTile, sideTile: style.flatLaySideTile, padding: style.padding)
+        return try compose([(column, across: 1), (side, across: 1)], plan: plan)
+    }
+
+    /// Draws the tiles of each group as one grid `across` wide (`vips_arrayjoin`, the same arithmetic as
+    /// `TileLayout`) at its first rectangle, on a canvas of the background colour.
+    ///
+    /// One join per group rather than one `insert` per tile: libvips copies the whole region through every
+    /// level of a chain of inserts, which made a 24-tile sheet cost about 3 ms of CPU per tile.
+    private func compose(
+        _ groups: [(tiles: [PictureTile], across: Int)], plan: TileLayout.Plan
+    ) throws(ImageError) -> (canvas: ImageHandle, tiles: [TilePlacement]) {
+        let style = configuration.pictures
+        var canvas: ImageHandle?
+        var placed: [TilePlacement] = []
+        var rects = plan.rects[...]
+        for group in groups where !group.tiles.isEmpty {
+            let groupRects = rects.prefix(group.tiles.count)
+            rects = rects.dropFirst(group.tiles.count)
+            guard let origin = groupRects.first, groupRects.count == group.tiles.count else {
+                throw .invalidRequest("a picture layout has fewer places than tiles")
+            }
+            var images: [ImageHandle] = []
+            for (tile, rect) in zip(group.tiles, groupRects) {
+                let (image, isSwatch) = try render(tile, side: rect.width)
+                images.append(image)
+                placed.append(TilePlacement(number: tile.number, x: rect.x, y: rect.y, width: rect.width, height: rect.height, isSwatch: isSwatch))
+            }
+            let grid = try ImageHandle.grid(images, across: group.across, gap: style.padding, background: style.background)
+            if let base = canvas {
+                canvas = try base.inserting(grid, x: origin.x, y: origin.y)
+            } else {
+                canvas = try grid.placed(x: origin.x, y: origin.y, width: plan.width, height: plan.height, background: style.background)
+            }
+        }
+        guard let canvas else { throw .invalidRequest("a picture needs tiles") }
+        return (canvas, placed)
+    }
+
+    /// One square tile with its number badge in the top-left corner.
+    private func render(_ tile: PictureTile, side: Int) throws(ImageError) -> (ImageHandle, isSwatch: Bool) {
+        let style = configuration.pictures
+        var square: ImageHandle
+        var isSwatch = false
+        // Any failure to read the photo (damaged file, unknown format) falls back to the swatch.
+        if let bytes = tile.photo, let photo = try? panelPhoto(bytes, maxSide: side) {
+            square = try photo.centered(width: side, height: side, background: style.tileBackground)
+        } else {
+            VipsRuntime.clearError()
+            square = try swatch(tile.color, label: tile.label, side: side)
+            isSwatch = true
+        }
+        let badgeSide = max(24, Int(Double(side) * style.badgeFraction))
+        square = try square.inserting(try badge(tile.number, side: badgeSide), x: 0, y: 0)
+        return (square, isSwatch)
+    }
+
+    /// A square of `color` with `label` across its middle, in black or white, whichever reads better.
+    private func swatch(_ color: RGB, label: String, side: Int) throws(ImageError) -> ImageHandle {
+        let text: RGB = color.isLight ? RGB(grey: 20) : .white
+        return try TextLabel.render(
+            label, width: side, height: side / 3, fontSize: max(10, side / 9), font: configuration.pictures.font,
+            foreground: text, background: color
+        ).centered(width: side, height: side, background: color)
+    }
+
+    /// A square badge with the number in it, drawn once per number, size and colours (it is on every tile).
+    private func badge(_ number: Int, side: Int) throws(ImageError) -> ImageHandle {
+        let style = configuration.pictures
+        let key = "badge \(number) \(side) \(style.badgeColor) \(style.badgeTextColor) \(style.font)"
+        return try TextMaskCache.shared.mask(key) { () throws(ImageError) -> ImageHandle in
+            try TextLabel.render(
+                String(number), width: side, height: side, fontSize: side * 11 / 20, font: style.font,
+                foreground: style.badgeTextColor, background: style.badgeColor)
+        }
+    }
+
+    /// The mean colour of a rectangle of an encoded image (decoded at full size).
+    func meanColor(_ bytes: [UInt8], x: Int, y: Int, width: Int, height: Int) throws(ImageError) -> RGB {
+        try withAcceptedInput(bytes) { buffer, info throws(ImageError) in
+            let image = try ImageHandle.decoded(buffer, info: info, maxSide: max(info.width, info.height)).materialized()
+            let area = try ImageHandle.make("extract_area") {
+                wd_extract_area(image.pointer, $0, Int32(x), Int32(y), Int32(width), Int32(height))
+            }
+            var means: [Double] = []
+            for band in 0..<3 {
+                let one = try ImageHandle.make("extract_band") { wd_extract_band(area.pointer, $0, Int32(band)) }
+                var average = 0.0
+                guard wd_avg(one.pointer, &average) == 0 else { throw .processingFailed(detail: "avg: \(VipsRuntime.takeError())") }
+                means.append(average)
+            }
+            return RGB(means[0], means[1], means[2])
+        }
+    }
+}
+
+extension RGB {
+    /// Whether dark text reads better on this colour than white (relative luminance above the middle).
+    var isLight: Bool { 0.2126 * red + 0.7152 * green + 0.0722 * blue > 150 }
+}
