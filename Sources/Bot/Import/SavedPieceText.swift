@@ -8,7 +8,8 @@ import Localization
 enum SavedPieceText {
     /// "Saved as #4 Navy blazer. /outfit can now use it." — only promising outfits it can be part of.
     static func text(_ item: ClosetItem, occasions: OccasionCatalog, context: ChatContext) -> RichText {
-        let arguments: [String: MessageArgument] = ["number": .integer(item.number), "name": .text(item.name)]
+        // An item number is an identifier, typed back as is: never grouped ("#1234", not "#1,234").
+        let arguments: [String: MessageArgument] = ["number": .text(String(item.number)), "name": .text(item.name)]
         let saved = context.text(item.photo == nil ? "import.saved.no_photo" : "import.saved", arguments)
         let inOutfits = occasions.occasions.isEmpty || occasions.occasions.contains { $0.formality.contains(item.formality) }
         return saved + .plain(" ") + context.text(inOutfits ? "import.saved.usable" : "import.saved.too_formal")
