@@ -24,6 +24,7 @@ public struct Catalog: Sendable {
     /// Bounds for an operator's file: a catalog is small, and a runaway file must not eat memory.
     static let maxEntries = 5000, maxKeyLength = 100, maxTextLength = 4000
 
+    /// A catalog of entries already read.
     public init(entries: [String: Entry]) {
         self.entries = entries
     }

@@ -9,6 +9,7 @@ public final class Catalogs: Sendable {
     /// Keys already reported missing, so a missing key costs one log line, not one per message.
     private let reported = Mutex<Set<String>>([])
 
+    /// Catalogs per language; `logger` gets one warning per key a language lacks.
     public init(catalogs: [Language: Catalog], logger: Logger? = nil) {
         self.catalogs = catalogs
         self.logger = logger

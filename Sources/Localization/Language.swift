@@ -1,5 +1,6 @@
 /// A language the bot replies in. Command names stay English; everything else is translated.
 public enum Language: String, Sendable, CaseIterable, Hashable {
+    /// English (the fallback), German, French, Spanish, Italian: ISO 639-1 codes as raw values.
     case en, de, fr, es, it
 
     /// The language for a client tag such as "de", "de-AT" or "fr_CA"; nil when the tag is not one of ours.
@@ -47,5 +48,6 @@ public enum Language: String, Sendable, CaseIterable, Hashable {
 
 /// A CLDR plural category; these five languages need only two for whole counts.
 public enum PluralCategory: String, Sendable, CaseIterable {
+    /// "one" (1, and 0 in French) and "other" (everything else).
     case one, other
 }

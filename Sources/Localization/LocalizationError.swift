@@ -5,6 +5,7 @@ public enum LocalizationError: Error, CustomStringConvertible, InternalError {
     /// The catalog file is not a valid catalog; the text says where.
     case badCatalog(String)
 
+    /// What is wrong, for the operator's log.
     public var description: String {
         switch self {
         case .badCatalog(let problem): "bad message catalog: \(problem)"

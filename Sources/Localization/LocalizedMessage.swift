@@ -2,9 +2,12 @@ import Support
 
 /// A message by catalog key with its arguments, rendered later in the reader's language.
 public struct LocalizedMessage: Sendable, Hashable {
+    /// The catalog key, e.g. "import.usage".
     public let key: String
+    /// The values of the message's placeholders.
     public let arguments: [String: MessageArgument]
 
+    /// The message `key` with `arguments`.
     public init(_ key: String, _ arguments: [String: MessageArgument] = [:]) {
         self.key = key
         self.arguments = arguments
@@ -25,11 +28,14 @@ extension LocalizedUserFacingError {
 
 /// A refusal with only a translated message for the user, for handlers that refuse input.
 public struct LocalizedUserMessageError: LocalizedUserFacingError, CustomStringConvertible {
+    /// The refusal for the user, by catalog key.
     public let message: LocalizedMessage
 
+    /// A refusal saying the catalog's `key` with `arguments`.
     public init(_ key: String, _ arguments: [String: MessageArgument] = [:]) {
         message = LocalizedMessage(key, arguments)
     }
 
+    /// The English text, for logs.
     public var description: String { userMessage }
 }

@@ -13,7 +13,9 @@ public enum MessageArgument: Sendable, Hashable, ExpressibleByStringLiteral, Exp
     /// A day, written the language's way ("Dec 1, 2026", "01.12.2026"), in `timeZone`.
     case date(Date, timeZone: TimeZone)
 
+    /// A text argument from a literal.
     public init(stringLiteral value: String) { self = .text(value) }
+    /// A whole-number argument from a literal.
     public init(integerLiteral value: Int) { self = .integer(value) }
 
     /// The text shown for this value in `language`.
