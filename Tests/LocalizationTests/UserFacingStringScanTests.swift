@@ -11,7 +11,7 @@ import Testing
     /// Folders (or single files) whose user-facing text is translated.
     static let converted = [
         "Sources/Chat", "Sources/Bot/Import", "Sources/Bot/Privacy", "Sources/Bot/Language", "Sources/Bot/Features.swift",
-        "Sources/Bot/TryOn/LookCommands.swift",
+        "Sources/Bot/TryOn/LookCommands.swift", "Sources/Bot/TryOn/TryOnPreferences.swift",
     ]
 
     /// Features not translated yet, each with why. The lead removes an entry once its folder is converted
@@ -21,7 +21,7 @@ import Testing
         "Sources/Bot/Voting",  // being changed by the vote-picture work of issue #15 in parallel
         "Sources/Bot/Daily",  // being changed by the daily-picture work of issue #15 in parallel
         "Sources/Bot/Stats",  // new in the wear-statistics work of issue #15
-        "Sources/Bot/TryOn",  // only LookCommands.swift so far (above); the summaries of all its commands are translated
+        "Sources/Bot/TryOn",  // only LookCommands.swift and TryOnPreferences.swift so far (above); the summaries of all its commands are translated
     ]
 
     /// Files of the converted folders that build no messages, with why.
