@@ -48,6 +48,8 @@ let libraries: [(name: String, dependencies: [String])] = [
     ("Config", ["JSON", "Support"]),
     // The shipped data files (occasions, keyword rules, prompts) built into the binary as defaults.
     ("Defaults", []),
+    // Message catalogs, plural rules and locale-aware numbers, prices and dates (replies in five languages).
+    ("Localization", ["JSON", "Support", "Defaults"]),
     // Domain.
     ("Closet", ["JSON", "Support"]),
     // Daily schedule arithmetic: local dates, time zones, due decisions, pacing (pure).
@@ -60,9 +62,9 @@ let libraries: [(name: String, dependencies: [String])] = [
     // Scale-out on PostgreSQL: migrations, the inbox with per-chat leases, leader election, job leases.
     ("Scale", ["Postgres", "Schedule", "Support"]),
     // Chat core, features and transports.
-    ("Chat", ["JSON", "Support", "Storage"]),
-    ("Bot", ["Chat", "Closet", "ProductImport", "TryOn", "Storage", "Secrets", "Images", "HTTP", "JSON", "Support", "Schedule", "Defaults"]),
-    ("Telegram", ["Chat", "HTTP", "HTTPServer", "JSON", "Metrics", "Storage", "Support"]),
+    ("Chat", ["JSON", "Support", "Storage", "Localization"]),
+    ("Bot", ["Chat", "Localization", "Closet", "ProductImport", "TryOn", "Storage", "Secrets", "Images", "HTTP", "JSON", "Support", "Schedule", "Defaults"]),
+    ("Telegram", ["Chat", "Localization", "HTTP", "HTTPServer", "JSON", "Metrics", "Storage", "Support"]),
     // Matrix end-to-end encryption: devices, Olm and Megolm sessions, encrypted attachments (no network).
     ("MatrixCrypto", ["Olm", "Cipher", "Sodium", "JSON", "Storage", "Support"]),
     ("Matrix", ["Chat", "HTTP", "JSON", "Images", "Storage", "Secrets", "Support", "MatrixCrypto"]),
@@ -94,6 +96,7 @@ let testTargets: [(name: String, extra: [String], fixtures: Bool)] = [
     ("SecretsTests", [], false),
     ("ConfigTests", [], false),
     ("DefaultsTests", [], false),
+    ("LocalizationTests", [], false),
     ("ClosetTests", [], false),
     ("ScheduleTests", [], false),
     ("StorageTests", [], false),

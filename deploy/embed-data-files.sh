@@ -11,6 +11,11 @@ DATA_FILES=(
   keywords.json
   prompts.json
   sites.json
+  locales/en.json
+  locales/de.json
+  locales/fr.json
+  locales/es.json
+  locales/it.json
 )
 
 out=Sources/Defaults/EmbeddedDataFiles.swift

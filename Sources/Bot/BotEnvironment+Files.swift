@@ -4,6 +4,7 @@ import Foundation
 import HTTP
 import Images
 import JSON
+import Localization
 import ProductImport
 import Secrets
 import Storage
@@ -18,8 +19,9 @@ public struct BotConfigError: Error, CustomStringConvertible, UserFacingError {
 }
 
 extension BotEnvironment {
-    /// An environment whose occasions, keyword rules and site rules come from `occasions.json`,
-    /// `keywords.json` and `sites.json` in `configFolder` (normally `bot-config/`), else from the built-in copies.
+    /// An environment whose occasions, keyword rules, site rules and message catalogs come from `occasions.json`,
+    /// `keywords.json`, `sites.json` and `locales/` in `configFolder` (normally `bot-config/`), else from the built-in
+    /// copies. A broken catalog override is logged as an error and the built-in catalog is used.
     public init(
         store: Store, keys: KeyStore, logger: Logger, clock: any WallClock, configFolder: String,
         fetcher: ProductFetcher.Configuration, http: any HTTPTransport, images: ImageProcessor.Configuration = .init(),
@@ -43,9 +45,12 @@ extension BotEnvironment {
         } catch let error as ImportError {
             throw BotConfigError(path: sitesPath, problem: error.detail)
         }
+        let (catalogs, problems) = Catalogs.load(folder: configFolder, logger: logger.child(label: "localization"))
+        for problem in problems { logger.error("message catalog not used", ["problem": problem]) }
         self.init(
             store: store, keys: keys, logger: logger, clock: clock, occasions: occasions, rules: rules, sites: sites,
-            fetcher: ProductFetcher(configuration: fetcher, http: http), images: ImageProcessor(configuration: images), nextSeed: nextSeed)
+            fetcher: ProductFetcher(configuration: fetcher, http: http), images: ImageProcessor(configuration: images), nextSeed: nextSeed,
+            catalogs: catalogs)
     }
 
     /// The file at `path`, else the built-in data file of the same name.

@@ -1,6 +1,7 @@
 import Closet
 import Foundation
 import Images
+import Localization
 import ProductImport
 import Secrets
 import Storage
@@ -37,13 +38,16 @@ public struct BotEnvironment: Sendable {
     public let daily: DailyEnvironment?
     /// The optional language-model step of `/outfit` (`outfits.explainer`); nil keeps the rules' choice.
     public private(set) var explainer: OutfitExplainer?
+    /// The message catalogs replies are written from (`bot-config/locales/`).
+    public let catalogs: Catalogs
 
     public init(
         store: Store, keys: KeyStore, logger: Logger, clock: any WallClock, occasions: OccasionCatalog, rules: KeywordRules,
         sites: SiteRules = .none, fetcher: ProductFetcher, images: ImageProcessor,
         nextSeed: @escaping @Sendable () -> UInt64 = { UInt64.random(in: 0...UInt64.max) }, tryOn: TryOnEnvironment? = nil,
-        voting: GroupVoting? = nil, daily: DailyEnvironment? = nil
+        voting: GroupVoting? = nil, daily: DailyEnvironment? = nil, catalogs: Catalogs = .builtIn
     ) {
+        self.catalogs = catalogs
         self.tryOn = tryOn
         self.voting = voting
         self.daily = daily
@@ -74,7 +78,15 @@ extension BotEnvironment {
     public func adding(tryOn: TryOnEnvironment) -> BotEnvironment {
         BotEnvironment(
             store: store, keys: keys, logger: logger, clock: clock, occasions: occasions, rules: rules, sites: sites, fetcher: fetcher, images: images,
-            nextSeed: nextSeed, tryOn: tryOn, voting: voting, daily: daily
+            nextSeed: nextSeed, tryOn: tryOn, voting: voting, daily: daily, catalogs: catalogs
+        ).adding(explainer: explainer)
+    }
+
+    /// The same environment with its replies written from `catalogs`.
+    public func adding(catalogs: Catalogs) -> BotEnvironment {
+        BotEnvironment(
+            store: store, keys: keys, logger: logger, clock: clock, occasions: occasions, rules: rules, sites: sites, fetcher: fetcher, images: images,
+            nextSeed: nextSeed, tryOn: tryOn, voting: voting, daily: daily, catalogs: catalogs
         ).adding(explainer: explainer)
     }
 
@@ -82,7 +94,7 @@ extension BotEnvironment {
     public func adding(voting: GroupVoting) -> BotEnvironment {
         BotEnvironment(
             store: store, keys: keys, logger: logger, clock: clock, occasions: occasions, rules: rules, sites: sites, fetcher: fetcher, images: images,
-            nextSeed: nextSeed, tryOn: tryOn, voting: voting, daily: daily
+            nextSeed: nextSeed, tryOn: tryOn, voting: voting, daily: daily, catalogs: catalogs
         ).adding(explainer: explainer)
     }
 
@@ -90,7 +102,7 @@ extension BotEnvironment {
     public func adding(daily: DailyEnvironment) -> BotEnvironment {
         BotEnvironment(
             store: store, keys: keys, logger: logger, clock: clock, occasions: occasions, rules: rules, sites: sites, fetcher: fetcher, images: images,
-            nextSeed: nextSeed, tryOn: tryOn, voting: voting, daily: daily
+            nextSeed: nextSeed, tryOn: tryOn, voting: voting, daily: daily, catalogs: catalogs
         ).adding(explainer: explainer)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import JSON
+import Localization
 import Storage
 import Support
 
@@ -14,11 +15,14 @@ public struct ChatContext: Sendable {
     public let clock: any WallClock
     /// The router handling this event (for `/help` and re-dispatch).
     public let router: Router
+    /// The language replies to this user are written in: their `/language` choice, else their app's, else English.
+    public let language: Language
 
     public init(
         event: ChatEvent, user: UserRecord, chat: ChatRecord, store: Store, transport: any ChatTransport, logger: Logger,
-        clock: any WallClock, router: Router
+        clock: any WallClock, router: Router, language: Language = .en
     ) {
+        self.language = language
         self.router = router
         self.event = event
         self.user = user

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import Storage
 
 /// Where a conversation lives on a transport.
@@ -23,10 +24,13 @@ public struct Sender: Sendable, Hashable {
     /// The transport's user id (Telegram user id, Matrix user id).
     public let id: String
     public let displayName: String?
+    /// The language of the sender's app, when the transport says (Telegram's `from.language_code`) and it is one of ours.
+    public let language: Language?
 
-    public init(id: String, displayName: String? = nil) {
+    public init(id: String, displayName: String? = nil, language: Language? = nil) {
         self.id = id
         self.displayName = displayName
+        self.language = language
     }
 }
 
@@ -108,7 +112,7 @@ public struct ChatEvent: Sendable {
     public func naming(sender displayName: String?) -> ChatEvent {
         guard let displayName, displayName != sender.displayName else { return self }
         return ChatEvent(
-            id: id, chat: chat, sender: Sender(id: sender.id, displayName: displayName), payload: payload, message: message,
+            id: id, chat: chat, sender: Sender(id: sender.id, displayName: displayName, language: sender.language), payload: payload, message: message,
             replyTo: replyTo, date: date, callbackID: callbackID)
     }
 

@@ -22,8 +22,6 @@ public protocol ChatTransport: Sendable {
     /// "telegram", "matrix" or "console".
     var name: String { get }
     var capabilities: TransportCapabilities { get }
-    /// How to answer numbered choices here, added to `/help` where there are no inline buttons.
-    var choiceHint: String { get }
     /// The bot's own user id on this transport, when known; its events never count as votes.
     var botUserID: String? { get }
     /// Sends one message and returns the references of what was posted (several for an album).
@@ -32,9 +30,6 @@ public protocol ChatTransport: Sendable {
 }
 
 extension ChatTransport {
-    /// The default hint: reply with the number.
-    public var choiceHint: String { "Choices come as numbered options: reply with the number." }
-
     /// Unknown by default.
     public var botUserID: String? { nil }
 }

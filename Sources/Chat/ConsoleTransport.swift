@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import Storage
 import Support
 
@@ -9,7 +10,6 @@ import Support
 public final class ConsoleTransport: ChatTransport {
     public let name = "console"
     public let capabilities = TransportCapabilities(inlineButtons: false, edits: false, polls: false, deletesUserMessages: false)
-    public let choiceHint = "Choices come as numbered options: type the number and press Enter."
     private let output: @Sendable (String) -> Void
     private let outputFolder: String
     private let counter = Counter()
@@ -82,7 +82,7 @@ public final class ConsoleTransport: ChatTransport {
         let attachments = paths.map { path in
             Attachment(id: path, mimeType: nil, byteCount: nil, fileName: (path as NSString).lastPathComponent) {
                 guard let data = FileManager.default.contents(atPath: path) else {
-                    throw UserMessageError("I can't read \(path). Check the path and try again.")
+                    throw LocalizedUserMessageError("chat.console.unreadable", ["path": .text(path)])
                 }
                 return [UInt8](data)
             }
@@ -90,9 +90,9 @@ public final class ConsoleTransport: ChatTransport {
         if attachments.isEmpty {
             // No file: an attachment that fails with the reason, so the reply says what is wrong with the path.
             let first = captionWords.first.map(String.init)
-            let problem = first.map { "There is no file at \(($0 as NSString).expandingTildeInPath). Check the path and try again." }
-                ?? "Use /photo PATH [caption], e.g. /photo ~/selfie.jpg me."
-            let missing = Attachment(id: first ?? "photo", mimeType: nil, byteCount: nil, fileName: nil) { throw UserMessageError(problem) }
+            let problem = first.map { LocalizedUserMessageError("chat.console.no_file", ["path": .text(($0 as NSString).expandingTildeInPath)]) }
+                ?? LocalizedUserMessageError("chat.console.photo_usage")
+            let missing = Attachment(id: first ?? "photo", mimeType: nil, byteCount: nil, fileName: nil) { throw problem }
             return .photos([missing], caption: captionWords.count > 1 ? captionWords.dropFirst().joined(separator: " ") : nil)
         }
         return .photos(attachments, caption: captionWords.isEmpty ? nil : captionWords.joined(separator: " "))

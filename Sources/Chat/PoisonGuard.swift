@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import Storage
 import Support
 
@@ -8,8 +9,10 @@ import Support
 /// ids, and `wardrobe doctor` lists it. The transport forgets the attempts when it records the item
 /// as handled (`Store.markProcessed(…attemptKind:)`).
 public struct PoisonGuard: Sendable {
-    /// What a person is told when their message was set aside.
-    public static let setAsideText = "I couldn't handle that message. It has been reported."
+    /// The catalog key of what a person is told when their message was set aside.
+    public static let setAsideKey = "chat.set_aside"
+    /// That text in English.
+    public static var setAsideText: String { Catalogs.builtIn.string(setAsideKey, in: .en) }
 
     /// The attempt kind, e.g. "telegram.update" or "matrix.event".
     public let kind: String
@@ -47,7 +50,9 @@ public struct PoisonGuard: Sendable {
             "update": itemID, "kind": kind, "chat": event.chat.id, "user": event.sender.id, "attempts": attempts,
         ])
         try? await store.describeSetAside(kind: kind, itemID: itemID, detail: "from \(event.sender.id) in \(event.chat.id); crashed the worker \(attempts) times")
-        _ = try? await transport.send(.text(RichText.plain(PoisonGuard.setAsideText), replyTo: event.chat.kind == .group ? event.message : nil), to: event.chat)
+        // No handler runs, so no user row is read: the app's language is the best guess, from the built-in catalogs.
+        let text = RichText(Catalogs.builtIn.text(PoisonGuard.setAsideKey, in: event.sender.language ?? .en))
+        _ = try? await transport.send(.text(text, replyTo: event.chat.kind == .group ? event.message : nil), to: event.chat)
         return false
     }
 }

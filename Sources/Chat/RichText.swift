@@ -102,3 +102,15 @@ extension RichText {
         segments = stringInterpolation.parts
     }
 }
+
+extension RichText {
+    /// The same text with every run bold (a heading from a catalog).
+    public var bolded: RichText {
+        RichText(segments.map { segment in
+            switch segment {
+            case .plain(let text): .bold(text)
+            default: segment
+            }
+        })
+    }
+}

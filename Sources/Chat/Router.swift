@@ -1,5 +1,6 @@
 import Foundation
 import JSON
+import Localization
 import Storage
 import Support
 
@@ -26,10 +27,13 @@ public final class Router: Sendable {
     private let store: Store
     private let logger: Logger
     private let clock: any WallClock
-    /// Text for messages the bot does not understand.
-    public let fallbackText: RichText
+    /// Catalog key of the reply to messages the bot does not understand.
+    public let fallbackKey: String
+    /// The message catalogs every reply is written from.
+    public let catalogs: Catalogs
 
-    init(builder: RouterBuilder, store: Store, logger: Logger, clock: any WallClock) {
+    init(builder: RouterBuilder, store: Store, logger: Logger, clock: any WallClock, catalogs: Catalogs) {
+        self.catalogs = catalogs
         commands = builder.commands
         commandIndex = Dictionary(builder.commands.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         textHandlers = builder.textHandlers
@@ -37,7 +41,7 @@ public final class Router: Sendable {
         captionHandlers = builder.captionHandlers
         buttonHandlers = builder.buttonHandlers
         voteHandler = builder.voteHandler
-        fallbackText = builder.fallbackText
+        fallbackKey = builder.fallbackKey
         self.store = store
         self.logger = logger
         self.clock = clock
@@ -56,7 +60,10 @@ public final class Router: Sendable {
             let (user, chat) = try await store.participants(
                 transport: event.chat.transport, userID: event.sender.id, displayName: event.sender.displayName, chatID: event.chat.id,
                 kind: event.chat.kind, title: event.chat.title, recordActivity: active, now: clock.now())
-            context = ChatContext(event: event, user: user, chat: chat, store: store, transport: transport, logger: log, clock: clock, router: self)
+            let language = ChatContext.language(chosen: user.settings[ChatContext.languageSetting]?.string, app: event.sender.language)
+            context = ChatContext(
+                event: event, user: user, chat: chat, store: store, transport: transport, logger: log, clock: clock, router: self,
+                language: language)
         } catch {
             log.error("cannot load user or chat", ["error": "\(error)"])
             return
@@ -66,15 +73,19 @@ public final class Router: Sendable {
         } catch is CancellationError {
             log.notice("handling cancelled")
         } catch {
-            let message: String
-            if let explained = error as? any UserFacingError {
-                message = explained.userMessage
+            let message: RichText
+            if let translated = error as? any LocalizedUserFacingError {
+                message = RichText(catalogs.text(translated.message, in: context.language))
+                log.info("request refused", ["reason": "\(error)"])
+            } else if let explained = error as? any UserFacingError {
+                // Errors of modules not yet translated explain themselves in English.
+                message = .plain(explained.userMessage)
                 log.info("request refused", ["reason": "\(error)"])
             } else {
-                message = "Sorry, something went wrong on my side. Please try again."
+                message = context.text("chat.error.generic")
                 log.error("handler failed", ["error": "\(error)"])
             }
-            _ = try? await context.reply(RichText.plain(message))
+            _ = try? await context.reply(message)
         }
     }
 
@@ -85,18 +96,18 @@ public final class Router: Sendable {
         // One bound for every chat entrance, before any feature looks at the words.
         switch context.event.payload {
         case .text(let text) where text.count > Router.maxTextLength:
-            throw UserMessageError("That message is too long for me (over \(Router.maxTextLength) characters). Send something shorter.")
+            throw LocalizedUserMessageError("chat.too_long.message", ["limit": .integer(Router.maxTextLength)])
         case .command(_, let arguments) where arguments.count > Router.maxTextLength:
-            throw UserMessageError("That message is too long for me (over \(Router.maxTextLength) characters). Send something shorter.")
+            throw LocalizedUserMessageError("chat.too_long.message", ["limit": .integer(Router.maxTextLength)])
         case .photos(_, let caption?) where caption.count > Router.maxTextLength:
-            throw UserMessageError("That caption is too long for me (over \(Router.maxTextLength) characters). Send a shorter one.")
+            throw LocalizedUserMessageError("chat.too_long.caption", ["limit": .integer(Router.maxTextLength)])
         default:
             break
         }
         switch context.event.payload {
         case .command(let name, let arguments):
             guard let command = commandIndex[name] else {
-                try await context.reply("I don't know /\(name). Send /help to see what I can do.")
+                try await context.reply(context.text("chat.unknown_command", ["command": .text(name)]))
                 return
             }
             try await command.handler(context, arguments)
@@ -106,7 +117,7 @@ public final class Router: Sendable {
                 return
             }
             for handler in textHandlers where try await handler(context, text) { return }
-            if context.chat.kind == .privateChat { try await context.reply(fallbackText) }
+            if context.chat.kind == .privateChat { try await context.reply(context.text(fallbackKey)) }
         case .photos(let attachments, let caption):
             let words = (caption ?? "").split(separator: " ", maxSplits: 1).map(String.init)
             if let keyword = words.first?.lowercased(), let handler = captionHandlers[keyword] {
@@ -114,7 +125,7 @@ public final class Router: Sendable {
             } else if let photoHandler {
                 try await photoHandler(context, attachments, caption)
             } else {
-                try await context.reply("Send a photo captioned \"add\" plus a description to add a piece, e.g. add navy wool blazer.")
+                try await context.reply(context.text("chat.photo.hint"))
             }
         case .button(let token):
             try await pressed(token: token, context: context)
@@ -130,9 +141,9 @@ public final class Router: Sendable {
         let handler = record.flatMap { buttonHandlers[$0.action] }
         var refusal: String?
         if record == nil || record?.chatID != context.chat.id || handler == nil {
-            refusal = "This button has expired."
+            refusal = context.string("chat.button.expired")
         } else if let owner = record?.userID, owner != context.user.id {
-            refusal = "This button belongs to someone else."
+            refusal = context.string("chat.button.foreign")
         }
         if let callbackID = context.event.callbackID {
             try await context.send(.answerButton(callbackID: callbackID, notice: refusal))

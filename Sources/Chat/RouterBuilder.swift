@@ -1,3 +1,4 @@
+import Localization
 import Storage
 import Support
 
@@ -9,7 +10,8 @@ public struct RouterBuilder {
     var captionHandlers: [String: Router.PhotoHandler] = [:]
     var buttonHandlers: [String: Router.ButtonHandler] = [:]
     var voteHandler: Router.VoteHandler?
-    var fallbackText: RichText = "I didn't catch that. Send /help to see what I can do."
+    /// The catalog key of the reply to text nobody handled in a private chat.
+    var fallbackKey = "chat.fallback"
 
     public init() {}
 
@@ -37,28 +39,32 @@ public struct RouterBuilder {
     /// Sets the handler for poll votes.
     public mutating func onVote(_ handler: @escaping Router.VoteHandler) { voteHandler = handler }
 
-    /// Sets the reply for text nobody handled in a private chat.
-    public mutating func setFallback(_ text: RichText) { fallbackText = text }
+    /// Sets the catalog key of the reply for text nobody handled in a private chat.
+    public mutating func setFallback(key: String) { fallbackKey = key }
 
-    /// Adds `/start` and `/help` (generated from the registered commands) and builds the router.
-    public func build(store: Store, logger: Logger, clock: any WallClock, welcome: RichText) -> Router {
-        let start = Command("start", summary: "welcome and how to begin") { context, _ in
-            try await context.reply(welcome + .plain("\n\n") + RouterBuilder.helpText(context))
+    /// Adds `/start` and `/help` (generated from the registered commands) and builds the router. `welcome` is
+    /// the catalog key of `/start`'s greeting; command summaries come from the catalogs' `command.NAME`.
+    public func build(store: Store, logger: Logger, clock: any WallClock, welcome: String, catalogs: Catalogs = .builtIn) -> Router {
+        let start = Command("start") { context, _ in
+            try await context.reply(context.text(welcome) + .plain("\n\n") + RouterBuilder.helpText(context))
         }
-        let help = Command("help", summary: "list every command") { context, _ in
+        let help = Command("help") { context, _ in
             try await context.reply(RouterBuilder.helpText(context))
         }
         var builder = self
         builder.commands.insert(contentsOf: [start, help], at: 0)
-        return Router(builder: builder, store: store, logger: logger, clock: clock)
+        builder.commands = builder.commands.map { $0.describing(with: catalogs) }
+        return Router(builder: builder, store: store, logger: logger, clock: clock, catalogs: catalogs)
     }
 
     /// The `/help` text: one line per listed command, plus how choices work without buttons.
     static func helpText(_ context: ChatContext) -> RichText {
-        var text: RichText = .bold("Commands")
-        text += .plain("\n" + context.router.listedCommands.map(\.helpLine).joined(separator: "\n"))
+        var text = context.text("chat.help.title").bolded
+        text += .plain("\n" + context.router.listedCommands.map { $0.helpLine(in: context.language) }.joined(separator: "\n"))
         if !context.transport.capabilities.inlineButtons {
-            text += .plain("\n\n" + context.transport.choiceHint)
+            // Each transport without buttons explains its own way of answering (numbers, reactions…).
+            let specific = "chat.choices.\(context.event.chat.transport)"
+            text += .plain("\n\n") + context.text(context.catalogs.has(specific, in: .en) ? specific : "chat.choices.reply")
         }
         return text
     }

@@ -11,8 +11,6 @@ public final class MatrixTransport: ChatTransport {
     public let name = "matrix"
     /// No inline buttons or native polls; edits and redactions work (redaction needs the room's power level).
     public let capabilities = TransportCapabilities(inlineButtons: false, edits: true, polls: false, deletesUserMessages: true)
-    public let choiceHint =
-        "Choices come as numbered options (1️⃣ 2️⃣ …): react to my message with that emoji (✅ picks the first), or reply with the number."
     let outbox: MatrixOutbox
     let client: MatrixClient
     let store: Store

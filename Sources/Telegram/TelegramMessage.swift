@@ -33,6 +33,8 @@ struct TelegramMessage: Sendable {
     let fromID: Int64?
     let fromName: String?
     let fromIsBot: Bool
+    /// The sender's app language (`from.language_code`, an IETF tag such as "de" or "pt-BR"), if sent.
+    let fromLanguage: String?
     let date: Date
     let text: String?
     let caption: String?
@@ -53,6 +55,7 @@ struct TelegramMessage: Sendable {
         fromID = json["from"]?["id"]?.int
         fromName = json["from"].flatMap(TelegramMessage.name(of:))
         fromIsBot = json["from"]?["is_bot"]?.bool ?? false
+        fromLanguage = json["from"]?["language_code"]?.string
         date = Date(timeIntervalSince1970: Double(json["date"]?.int ?? 0))
         text = json["text"]?.string
         caption = json["caption"]?.string

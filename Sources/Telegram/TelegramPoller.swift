@@ -1,6 +1,7 @@
 import Chat
 import Foundation
 import JSON
+import Localization
 import Storage
 import Support
 
@@ -126,16 +127,27 @@ public final class TelegramPoller: Service {
         }
     }
 
-    /// setMyCommands from the router's listed commands; a failure is logged, not fatal.
+    /// setMyCommands from the router's listed commands: the English menu as the default, then one per other
+    /// language with its `language_code`, which Telegram shows to users whose app is in that language.
+    /// A failure is logged, not fatal.
     func publishCommands() async throws(TelegramError) {
-        let list: [JSON] = commands.filter { TelegramPoller.isMenuName($0.name) }.prefix(100).map { command in
-            ["command": .string(command.name), "description": .string(String(command.summary.prefix(256)))]
+        for language in [nil] + Language.allCases.filter({ $0 != .en }) {
+            var parameters: [String: JSON] = ["commands": .array(TelegramPoller.menu(commands, in: language ?? .en))]
+            if let language { parameters["language_code"] = .string(language.rawValue) }
+            do {
+                try await client.call("setMyCommands", parameters)
+            } catch {
+                if case .unauthorized = error { throw error }
+                logger.warning("setMyCommands failed", ["error": error.description, "language": language?.rawValue ?? "default"])
+            }
         }
-        do {
-            try await client.call("setMyCommands", ["commands": .array(list)])
-        } catch {
-            if case .unauthorized = error { throw error }
-            logger.warning("setMyCommands failed", ["error": error.description])
+    }
+
+    /// The menu entries in one language: at most 100 commands, descriptions of 1–256 characters.
+    static func menu(_ commands: [Command], in language: Language) -> [JSON] {
+        commands.filter { isMenuName($0.name) }.prefix(100).map { command in
+            let description = String(command.summary(in: language).prefix(256))
+            return ["command": .string(command.name), "description": .string(description.isEmpty ? command.name : description)]
         }
     }
 

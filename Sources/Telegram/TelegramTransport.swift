@@ -78,7 +78,6 @@ struct EventTransport: ChatTransport {
 
     var name: String { base.name }
     var capabilities: TransportCapabilities { base.capabilities }
-    var choiceHint: String { base.choiceHint }
     var botUserID: String? { base.botUserID }
 
     func send(_ message: OutgoingMessage, to chat: ChatAddress) async throws -> [MessageRef] {

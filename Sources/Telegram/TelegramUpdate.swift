@@ -6,8 +6,8 @@ struct TelegramUpdate: Sendable {
     enum Kind: Sendable {
         case message(TelegramMessage)
         case editedMessage(TelegramMessage)
-        /// A button press: query id, presser, the message the button is on (if accessible), and its data.
-        case callbackQuery(id: String, fromID: Int64, fromName: String?, message: TelegramMessage?, data: String?)
+        /// A button press: query id, presser (with their app language), the message the button is on (if accessible), and its data.
+        case callbackQuery(id: String, fromID: Int64, fromName: String?, fromLanguage: String?, message: TelegramMessage?, data: String?)
         /// A vote in a non-anonymous poll; empty options mean the vote was retracted.
         case pollAnswer(pollID: String, userID: Int64, userName: String?, options: [Int])
         /// The bot's own membership changed in a chat.
@@ -35,7 +35,7 @@ struct TelegramUpdate: Sendable {
         }
         if let query = json["callback_query"], let id = query["id"]?.string, let from = query["from"]?["id"]?.int {
             return .callbackQuery(
-                id: id, fromID: from, fromName: query["from"].flatMap(TelegramMessage.name(of:)),
+                id: id, fromID: from, fromName: query["from"].flatMap(TelegramMessage.name(of:)), fromLanguage: query["from"]?["language_code"]?.string,
                 // An inaccessible message has date 0 and no content; it still names the chat.
                 message: query["message"].flatMap(TelegramMessage.init), data: query["data"]?.string)
         }

@@ -1,5 +1,6 @@
 import Chat
 import Foundation
+import Localization
 import Storage
 
 /// What to do with one update, decided without I/O.
@@ -43,13 +44,13 @@ struct UpdateMapper: Sendable {
         case .editedMessage:
             // An edit is not a new command: re-running it would answer twice.
             return .ignore("edited message", notice: false)
-        case .callbackQuery(let id, let fromID, let fromName, let message, let data):
+        case .callbackQuery(let id, let fromID, let fromName, let fromLanguage, let message, let data):
             guard let message else { return .answerCallback(id: id, notice: "This button has expired.") }
             guard let data, data.hasPrefix(UpdateMapper.callbackPrefix), UpdateMapper.isToken(data.dropFirst(2)) else {
                 return .answerCallback(id: id, notice: "This button has expired.")
             }
             return .event(ChatEvent(
-                id: eventID, chat: address(of: message), sender: Sender(id: String(fromID), displayName: fromName),
+                id: eventID, chat: address(of: message), sender: Sender(id: String(fromID), displayName: fromName, language: Language(tag: fromLanguage)),
                 payload: .button(token: String(data.dropFirst(2))), message: ref(message), date: message.date, callbackID: id))
         case .pollAnswer(let pollID, let userID, let userName, let options):
             return .vote(pollID: pollID, sender: Sender(id: String(userID), displayName: userName), options: options, date: Date())
@@ -70,7 +71,7 @@ struct UpdateMapper: Sendable {
     private func decide(_ message: TelegramMessage, eventID: String) -> UpdateDecision {
         guard let fromID = message.fromID, !message.fromIsBot || message.isPrivate else { return .ignore("message from a bot", notice: false) }
         let chat = address(of: message)
-        let sender = Sender(id: String(fromID), displayName: message.fromName)
+        let sender = Sender(id: String(fromID), displayName: message.fromName, language: Language(tag: message.fromLanguage))
         let replyTo = message.replyToMessageID.map { MessageRef(chatID: chat.id, messageID: String($0)) }
         func event(_ payload: EventPayload) -> ChatEvent {
             ChatEvent(id: eventID, chat: chat, sender: sender, payload: payload, message: ref(message), replyTo: replyTo, date: message.date)

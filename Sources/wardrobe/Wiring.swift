@@ -5,6 +5,7 @@ import Foundation
 import HTTP
 import Images
 import JSON
+import Localization
 import ProductImport
 import Secrets
 import Storage
@@ -34,7 +35,16 @@ extension App {
     func botEnvironment(store: Store, keys: KeyStore, http: any HTTPTransport, clock: any WallClock) throws -> BotEnvironment {
         BotEnvironment(
             store: store, keys: keys, logger: logger, clock: clock, occasions: try loadOccasions(), rules: try loadKeywordRules(),
-            fetcher: ProductFetcher(configuration: fetcherConfiguration, http: http), images: ImageProcessor(configuration: imageConfiguration))
+            fetcher: ProductFetcher(configuration: fetcherConfiguration, http: http), images: ImageProcessor(configuration: imageConfiguration),
+            catalogs: loadCatalogs())
+    }
+
+    /// The message catalogs: built in, overlaid by `locales/xx.json` in the config folder. A broken override
+    /// is reported at start-up (one error line each) and the built-in catalog serves instead.
+    func loadCatalogs() -> Catalogs {
+        let (catalogs, problems) = Catalogs.load(folder: configDirectory, logger: logger.child(label: "localization"))
+        for problem in problems { logger.error("message catalog not used: \(problem)") }
+        return catalogs
     }
 
     /// The outfit explainer from `outfits.explainer*`, using the operator's OpenRouter key; nil when off.

@@ -30,9 +30,9 @@ import WardrobeTestKit
         // Over the chat limit, the router refuses before any feature sees the words.
         let huge = String(repeating: "a", count: 300_000)
         await bot.say("/add \(huge)")
-        #expect(bot.lastText == "That message is too long for me (over 4096 characters). Send something shorter.")
+        #expect(bot.lastText == "That message is too long for me (over 4,096 characters). Send something shorter.")
         await bot.say("/edit 1 name \(huge)")
-        #expect(bot.lastText == "That message is too long for me (over 4096 characters). Send something shorter.")
+        #expect(bot.lastText == "That message is too long for me (over 4,096 characters). Send something shorter.")
         // Within it, each field's own limit applies.
         let long = String(repeating: "a", count: 121)
         await bot.say("/add \(long)")

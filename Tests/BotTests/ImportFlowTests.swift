@@ -40,7 +40,7 @@ import WardrobeTestKit
         defer { shop.stop() }
         let bot = try BotHarness()
         await bot.say(shop.url("/products/toaster"))
-        #expect(bot.lastText == "That looks like a toaster, not clothing. Save it anyway?")
+        #expect(bot.lastText == "That doesn't look like clothing (toaster). Save it anyway?")
         #expect(try await bot.closet().isEmpty)
         try await bot.press("✅ Save anyway")
         #expect(bot.lastText.contains("New piece: Retro 2-slice toaster"))

@@ -114,7 +114,7 @@ import TryOn
         await bot.command("prompt", "short")
         #expect(bot.transport.texts.last?.hasPrefix("There is no style \"short\"") == true)
         await bot.command("prompt", String(repeating: "very long words ", count: 80))
-        #expect(bot.transport.texts.last?.hasPrefix("Your own prompt must be 10 to 1000 characters") == true)
+        #expect(bot.transport.texts.last?.hasPrefix("Your own prompt must be 10 to 1,000 characters") == true)
         let own = "Dress the person in the garment, on a rainy street at dusk."
         await bot.command("prompt", own)
         #expect(bot.transport.texts.last == "Your own prompt is set; try-ons use it until /prompt default.")
@@ -140,5 +140,23 @@ import TryOn
         #expect(refusal.hasPrefix("Only 2 of today's 2 try-ons are left, and this needs 4. Send /tryon 2 to make 2."))
         await bot.photos([try TryOnHarness.garment(seed: 3)], caption: "wear")
         #expect(try await bot.jobs().count == 1)
+    }
+}
+
+/// The try-on settings and looks in the language a user chose with `/language`.
+@Suite struct TryOnLanguageTests {
+    @Test func promptServiceAndLooksAnswerInTheChosenLanguage() async throws {
+        let bot = try TryOnHarness()
+        defer { Task { await bot.close() } }
+        await bot.command("language", "it")
+        #expect(bot.transport.texts.last == "D'ora in poi rispondo in italiano.")
+        await bot.command("prompt", String(repeating: "parole molto lunghe ", count: 80))
+        #expect(bot.transport.texts.last?.hasPrefix("Il tuo prompt deve avere da 10 a 1000 caratteri; questo ne ha 1599.") == true)
+        await bot.command("service", "dalle")
+        #expect(bot.transport.texts.last == "Non c'è nessun servizio \"dalle\". Usa /service openrouter, /service gemini o /service fal.")
+        await bot.command("looks")
+        #expect(bot.transport.texts.last?.hasPrefix("Nessuna prova ancora.") == true)
+        await bot.command("look", "7")
+        #expect(bot.transport.texts.last == "Non hai la prova #7. /looks le elenca.")
     }
 }

@@ -65,7 +65,7 @@ import WardrobeTestKit
         await router.handle(Events.make(.text("navy blazer")), via: transport)
         #expect(seen.withLock { $0 } == 1, "only the short message reached a handler")
         #expect(transport.texts.count == 2)
-        #expect(transport.texts.allSatisfy { $0.contains("too long") && $0.contains("4096") })
+        #expect(transport.texts.allSatisfy { $0.contains("too long") && $0.contains("4,096") })
     }
 
     @Test func aStaleOrForeignButtonOnlySaysItExpired() async throws {

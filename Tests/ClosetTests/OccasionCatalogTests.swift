@@ -29,8 +29,9 @@ import Closet
         #expect(try catalog.resolve("black_tie").formality == 5...5)
     }
 
+    /// "b" starts aliases in five languages: "boda" (wedding guest), "balade d'hiver" (winter walk), "beach" (summer)…
     @Test func anAmbiguousWordListsTheOccasionsItCouldMean() throws {
-        #expect(throws: ClosetError.ambiguousOccasion(word: "b", matches: ["business casual", "business formal", "black tie", "summer"])) {
+        #expect(throws: ClosetError.ambiguousOccasion(word: "b", matches: ["business casual", "business formal", "wedding guest", "black tie", "winter walk", "summer"])) {
             try catalog().resolve("b")
         }
     }

@@ -16,7 +16,9 @@ import Testing
 
     @Test func everyDataFileInBotConfigIsBuiltIn() throws {
         // wardrobe.json is the config file, whose defaults live in ConfigSchema; examples/ are not read by the bot.
-        let names = try FileManager.default.contentsOfDirectory(atPath: Self.configFolder)
+        // The message catalogs live one level down, in locales/.
+        let locales = try FileManager.default.contentsOfDirectory(atPath: Self.configFolder + "/locales").map { "locales/\($0)" }
+        let names = (try FileManager.default.contentsOfDirectory(atPath: Self.configFolder) + locales)
             .filter { $0.hasSuffix(".json") && $0 != "wardrobe.json" }.sorted()
         #expect(names == DataFiles.names, "add new data files to DATA_FILES in deploy/embed-data-files.sh")
     }

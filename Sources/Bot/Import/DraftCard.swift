@@ -16,10 +16,11 @@ enum DraftCard {
         {
             refs += try await context.send(.photos([OutgoingImage(bytes: bytes, mimeType: record.mimeType, sha256: sha, width: record.width, height: record.height)]))
         }
-        var text = ItemText.card(draft.item, title: "New piece: \(draft.item.name)")
-        if !draft.hasCategory { text += .plain("\nCategory: not sure yet — pick one below.") }
+        var text = ItemText.card(draft.item, title: context.string("import.draft.title", ["name": .text(draft.item.name)]))
+        if !draft.hasCategory { text += .plain("\n") + context.text("import.draft.category_unsure") }
         let asksSize = try await DraftEditing.asksForSize(draft, context: context)
-        text += .plain("\n\n" + (note.map { $0 + "\n" } ?? "") + "Check the color\(draft.sizes.isEmpty && !asksSize ? "" : " and size"), then Save.")
+        let check = draft.sizes.isEmpty && !asksSize ? "import.draft.check_color" : "import.draft.check_color_size"
+        text += .plain("\n\n" + (note.map { $0 + "\n" } ?? "")) + context.text(check)
         if let card = try await context.reply(text, buttons: try await buttons(for: draft, context: context)) { refs.append(card) }
         try await context.updateState { state in
             guard var stored = state[ItemDraft.stateKey], stored["id"]?.string == draft.id else { return state }
@@ -33,11 +34,12 @@ enum DraftCard {
         func button(_ title: String, _ action: String, _ extra: JSON = [:]) async throws -> Button {
             try await context.button(title, action: action, payload: extra.setting("draft", .string(draft.id)))
         }
-        var rows: [[Button]] = [[try await button("✅ Save", "draft.save"), try await button("✖ Cancel", "draft.cancel")]]
+        func button(key: String, _ action: String) async throws -> Button { try await button(context.string(key), action) }
+        var rows: [[Button]] = [[try await button(key: "import.button.save", "draft.save"), try await button(key: "import.button.cancel", "draft.cancel")]]
         if !draft.hasCategory {
             var row: [Button] = []
             for category in [Category.top, .bottom, .dress, .shoes, .outerwear, .accessory] {
-                row.append(try await button(category.rawValue.capitalized, "draft.category", ["category": .string(category.rawValue)]))
+                row.append(try await button(context.categoryName(category), "draft.category", ["category": .string(category.rawValue)]))
             }
             rows.append(row)
         }
@@ -48,17 +50,17 @@ enum DraftCard {
             let mark = color == draft.item.color ? "✓ " : ""
             colorRow.append(try await button("\(mark)\(color.name)", "draft.color", ["index": .int(Int64(index)), "name": .string(color.name), "family": .string(color.family.rawValue)]))
         }
-        colorRow.append(try await button("Other color", "draft.othercolor"))
+        colorRow.append(try await button(key: "import.button.other_color", "draft.othercolor"))
         rows.append(colorRow)
         if !draft.sizes.isEmpty {
             var sizeRow: [Button] = []
             for size in draft.sizes.prefix(maximumChoices) {
-                sizeRow.append(try await button((draft.item.size == size ? "✓ " : "") + "Size \(size)", "draft.size", ["size": .string(size)]))
+                sizeRow.append(try await button((draft.item.size == size ? "✓ " : "") + context.string("import.button.size", ["size": .text(size)]), "draft.size", ["size": .string(size)]))
             }
             rows.append(sizeRow)
         } else if try await DraftEditing.asksForSize(draft, context: context) {
             // No sizes on the page (or typed words): ask for it, as a shop would, with Skip.
-            rows.append([try await button("Type the size", "draft.typesize"), try await button("Skip size", "draft.skipsize")])
+            rows.append([try await button(key: "import.button.type_size", "draft.typesize"), try await button(key: "import.button.skip_size", "draft.skipsize")])
         }
         return rows
     }

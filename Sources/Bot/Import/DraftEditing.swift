@@ -2,6 +2,7 @@ import Chat
 import Closet
 import Foundation
 import JSON
+import Localization
 import ProductImport
 import Storage
 import Support
@@ -14,7 +15,7 @@ struct DraftEditing {
         builder.onButton("draft.save") { context, record in
             var draft = try await Self.current(record, context: context)
             guard draft.hasCategory else {
-                try await context.reply("Pick a category first, then Save.")
+                try await context.reply(context.text("import.draft.pick_category"))
                 return
             }
             draft.item.addedAt = context.clock.now()
@@ -22,7 +23,7 @@ struct DraftEditing {
             let cardIDs = try await context.state()[ItemDraft.stateKey]?["messages"]?.array?.compactMap(\.string) ?? []
             try await context.updateState { $0.setting(ItemDraft.stateKey, .null) }
             let confirmation = try await context.reply(
-                RichText.plain(SavedPieceText.text(saved, occasions: environment.occasions)),
+                SavedPieceText.text(saved, occasions: environment.occasions, context: context),
                 buttons: [[try await SavedPieceText.nextButton(saved, context: context)]])
             let refs = cardIDs.map { MessageRef(chatID: context.event.chat.id, messageID: $0) } + (confirmation.map { [$0] } ?? [])
             try await ItemCardMessages.remember(refs, item: saved.number, context: context)
@@ -33,7 +34,7 @@ struct DraftEditing {
         builder.onButton("draft.cancel") { context, record in
             _ = try await Self.current(record, context: context)
             try await context.updateState { $0.setting(ItemDraft.stateKey, .null) }
-            try await context.reply("Discarded. Nothing was saved.")
+            try await context.reply(context.text("import.draft.discarded"))
         }
         builder.onButton(GoodsQuestion.keepAction) { context, record in
             let draft = try await Self.current(record, context: context)
@@ -58,12 +59,12 @@ struct DraftEditing {
         builder.onButton("draft.othercolor") { context, record in
             _ = try await Self.current(record, context: context)
             try await context.updateState { $0.setting("awaiting", "draft.color") }
-            try await context.reply("Type the color, e.g. navy, off-white or burgundy.")
+            try await context.reply(context.text("import.draft.type_color"))
         }
         builder.onButton("draft.typesize") { context, record in
             _ = try await Self.current(record, context: context)
             try await context.updateState { $0.setting("awaiting", "draft.size") }
-            try await context.reply("Type the size, e.g. M, 38 or 32/34.")
+            try await context.reply(context.text("import.draft.type_size"))
         }
         builder.onButton("draft.skipsize") { context, record in
             let draft = try await Self.current(record, context: context)
@@ -92,7 +93,7 @@ struct DraftEditing {
         }
         let size = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard (1...20).contains(size.count) else {
-            try await context.reply("A size is 1 to 20 characters, e.g. M, 38 or 32/34.")
+            try await context.reply(context.text("import.draft.size_invalid"))
             return true
         }
         draft.item.size = size
@@ -109,7 +110,7 @@ struct DraftEditing {
         }
         try ItemField.colorName.check(text)
         guard let color = rules.color(named: text) else {
-            try await context.reply("I don't know that color. Try a common name such as navy, beige, olive or burgundy.")
+            try await context.reply(context.text("import.draft.color_unknown"))
             return true
         }
         // The user's own words stay the color's name ("sky blue"); the rules only pick its family.
@@ -125,8 +126,7 @@ struct DraftEditing {
         let previous = try await context.state()[ItemDraft.stateKey].flatMap(ItemDraft.init(json:))
         if let previous, previous.id != draft.id {
             // One draft per chat: say so, rather than lose the first one silently.
-            try await context.reply(RichText.plain(
-                "Your unsaved draft of \(previous.item.name) is replaced by this one; add it again later if you want it too."))
+            try await context.reply(context.text("import.draft.replaced", ["name": .text(previous.item.name)]))
         }
         try await context.updateState { $0.setting(ItemDraft.stateKey, draft.json) }
     }
@@ -135,7 +135,7 @@ struct DraftEditing {
     static func current(_ record: ButtonRecord, context: ChatContext) async throws -> ItemDraft {
         let state = try await context.state()
         guard let draft = state[ItemDraft.stateKey].flatMap(ItemDraft.init(json:)), draft.id == record.payload["draft"]?.string else {
-            throw UserMessageError("This draft has expired. Paste the link or /add the piece again.")
+            throw LocalizedUserMessageError("import.draft.expired")
         }
         return draft
     }

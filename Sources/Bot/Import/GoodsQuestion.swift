@@ -1,8 +1,8 @@
 import Chat
 import JSON
 
-/// Asks before drafting something that is not clothing: "That looks like a toaster, not
-/// clothing. Save it anyway?" Save anyway shows the usual draft card (the user then picks a
+/// Asks before drafting something that is not clothing: "That doesn't look like clothing
+/// (toaster). Save it anyway?" Save anyway shows the usual draft card (the user then picks a
 /// category); Cancel discards the draft like the card's own Cancel.
 enum GoodsQuestion {
     /// The button action that keeps the draft and shows its card.
@@ -12,15 +12,9 @@ enum GoodsQuestion {
     static func ask(goods: String, draft: ItemDraft, context: ChatContext) async throws {
         let payload: JSON = ["draft": .string(draft.id)]
         let buttons = [[
-            try await context.button("✅ Save anyway", action: keepAction, payload: payload),
-            try await context.button("✖ Cancel", action: "draft.cancel", payload: payload),
+            try await context.button(context.string("import.button.save_anyway"), action: keepAction, payload: payload),
+            try await context.button(context.string("import.button.cancel"), action: "draft.cancel", payload: payload),
         ]]
-        try await context.reply(RichText.plain("That looks like \(article(for: goods)) \(goods), not clothing. Save it anyway?"), buttons: buttons)
-    }
-
-    /// "a" or "an" before the kind's first letter.
-    static func article(for word: String) -> String {
-        guard let first = word.lowercased().first else { return "a" }
-        return "aeiou".contains(first) ? "an" : "a"
+        try await context.reply(context.text("import.goods.question", ["goods": .text(goods)]), buttons: buttons)
     }
 }

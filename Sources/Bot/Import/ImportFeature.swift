@@ -3,6 +3,7 @@ import Closet
 import Foundation
 import Images
 import JSON
+import Localization
 import ProductImport
 import Support
 
@@ -12,11 +13,11 @@ struct ImportFeature {
     let environment: BotEnvironment
 
     func register(on builder: inout RouterBuilder) {
-        builder.add(Command("add", usage: "LINK or TEXT", summary: "add a piece from a shop link or words, e.g. /add navy wool blazer") {
+        builder.add(Command("add", usage: "LINK | TEXT") {
             context, arguments in
             let text = arguments.trimmingCharacters(in: .whitespacesAndNewlines)
             guard !text.isEmpty else {
-                throw UserMessageError("Paste a shop link, or describe the piece: /add navy wool blazer.")
+                throw LocalizedUserMessageError("import.usage")
             }
             if let link = LinkFinder.firstLink(in: text) {
                 try await importLink(link, context: context)
@@ -36,7 +37,7 @@ struct ImportFeature {
 
     /// Fetches the page, extracts the product and its photo, and shows the draft.
     func importLink(_ link: String, context: ChatContext) async throws {
-        let progress = try await context.reply("🔎 Reading the page…")
+        let progress = try await context.reply(context.text("import.reading"))
         do {
             let page = try await environment.fetcher.page(link)
             let product = try environment.extractor.extract(bytes: page.bytes, contentType: page.contentType, pageURL: page.url)
@@ -47,7 +48,7 @@ struct ImportFeature {
             if let goods = product.goods {
                 try await GoodsQuestion.ask(goods: goods, draft: draft, context: context)
             } else {
-                try await DraftCard.send(draft, context: context, note: note)
+                try await DraftCard.send(draft, context: context, note: note.map { context.string($0) })
             }
             context.logger.info("product imported", ["host": page.url.host ?? "", "sources": draft.sources.count])
         } catch let error as FetchError {
@@ -80,9 +81,10 @@ struct ImportFeature {
         try await draftFromText(text, photo: record.sha256, context: context)
     }
 
-    /// The best product image, stored for the user; a failure still allows saving without a photo.
-    private func downloadPhoto(_ product: ProductDraft, context: ChatContext) async -> (String?, String?) {
-        guard let url = product.images.first else { return (nil, "The page has no product photo, so this piece is saved without one.") }
+    /// The best product image, stored for the user, or the catalog key of a note saying why there is none
+    /// (a failure still allows saving without a photo).
+    private func downloadPhoto(_ product: ProductDraft, context: ChatContext) async -> (photo: String?, noteKey: String?) {
+        guard let url = product.images.first else { return (nil, "import.photo.none") }
         do {
             let resource = try await environment.fetcher.image(url)
             let image = try await environment.images.intake(resource.bytes)
@@ -91,7 +93,7 @@ struct ImportFeature {
             return (record.sha256, nil)
         } catch {
             context.logger.info("product photo failed", ["url": url.absoluteString, "error": "\(error)"])
-            return (nil, "I couldn't download the product photo, so this piece will be saved without one.")
+            return (nil, "import.photo.failed")
         }
     }
 }

@@ -8,12 +8,10 @@ struct PrivacyFeature {
     let environment: BotEnvironment
 
     func register(on builder: inout RouterBuilder) {
-        builder.add(Command("forget", summary: "delete everything I hold about you") { context, _ in
-            let confirm = try await context.button("Delete everything", action: "forget.confirm")
-            let cancel = try await context.button("Keep my data", action: "forget.cancel")
-            try await context.reply(
-                "This deletes your closet, photos, looks, settings and stored keys. It can't be undone.",
-                buttons: [[confirm, cancel]])
+        builder.add(Command("forget") { context, _ in
+            let confirm = try await context.button(context.string("privacy.button.delete"), action: "forget.confirm")
+            let cancel = try await context.button(context.string("privacy.button.keep"), action: "forget.cancel")
+            try await context.reply(context.text("privacy.question"), buttons: [[confirm, cancel]])
         })
         builder.onButton("forget.confirm") { context, record in
             try await forget(context)
@@ -21,7 +19,7 @@ struct PrivacyFeature {
         }
         builder.onButton("forget.cancel") { context, record in
             try await context.store.deleteButtons(tokens: [record.token])
-            try await context.reply("Nothing was deleted.")
+            try await context.reply(context.text("privacy.kept"))
         }
     }
 
@@ -30,6 +28,6 @@ struct PrivacyFeature {
         let removedKeys = try environment.keys.forget(user: context.user.key)
         try await context.store.deleteUser(id: context.user.id)
         context.logger.notice("user data deleted", ["user": context.user.id, "keys_removed": removedKeys.count])
-        try await context.reply("Done. I deleted everything I had about you. Send /start to begin again.")
+        try await context.reply(context.text("privacy.done"))
     }
 }

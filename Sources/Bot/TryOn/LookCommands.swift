@@ -2,6 +2,7 @@ import Chat
 import Foundation
 import Images
 import JSON
+import Localization
 import Storage
 import Support
 import TryOn
@@ -14,19 +15,21 @@ struct LookCommands {
     static let pageSize = 4
 
     func register(on builder: inout RouterBuilder) {
-        builder.add(Command("looks", summary: "your try-on looks, newest first") { context, _ in
+        builder.add(Command("looks") { context, _ in
             try await page(context, page: 0)
         })
         builder.onButton("looks.page") { context, record in
             try await page(context, page: Int(record.payload["page"]?.int ?? 0))
         }
-        builder.add(Command("look", usage: "N [delete]", summary: "one look with its recipe; delete it") { context, arguments in
+        builder.add(Command("look", usage: "N [delete]") { context, arguments in
             let words = arguments.split(whereSeparator: { $0.isWhitespace }).map(String.init)
             if words.count == 2, ["delete", "remove"].contains(words[1].lowercased()) {
                 let look = try await look(words[0], context: context)
-                let yes = try await context.button("Delete look #\(look.number)", action: LookButtons.delete, payload: ["look": .int(Int64(look.number))])
-                let no = try await context.button("Keep it", action: "closet.keep")
-                try await context.reply("Delete look #\(look.number)? This can't be undone.", buttons: [[yes, no]])
+                let number: [String: MessageArgument] = ["number": .text(String(look.number))]
+                let yes = try await context.button(
+                    context.string("look.delete.button", number), action: LookButtons.delete, payload: ["look": .int(Int64(look.number))])
+                let no = try await context.button(context.string("look.delete.keep"), action: "closet.keep")
+                try await context.reply(context.text("look.delete.question", number), buttons: [[yes, no]])
                 return
             }
             let look = try await look(arguments, context: context)
@@ -34,14 +37,14 @@ struct LookCommands {
             try await context.send(.photos([try await recipePicture(look, context: context)]))
             var buttons = try await LookButtons.make(
                 for: [look], chatID: context.chat.id, userID: context.user.id, store: context.store, now: context.clock.now())
-            buttons.append([try await context.button("Use again", action: LookButtons.useAgain, payload: ["look": .int(Int64(look.number))])])
+            buttons.append([try await context.button(context.string("look.button.use_again"), action: LookButtons.useAgain, payload: ["look": .int(Int64(look.number))])])
             try await context.reply(TryOnText.recipe(look, prompts: tryOn.prompts), buttons: buttons)
         })
         builder.onButton(LookButtons.delete) { context, record in
             let number = Int(record.payload["look"]?.int ?? 0)
             try await context.store.deleteButtons(tokens: [record.token])
             let deleted = try await context.store.deleteLook(userID: context.user.id, number: number)
-            try await context.reply(deleted == nil ? "Look #\(number) was already gone." : "Deleted look #\(number).")
+            try await context.reply(context.text(deleted == nil ? "look.deleted.gone" : "look.deleted", ["number": .text(String(number))]))
         }
         builder.onButton(LookButtons.useAgain) { context, record in
             let look = try await look(from: record, context: context)
@@ -69,7 +72,7 @@ struct LookCommands {
                 slots.awaitingPerson = false
                 return slots.stored(in: state)
             }
-            try await context.reply("Look #\(look.number) is now your You photo. Send the next piece to wear with it.")
+            try await context.reply(context.text("look.dressed", ["number": .text(String(look.number))]))
         }
         builder.onButton(LookButtons.compare) { context, record in
             let look = try await look(from: record, context: context)
@@ -82,12 +85,12 @@ struct LookCommands {
             }
             try await context.send(.photos(
                 [OutgoingImage(bytes: collage.bytes, mimeType: collage.mimeType, width: collage.width, height: collage.height)],
-                caption: .plain("Look #\(look.number): before and after.")))
+                caption: context.text("look.compare.caption", ["number": .text(String(look.number))])))
         }
         builder.onButton(LookButtons.keep) { context, record in
             let look = try await look(from: record, context: context)
             try await context.store.setFavourite(true, userID: context.user.id, number: look.number)
-            try await context.reply("Kept look #\(look.number) as a favourite ⭐")
+            try await context.reply(context.text("look.kept", ["number": .text(String(look.number))]))
         }
         builder.onButton(LookButtons.again) { context, record in
             try await again(record, context: context)
@@ -98,7 +101,7 @@ struct LookCommands {
     private func page(_ context: ChatContext, page: Int) async throws {
         let total = try await context.store.lookCount(userID: context.user.id)
         guard total > 0 else {
-            try await context.reply("No looks yet. Send a photo of yourself captioned me, then the clothing captioned wear.")
+            try await context.reply(context.text("look.none"))
             return
         }
         let pages = (total + Self.pageSize - 1) / Self.pageSize
@@ -109,10 +112,14 @@ struct LookCommands {
             photos.append(try await photo(look, context: context, caption: "#\(look.number)" + (look.favourite ? " ⭐" : "") + " · \(TryOnText.date(look.startedAt))"))
         }
         var row: [Button] = []
-        if current > 0 { row.append(try await context.button("◀ Previous", action: "looks.page", payload: ["page": .int(Int64(current - 1))])) }
-        if current < pages - 1 { row.append(try await context.button("Next ▶", action: "looks.page", payload: ["page": .int(Int64(current + 1))])) }
+        if current > 0 { row.append(try await context.button(context.string("look.button.previous"), action: "looks.page", payload: ["page": .int(Int64(current - 1))])) }
+        if current < pages - 1 { row.append(try await context.button(context.string("look.button.next"), action: "looks.page", payload: ["page": .int(Int64(current + 1))])) }
         let first = current * Self.pageSize + 1
-        let caption = RichText.bold("Your looks") + .plain(" \(first)–\(first + looks.count - 1) of \(total)" + (pages > 1 ? " — page \(current + 1)/\(pages)" : "") + ". /look N shows one.")
+        let range: [String: MessageArgument] = [
+            "first": .integer(first), "last": .integer(first + looks.count - 1), "total": .integer(total), "page": .integer(current + 1),
+            "pages": .integer(pages),
+        ]
+        let caption = context.text("look.page.title").bolded + context.text(pages > 1 ? "look.page.range_paged" : "look.page.range", range)
         try await context.send(.photos(photos, caption: caption, buttons: row.isEmpty ? [] : [row]))
     }
 
@@ -123,8 +130,9 @@ struct LookCommands {
             let garment = try? context.store.imageBytes(userID: user, sha256: look.garmentSHA256),
             let result = try? context.store.imageBytes(userID: user, sha256: look.resultSHA256),
             let strip = try? await tryOn.images.strip([
-                LabelledPhoto(bytes: person, label: "You"), LabelledPhoto(bytes: garment, label: "+ Clothing"),
-                LabelledPhoto(bytes: result, label: "→ Look #\(look.number)"),
+                LabelledPhoto(bytes: person, label: context.string("look.strip.you")),
+                LabelledPhoto(bytes: garment, label: context.string("look.strip.clothing")),
+                LabelledPhoto(bytes: result, label: context.string("look.strip.look", ["number": .text(String(look.number))])),
             ])
         else { return try await photo(look, context: context, caption: nil) }
         return OutgoingImage(bytes: strip.bytes, mimeType: strip.mimeType, width: strip.width, height: strip.height)
@@ -141,10 +149,10 @@ struct LookCommands {
     private func look(_ text: String, context: ChatContext) async throws -> LookRecord {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         guard let number = Int(trimmed.hasPrefix("#") ? String(trimmed.dropFirst()) : trimmed), number > 0 else {
-            throw UserMessageError("Give the look's number, e.g. /look 3. /looks lists them.")
+            throw LocalizedUserMessageError("look.number_needed")
         }
         guard let look = try await context.store.look(userID: context.user.id, number: number) else {
-            throw UserMessageError("You have no look #\(number). /looks lists them.")
+            throw LocalizedUserMessageError("look.unknown", ["number": .text(String(number))])
         }
         return look
     }
@@ -170,7 +178,7 @@ struct LookCommands {
                 person: payload.personSHA256, garment: payload.garmentSHA256, promptID: payload.promptID, promptText: payload.promptText,
                 service: payload.service, count: payload.count, batchID: payload.batchID, firstVariation: 1)
         } else {
-            throw UserMessageError("I can't find that try-on any more. Send the photos again.")
+            throw LocalizedUserMessageError("look.again.gone")
         }
         let last = try await context.store.lastVariation(userID: context.user.id, batchID: recipe.batchID)
         recipe.firstVariation = last + 1

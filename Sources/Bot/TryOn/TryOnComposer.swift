@@ -105,7 +105,7 @@ struct TryOnComposer {
         if let text = slots.promptText {
             return tryOn.prompts.prompts.first { $0.text == text }?.name ?? "from the look (“\(text.prefix(40))…”)"
         }
-        return TryOnPreferences.prompt(of: context.user, tryOn: tryOn).name
+        return TryOnPreferences.prompt(of: context.user, tryOn: tryOn, ownName: context.string("tryon.prompt.own_name")).name
     }
 
     private func service(_ slots: TryOnSlots, context: ChatContext) -> TryOnService {

@@ -1,6 +1,7 @@
 import Chat
 import Foundation
 import JSON
+import Localization
 import Storage
 import Support
 import TryOn
@@ -19,10 +20,10 @@ struct TryOnPreferences {
     /// The length an own prompt may have.
     static let promptLength = 10...1000
 
-    /// The prompt the user's next try-on uses: their own text, else their style, else Default.
-    static func prompt(of user: UserRecord, tryOn: TryOnEnvironment) -> Prompt {
+    /// The prompt the user's next try-on uses: their own text (named `ownName`), else their style, else Default.
+    static func prompt(of user: UserRecord, tryOn: TryOnEnvironment, ownName: String = "") -> Prompt {
         if let text = user.settings[promptTextSetting]?.string, !text.isEmpty {
-            return Prompt(id: "custom", name: "Your own prompt", text: text)
+            return Prompt(id: "custom", name: ownName, text: text)
         }
         return tryOn.prompts.prompt(id: user.settings[promptSetting]?.string)
     }
@@ -33,34 +34,34 @@ struct TryOnPreferences {
     }
 
     func register(on builder: inout RouterBuilder) {
-        builder.add(Command("prompt", usage: "[STYLE|TEXT|default]", summary: "the try-on style, or your own prompt text") { context, arguments in
+        builder.add(Command("prompt", usage: "[STYLE|TEXT|default]") { context, arguments in
             let argument = arguments.trimmingCharacters(in: .whitespacesAndNewlines)
             if !argument.isEmpty {
                 try await setPrompt(argument, context: context)
                 return
             }
-            let current = Self.prompt(of: context.user, tryOn: tryOn)
+            let current = Self.prompt(of: context.user, tryOn: tryOn, ownName: context.string("tryon.prompt.own_name"))
             var rows: [[Button]] = []
             for prompt in tryOn.prompts.prompts {
                 let title = (prompt.id == current.id ? "✓ " : "") + prompt.name
                 rows.append([try await context.button(title, action: "tryon.prompt", payload: ["id": .string(prompt.id)])])
             }
             let lines = tryOn.prompts.prompts.map { "• \($0.name)" + ($0.summary.isEmpty ? "" : ": \($0.summary)") }
-            let own = current.id == "custom" ? "\nYour own prompt: “\(current.text.prefix(200))”" : ""
-            try await context.reply(
-                .bold("Try-on style") + .plain(" — now \(current.name).\n" + lines.joined(separator: "\n") + own
-                    + "\n/prompt TEXT sets your own prompt; /prompt default goes back."), buttons: rows)
+            var text = context.text("tryon.prompt.title").bolded + context.text("tryon.prompt.now", ["name": .text(current.name)])
+            text += .plain("\n" + lines.joined(separator: "\n"))
+            if current.id == "custom" { text += .plain("\n") + context.text("tryon.prompt.own_line", ["text": .text(String(current.text.prefix(200)))]) }
+            try await context.reply(text + .plain("\n") + context.text("tryon.prompt.hint"), buttons: rows)
         })
         builder.onButton("tryon.prompt") { context, record in
             try await choose(tryOn.prompts.prompt(id: record.payload["id"]?.string), context: context)
         }
-        builder.add(Command("service", usage: "[openrouter|gemini|fal]", summary: "pick the image service: OpenRouter, Gemini or Fal.ai") { context, arguments in
+        builder.add(Command("service", usage: "[openrouter|gemini|fal]") { context, arguments in
             let argument = arguments.trimmingCharacters(in: .whitespaces).lowercased()
             if !argument.isEmpty {
                 guard let service = TryOnService.allCases.first(where: {
                     $0.rawValue == argument || $0.displayName.lowercased() == argument || $0.displayName.lowercased().hasPrefix(argument)
                 }) else {
-                    throw UserMessageError("There is no service \"\(argument.prefix(40))\". Use /service openrouter, /service gemini or /service fal.")
+                    throw LocalizedUserMessageError("tryon.service.unknown", ["name": .text(String(argument.prefix(40)))])
                 }
                 try await setService(service, context: context)
                 return
@@ -71,7 +72,8 @@ struct TryOnPreferences {
                 let title = (service == current ? "✓ " : "") + service.displayName
                 row.append(try await context.button(title, action: "tryon.service", payload: ["service": .string(service.rawValue)]))
             }
-            try await context.reply(RichText.plain("Try-ons run on \(current.displayName). \(keyNote(current, context: context))"), buttons: [row])
+            let arguments: [String: MessageArgument] = ["service": .text(current.displayName), "key_note": .text(keyNote(current, context: context))]
+            try await context.reply(context.text("tryon.service.current", arguments), buttons: [row])
         })
         builder.onButton("tryon.service") { context, record in
             guard let service = record.payload["service"]?.string.flatMap(TryOnService.init(rawValue:)) else { return }
@@ -81,7 +83,8 @@ struct TryOnPreferences {
 
     private func setService(_ service: TryOnService, context: ChatContext) async throws {
         try await context.store.setSettings(context.user.settings.setting(Self.serviceSetting, .string(service.rawValue)), userID: context.user.id)
-        try await context.reply(RichText.plain("Try-ons now run on \(service.displayName). \(keyNote(service, context: context))"))
+        let arguments: [String: MessageArgument] = ["service": .text(service.displayName), "key_note": .text(keyNote(service, context: context))]
+        try await context.reply(context.text("tryon.service.set", arguments))
     }
 
     /// `/prompt default`, `/prompt fashion` (a style by id or name), or `/prompt TEXT` (the user's own).
@@ -94,14 +97,16 @@ struct TryOnPreferences {
         // One word that names no style is most likely a misspelt style, not a prompt.
         guard argument.split(whereSeparator: { $0.isWhitespace }).count > 1 else {
             let names = tryOn.prompts.prompts.map { $0.id }.joined(separator: ", ")
-            throw UserMessageError("There is no style \"\(argument.prefix(40))\". Styles: \(names). For your own prompt, write a sentence: /prompt TEXT.")
+            throw LocalizedUserMessageError("tryon.prompt.unknown_style", ["name": .text(String(argument.prefix(40))), "styles": .text(names)])
         }
         guard Self.promptLength.contains(argument.count) else {
-            throw UserMessageError("Your own prompt must be \(Self.promptLength.lowerBound) to \(Self.promptLength.upperBound) characters; this one has \(argument.count).")
+            throw LocalizedUserMessageError("tryon.prompt.length", [
+                "min": .integer(Self.promptLength.lowerBound), "max": .integer(Self.promptLength.upperBound), "length": .integer(argument.count),
+            ])
         }
         let settings = context.user.settings.setting(Self.promptTextSetting, .string(argument))
         try await context.store.setSettings(settings, userID: context.user.id)
-        try await context.reply(RichText.plain("Your own prompt is set; try-ons use it until /prompt default."))
+        try await context.reply(context.text("tryon.prompt.own_set"))
     }
 
     /// Picks a style from the catalog and drops the user's own prompt text.
@@ -109,16 +114,18 @@ struct TryOnPreferences {
         let settings = context.user.settings.setting(Self.promptSetting, .string(prompt.id)).setting(Self.promptTextSetting, .null)
         try await context.store.setSettings(settings, userID: context.user.id)
         let summary = prompt.summary.isEmpty ? "" : " " + prompt.summary.prefix(1).uppercased() + prompt.summary.dropFirst() + "."
-        try await context.reply(RichText.plain("Style set to \(prompt.name)." + summary))
+        // Style names and summaries are prompts.json's own words (English), not catalog texts.
+        try await context.reply(context.text("tryon.prompt.style_set", ["name": .text(prompt.name)]) + .plain(summary))
     }
 
     /// Whose key the service would use for this user.
     private func keyNote(_ service: TryOnService, context: ChatContext) -> String {
         switch tryOn.resolver.keyOwner(for: service, userKey: context.user.key) {
-        case .user: return "It uses your own key, with no daily limit."
+        case .user: return context.string("tryon.key.user")
         case .operatorKey:
-            return tryOn.settings.dailyQuota > 0 ? "It uses the bot's key: \(tryOn.settings.dailyQuota) try-ons a day." : "It uses the bot's key."
-        case nil: return "No key is set up for it yet: send /key \(service.rawValue) YOUR_KEY in a private chat."
+            let quota = tryOn.settings.dailyQuota
+            return quota > 0 ? context.string("tryon.key.operator_quota", ["count": .integer(quota)]) : context.string("tryon.key.operator")
+        case nil: return context.string("tryon.key.none", ["service": .text(service.rawValue)])
         }
     }
 }

@@ -28,7 +28,13 @@ extension FakeTelegramServer {
                 "allowed_updates": .array((webhook?.allowedUpdates ?? []).map(JSON.string)),
             ]
         case "setMyCommands":
-            let commands = call.parameters["commands"]?.array ?? []
+            // As the Bot API: an array of at most 100 BotCommand objects, and an optional two-letter language_code
+            // (empty or absent: the default menu for every language without its own).
+            guard let commands = call.parameters["commands"]?.array, commands.count <= 100 else { throw .badRequest("commands must be an array of at most 100 BotCommand") }
+            let language = call.parameters["language_code"]?.string ?? ""
+            guard language.isEmpty || (language.count == 2 && language.allSatisfy({ $0.isASCII && $0.isLowercase })) else {
+                throw .badRequest("invalid language_code")
+            }
             for command in commands {
                 let name = command["command"]?.string ?? ""
                 guard (1...32).contains(name.count), name.allSatisfy({ $0.isASCII && ($0.isLowercase || $0.isNumber || $0 == "_") }) else {
@@ -36,7 +42,7 @@ extension FakeTelegramServer {
                 }
                 guard let text = command["description"]?.string, (1...256).contains(text.count) else { throw .badRequest("command description is empty") }
             }
-            state.withLock { $0.commands = commands }
+            state.withLock { $0.commandMenus[language] = commands }
             return true
         case "getFile":
             let id = try call.required("file_id").string ?? ""

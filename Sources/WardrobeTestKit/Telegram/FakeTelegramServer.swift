@@ -28,7 +28,8 @@ public final class FakeTelegramServer: Sendable {
         var callbacks: [String: String?] = [:]
         var answeredCallbacks: [String: String?] = [:]
         var polls: [String: Int64] = [:]
-        var commands: [JSON] = []
+        /// The command menus by `language_code` ("" is the default menu).
+        var commandMenus: [String: [JSON]] = [:]
         var rejections: [String] = []
         var getUpdatesCalls = 0
         var stopping = false
@@ -112,8 +113,22 @@ public final class FakeTelegramServer: Sendable {
     /// Requests the server refused because the bot got something wrong (400s, bad tokens), as descriptions.
     public var rejections: [String] { state.withLock { $0.rejections } }
 
-    /// The command menu from the latest setMyCommands.
-    public var commandMenu: [String] { state.withLock { $0.commands.compactMap { $0["command"]?.string } } }
+    /// The default command menu (no language_code) from the latest setMyCommands.
+    public var commandMenu: [String] { state.withLock { ($0.commandMenus[""] ?? []).compactMap { $0["command"]?.string } } }
+
+    /// The command descriptions by name that setMyCommands set for `languageCode` (nil: the default menu).
+    public func commandDescriptions(languageCode: String? = nil) -> [String: String] {
+        state.withLock { state in
+            var descriptions: [String: String] = [:]
+            for entry in state.commandMenus[languageCode ?? ""] ?? [] {
+                if let name = entry["command"]?.string, let text = entry["description"]?.string { descriptions[name] = text }
+            }
+            return descriptions
+        }
+    }
+
+    /// The language codes that have their own command menu.
+    public var commandMenuLanguages: [String] { state.withLock { $0.commandMenus.keys.filter { !$0.isEmpty }.sorted() } }
 
     /// How often each update was delivered by getUpdates.
     public var deliveries: [Int64: Int] { state.withLock { $0.deliveries } }

@@ -31,11 +31,14 @@ public struct FakeUser: Sendable, Hashable {
     public let id: Int64
     public let firstName: String
     public let username: String?
+    /// The app language Telegram reports as `from.language_code` (e.g. "de", "pt-BR"); nil sends none.
+    public let languageCode: String?
 
-    public init(id: Int64, firstName: String, username: String? = nil) {
+    public init(id: Int64, firstName: String, username: String? = nil, languageCode: String? = nil) {
         self.id = id
         self.firstName = firstName
         self.username = username
+        self.languageCode = languageCode
     }
 
     /// A default user.
@@ -46,6 +49,7 @@ public struct FakeUser: Sendable, Hashable {
     var json: JSON {
         var object: [String: JSON] = ["id": .int(id), "is_bot": false, "first_name": .string(firstName)]
         if let username { object["username"] = .string(username) }
+        if let languageCode { object["language_code"] = .string(languageCode) }
         return .object(object)
     }
 }
