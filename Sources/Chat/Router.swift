@@ -23,13 +23,13 @@ public final class Router: Sendable {
     private let captionHandlers: [String: PhotoHandler]
     private let buttonHandlers: [String: ButtonHandler]
     private let voteHandler: VoteHandler?
-    private let store: Store
+    private let store: any ChatStore
     private let logger: Logger
     private let clock: any WallClock
     /// Text for messages the bot does not understand.
     public let fallbackText: RichText
 
-    init(builder: RouterBuilder, store: Store, logger: Logger, clock: any WallClock) {
+    init(builder: RouterBuilder, store: any ChatStore, logger: Logger, clock: any WallClock) {
         commands = builder.commands
         commandIndex = Dictionary(builder.commands.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         textHandlers = builder.textHandlers

@@ -41,7 +41,7 @@ public struct RouterBuilder {
     public mutating func setFallback(_ text: RichText) { fallbackText = text }
 
     /// Adds `/start` and `/help` (generated from the registered commands) and builds the router.
-    public func build(store: Store, logger: Logger, clock: any WallClock, welcome: RichText) -> Router {
+    public func build(store: any ChatStore, logger: Logger, clock: any WallClock, welcome: RichText) -> Router {
         let start = Command("start", summary: "welcome and how to begin") { context, _ in
             try await context.reply(welcome + .plain("\n\n") + RouterBuilder.helpText(context))
         }

@@ -18,7 +18,7 @@ struct DraftEditing {
                 return
             }
             draft.item.addedAt = context.clock.now()
-            let saved = try await context.store.addItem(draft.item, userID: context.user.id)
+            let saved = try await context.sqlite.addItem(draft.item, userID: context.user.id)
             let cardIDs = try await context.state()[ItemDraft.stateKey]?["messages"]?.array?.compactMap(\.string) ?? []
             try await context.updateState { $0.setting(ItemDraft.stateKey, .null) }
             let confirmation = try await context.reply(

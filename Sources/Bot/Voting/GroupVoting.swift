@@ -26,7 +26,7 @@ public struct GroupVoting: Sendable {
         self.logger = logger
     }
 
-    var store: Store { outbound.store }
+    var store: Store { get throws(StorageError) { try outbound.sqlite } }
     var clock: any WallClock { outbound.clock }
 
     /// Why a vote closed, for logs.

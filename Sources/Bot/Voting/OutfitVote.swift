@@ -8,7 +8,7 @@ struct OutfitVote {
 
     func start(_ outfits: [Outfit], occasion: Occasion, context: ChatContext) async throws {
         for (index, outfit) in outfits.enumerated() {
-            let photos = try await OutfitCard.photos(outfit, userID: context.user.id, store: context.store)
+            let photos = try await OutfitCard.photos(outfit, userID: context.user.id, store: context.sqlite)
             if !photos.isEmpty { try await context.send(.photos(photos)) }
             try await context.send(.text(OutfitCard.text(outfit, heading: "\(index + 1). \(occasion.name.capitalized)")))
         }
