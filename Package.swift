@@ -53,7 +53,7 @@ let libraries: [(name: String, dependencies: [String])] = [
     ("ProductImport", ["HTML", "Selectors", "JSON", "HTTP", "Closet", "Support"]),
     ("TryOn", ["HTTP", "JSON", "Images", "Sodium", "Storage", "Support"]),
     // Scale-out on PostgreSQL: migrations, the inbox with per-chat leases, leader election, job leases.
-    ("Scale", ["Postgres", "Schedule", "Support"]),
+    ("Scale", ["Postgres", "Schedule", "Storage", "JSON", "Support"]),
     // Chat core, features and transports.
     ("Chat", ["JSON", "Support", "Storage"]),
     ("Bot", ["Chat", "Closet", "ProductImport", "TryOn", "Storage", "Secrets", "Images", "HTTP", "JSON", "Support", "Schedule", "Defaults"]),
@@ -98,7 +98,7 @@ let testTargets: [(name: String, extra: [String], fixtures: Bool)] = [
     ("TelegramTests", ["Bot", "Closet", "Secrets", "Sodium"], false),
     ("MatrixTests", ["Bot"], false),
     ("PostgresTests", ["PostgresTestKit"], false),
-    ("ScaleTests", ["PostgresTestKit"], false),
+    ("ScaleTests", ["PostgresTestKit", "Storage"], false),
 ]
 
 let dependencyMap = Dictionary(uniqueKeysWithValues: libraries.map { ($0.name, $0.dependencies) })
