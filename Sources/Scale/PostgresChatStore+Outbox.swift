@@ -6,6 +6,7 @@ import Storage
 // The outbox on PostgreSQL, as `Storage.Store` keeps it on SQLite. Posted message ids are a JSON
 // array of strings (SQLite joins them with commas).
 extension PostgresChatStore {
+    /// `OutboxStore.enqueueOutbox`: see there.
     public func enqueueOutbox(_ drafts: [OutboxDraft], now: Date) async throws -> [OutboxRecord] {
         guard !drafts.isEmpty else { return [] }
         return try await session.transaction { connection in
@@ -34,14 +35,17 @@ extension PostgresChatStore {
         }
     }
 
+    /// `OutboxStore.outbox`: see there.
     public func outbox(txnID: String) async throws -> OutboxRecord? {
         try await session.query("SELECT \(Self.outboxColumns) FROM outbox WHERE txn_id = $1", [.text(txnID)]).first.map(Self.outbox(from:))
     }
 
+    /// `OutboxStore.outboxFiles`: see there.
     public func outboxFiles(txnID: String) async throws -> [[UInt8]] {
         try await session.query("SELECT bytes FROM outbox_file WHERE txn_id = $1 ORDER BY position", [.text(txnID)]).map { try $0.bytes("bytes") }
     }
 
+    /// `OutboxStore.markOutboxSent`: see there.
     public func markOutboxSent(txnID: String, remoteIDs: [String], now: Date) async throws {
         try await session.transaction { connection in
             try Self.recordPosted(connection, txnID: txnID, remoteIDs: remoteIDs, now: now)
@@ -52,6 +56,7 @@ extension PostgresChatStore {
         }
     }
 
+    /// `OutboxStore.markOutboxProgress`: see there.
     public func markOutboxProgress(txnID: String, stepsDone: Int, remoteIDs: [String], now: Date) async throws {
         try await session.transaction { connection in
             try Self.recordPosted(connection, txnID: txnID, remoteIDs: remoteIDs, now: now)
@@ -61,14 +66,17 @@ extension PostgresChatStore {
         }
     }
 
+    /// `OutboxStore.markOutboxFailed`: see there.
     public func markOutboxFailed(txnID: String, now: Date) async throws {
         try await finish(txnID: txnID, state: "failed", now: now)
     }
 
+    /// `OutboxStore.markOutboxDropped`: see there.
     public func markOutboxDropped(txnID: String, now: Date) async throws {
         try await finish(txnID: txnID, state: "dropped", now: now)
     }
 
+    /// `OutboxStore.pendingOutbox`: see there.
     public func pendingOutbox(transport: String, since: Date) async throws -> [OutboxRecord] {
         try await session.query("""
             SELECT \(Self.outboxColumns) FROM outbox
@@ -76,6 +84,7 @@ extension PostgresChatStore {
             """, [.text(transport), Timestamp.parameter(since)]).map(Self.outbox(from:))
     }
 
+    /// `OutboxStore.outboxMessage`: see there.
     public func outboxMessage(transport: String, chatExternalID: String, remoteID: String) async throws -> (txnID: String, position: Int)? {
         let rows = try await session.query(
             "SELECT txn_id, position FROM sent_message WHERE transport = $1 AND chat_external_id = $2 AND remote_id = $3",
@@ -84,6 +93,7 @@ extension PostgresChatStore {
         return (try row.string("txn_id"), Int(try row.int("position")))
     }
 
+    /// `OutboxStore.pruneOutbox`: see there.
     public func pruneOutbox(olderThan cutoff: Date) async throws {
         try await session.transaction { connection in
             try connection.execute("DELETE FROM outbox WHERE state <> 'pending' AND created_at < to_timestamp($1::float8)", [Timestamp.parameter(cutoff)])

@@ -5,12 +5,14 @@ import Storage
 
 // Chat state, buttons and attempts on PostgreSQL, as `Storage.Store` keeps them on SQLite.
 extension PostgresChatStore {
+    /// `ChatStateStore.chatState`: see there.
     public func chatState(chatID: Int64, userID: Int64) async throws -> JSON {
         let rows = try await session.query("SELECT state FROM chat_state WHERE chat_id = $1 AND user_id = $2", [.int(chatID), .int(userID)])
         guard let row = rows.first else { return [:] }
         return try JSON.parse(try row.string("state"))
     }
 
+    /// `ChatStateStore.setChatState`: see there.
     public func setChatState(_ state: JSON, chatID: Int64, userID: Int64, now: Date) async throws {
         try await session.execute("""
             INSERT INTO chat_state (chat_id, user_id, state, updated_at) VALUES ($1, $2, $3, to_timestamp($4::float8))
@@ -18,6 +20,7 @@ extension PostgresChatStore {
             """, [.int(chatID), .int(userID), .text(state.serialized()), Timestamp.parameter(now)])
     }
 
+    /// `ButtonStore.createButton`: see there.
     public func createButton(chatID: Int64, userID: Int64?, action: String, payload: JSON, lifetime: TimeInterval, now: Date) async throws -> String {
         guard let token = try await createButtons([(action, payload)], chatID: chatID, userID: userID, lifetime: lifetime, now: now).first else {
             throw StorageError.notFound("the new button")
@@ -25,6 +28,7 @@ extension PostgresChatStore {
         return token
     }
 
+    /// `ButtonStore.createButtons`: see there.
     public func createButtons(
         _ buttons: [(action: String, payload: JSON)], chatID: Int64, userID: Int64?, lifetime: TimeInterval, now: Date
     ) async throws -> [String] {
@@ -42,6 +46,7 @@ extension PostgresChatStore {
         return rows.map(\.token)
     }
 
+    /// `ButtonStore.button`: see there.
     public func button(token: String, now: Date) async throws -> ButtonRecord? {
         let rows = try await session.query("""
             SELECT chat_id, user_id, action, payload, extract(epoch FROM expires_at)::float8 AS expires_at
@@ -53,6 +58,7 @@ extension PostgresChatStore {
             payload: try JSON.parse(try row.string("payload")), expiresAt: try Timestamp.date(row, "expires_at"))
     }
 
+    /// `ButtonStore.deleteButtons`: see there.
     public func deleteButtons(tokens: [String]) async throws {
         guard !tokens.isEmpty else { return }
         try await session.transaction { connection in
@@ -60,10 +66,12 @@ extension PostgresChatStore {
         }
     }
 
+    /// `ButtonStore.pruneButtons`: see there.
     public func pruneButtons(now: Date) async throws {
         try await session.execute("DELETE FROM button WHERE expires_at <= to_timestamp($1::float8)", [Timestamp.parameter(now)])
     }
 
+    /// `AttemptLedger.beginAttempt`: see there.
     public func beginAttempt(kind: String, itemID: String, chatKey: String, maxAttempts: Int, now: Date) async throws -> AttemptDecision {
         try await session.transaction { connection in
             // The row lock makes two workers starting the same item count one after the other.
@@ -85,11 +93,13 @@ extension PostgresChatStore {
         }
     }
 
+    /// `AttemptLedger.describeSetAside`: see there.
     public func describeSetAside(kind: String, itemID: String, detail: String) async throws {
         try await session.execute(
             "UPDATE attempt SET detail = $3 WHERE kind = $1 AND item_id = $2", [.text(kind), .text(itemID), .text(String(detail.prefix(500)))])
     }
 
+    /// `AttemptLedger.finishAttempts`: see there.
     public func finishAttempts(kind: String, itemIDs: [String]) async throws {
         guard !itemIDs.isEmpty else { return }
         try await session.transaction { connection in

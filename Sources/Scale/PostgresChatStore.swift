@@ -4,7 +4,7 @@ import Postgres
 import Storage
 
 /// The chat core's storage (`Storage.ChatStore`) on PostgreSQL: the same behaviour as the SQLite
-/// `Store`, checked by the one contract suite both run (`ChatStoreContractTests`). Its tables are
+/// `Store`, checked by the one contract suite both run (`Tests/ScaleTests/ChatStoreContract`). Its tables are
 /// Scale migration 4 (`ScaleSchema.chatCore`); run `Migrator` first.
 ///
 /// Calls go through one `PostgresSession` and are served in order; several workers each open
@@ -22,6 +22,7 @@ public struct PostgresChatStore: ChatStore {
 // MARK: - Participants
 
 extension PostgresChatStore {
+    /// `ParticipantStore.participants`: see there.
     public func participants(
         transport: String, userID: String, displayName: String?, chatID: String, kind: ChatKind, title: String?, recordActivity: Bool, now: Date
     ) async throws -> (user: UserRecord, chat: ChatRecord) {
@@ -38,14 +39,17 @@ extension PostgresChatStore {
         }
     }
 
+    /// `ParticipantStore.user`: see there.
     public func user(transport: String, externalID: String, displayName: String?, now: Date) async throws -> UserRecord {
         try await session.run { try Self.upsertUser($0, transport: transport, externalID: externalID, displayName: displayName, now: now) }
     }
 
+    /// `ParticipantStore.user`: see there.
     public func user(id: Int64) async throws -> UserRecord? {
         try await session.query("SELECT \(Self.userColumns) FROM chat_user WHERE id = $1", [.int(id)]).first.map(Self.user(from:))
     }
 
+    /// `ParticipantStore.user`: see there.
     public func user(key: String) async throws -> UserRecord? {
         guard let colon = key.firstIndex(of: ":") else { return nil }
         let rows = try await session.query(
@@ -54,22 +58,27 @@ extension PostgresChatStore {
         return try rows.first.map(Self.user(from:))
     }
 
+    /// `ParticipantStore.setSettings`: see there.
     public func setSettings(_ settings: JSON, userID: Int64) async throws {
         try await session.execute("UPDATE chat_user SET settings = $1 WHERE id = $2", [.text(settings.serialized()), .int(userID)])
     }
 
+    /// `ParticipantStore.chat`: see there.
     public func chat(transport: String, externalID: String, kind: ChatKind, title: String?, now: Date) async throws -> ChatRecord {
         try await session.run { try Self.upsertChat($0, transport: transport, externalID: externalID, kind: kind, title: title, now: now) }
     }
 
+    /// `ParticipantStore.chat`: see there.
     public func chat(id: Int64) async throws -> ChatRecord? {
         try await session.query("SELECT \(Self.chatColumns) FROM chat WHERE id = $1", [.int(id)]).first.map(Self.chat(from:))
     }
 
+    /// `ParticipantStore.setChatSettings`: see there.
     public func setChatSettings(_ settings: JSON, chatID: Int64) async throws {
         try await session.execute("UPDATE chat SET settings = $1 WHERE id = $2", [.text(settings.serialized()), .int(chatID)])
     }
 
+    /// `ParticipantStore.activeMemberKeys`: see there.
     public func activeMemberKeys(chatID: Int64, since: Date) async throws -> [String] {
         // Sorted bytewise (COLLATE "C"), as SQLite sorts, whatever the database's collation.
         try await session.query("""

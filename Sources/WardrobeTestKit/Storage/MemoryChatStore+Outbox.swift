@@ -4,6 +4,7 @@ import Storage
 
 // The outbox in memory.
 extension MemoryChatStore {
+    /// `OutboxStore.enqueueOutbox`: see there.
     public func enqueueOutbox(_ drafts: [OutboxDraft], now: Date) async throws -> [OutboxRecord] {
         tables.withLock { tables in
             drafts.map { draft in
@@ -19,14 +20,17 @@ extension MemoryChatStore {
         }
     }
 
+    /// `OutboxStore.outbox`: see there.
     public func outbox(txnID: String) async throws -> OutboxRecord? {
         tables.withLock { $0.outbox.first { $0.txnID == txnID } }
     }
 
+    /// `OutboxStore.outboxFiles`: see there.
     public func outboxFiles(txnID: String) async throws -> [[UInt8]] {
         tables.withLock { $0.files[txnID] ?? [] }
     }
 
+    /// `OutboxStore.markOutboxSent`: see there.
     public func markOutboxSent(txnID: String, remoteIDs: [String], now: Date) async throws {
         tables.withLock { tables in
             Self.recordPosted(&tables, txnID: txnID, remoteIDs: remoteIDs, now: now)
@@ -35,6 +39,7 @@ extension MemoryChatStore {
         }
     }
 
+    /// `OutboxStore.markOutboxProgress`: see there.
     public func markOutboxProgress(txnID: String, stepsDone: Int, remoteIDs: [String], now: Date) async throws {
         tables.withLock { tables in
             Self.recordPosted(&tables, txnID: txnID, remoteIDs: remoteIDs, now: now)
@@ -42,6 +47,7 @@ extension MemoryChatStore {
         }
     }
 
+    /// `OutboxStore.markOutboxFailed`: see there.
     public func markOutboxFailed(txnID: String, now: Date) async throws {
         tables.withLock { tables in
             Self.update(&tables, txnID: txnID) { Self.copy($0, state: "failed") }
@@ -49,6 +55,7 @@ extension MemoryChatStore {
         }
     }
 
+    /// `OutboxStore.markOutboxDropped`: see there.
     public func markOutboxDropped(txnID: String, now: Date) async throws {
         tables.withLock { tables in
             Self.update(&tables, txnID: txnID) { Self.copy($0, state: "dropped") }
@@ -56,14 +63,17 @@ extension MemoryChatStore {
         }
     }
 
+    /// `OutboxStore.pendingOutbox`: see there.
     public func pendingOutbox(transport: String, since: Date) async throws -> [OutboxRecord] {
         tables.withLock { $0.outbox.filter { $0.transport == transport && $0.state == "pending" && $0.createdAt >= since } }
     }
 
+    /// `OutboxStore.outboxMessage`: see there.
     public func outboxMessage(transport: String, chatExternalID: String, remoteID: String) async throws -> (txnID: String, position: Int)? {
         tables.withLock { $0.sent[Self.sentKey(transport, chatExternalID, remoteID)] }.map { ($0.txnID, $0.position) }
     }
 
+    /// `OutboxStore.pruneOutbox`: see there.
     public func pruneOutbox(olderThan cutoff: Date) async throws {
         tables.withLock { tables in
             tables.outbox.removeAll { $0.state != "pending" && $0.createdAt < cutoff }

@@ -5,38 +5,46 @@ import Synchronization
 
 /// The chat core's storage in memory, for tests that need no database file (a router test, a
 /// transport test). It passes the same contract suite as SQLite and PostgreSQL
-/// (`ScaleTests/ChatStoreContractTests`), so a test using it sees the behaviour of either.
+/// (`Tests/ScaleTests/ChatStoreContract`), so a test using it sees the behaviour of either.
 public final class MemoryChatStore: ChatStore {
     /// Every table, behind one lock: each call is one atomic step, as a transaction is.
     struct Tables {
+        /// Users in id order (ids start at 1).
         var users: [UserRecord] = []
+        /// Chats in id order (ids start at 1).
         var chats: [ChatRecord] = []
         /// Keyed by chat id, then user id.
         var lastSpoke: [Int64: [Int64: Date]] = [:]
-        var states: [Pair: JSON] = [:]
+        /// Chat states by chat and user.
+        var states: [StateKey: JSON] = [:]
+        /// Buttons by token.
         var buttons: [String: ButtonRecord] = [:]
-        var attempts: [Pair2: (count: Int, setAside: Bool, chatKey: String, detail: String)] = [:]
+        /// Attempts: starts, whether set aside, chat key and detail.
+        var attempts: [AttemptKey: (count: Int, setAside: Bool, chatKey: String, detail: String)] = [:]
+        /// Outbox rows in id order.
         var outbox: [OutboxRecord] = []
+        /// Each pending row's files, by transaction id.
         var files: [String: [[UInt8]]] = [:]
         /// (transport, chat, remote id) → (txn id, position, created).
         var sent: [String: (txnID: String, position: Int, created: Date)] = [:]
     }
 
-    struct Pair: Hashable { let chat: Int64, user: Int64 }
-    struct Pair2: Hashable { let kind: String, item: String }
+    /// A chat state's key: one user in one chat.
+    struct StateKey: Hashable { let chat: Int64, user: Int64 }
+    /// An attempt's key: the item's id within its kind.
+    struct AttemptKey: Hashable { let kind: String, item: String }
 
+    /// The tables; a `Mutex` because `ChatStore` calls come from any task.
     let tables = Mutex(Tables())
 
     /// An empty store.
     public init() {}
-
-    /// How many outbox rows are stored, for tests.
-    public var outboxCount: Int { tables.withLock { $0.outbox.count } }
 }
 
 // MARK: - Participants
 
 extension MemoryChatStore {
+    /// `ParticipantStore.participants`: see there.
     public func participants(
         transport: String, userID: String, displayName: String?, chatID: String, kind: ChatKind, title: String?, recordActivity: Bool, now: Date
     ) async throws -> (user: UserRecord, chat: ChatRecord) {
@@ -51,40 +59,48 @@ extension MemoryChatStore {
         }
     }
 
+    /// `ParticipantStore.user`: see there.
     public func user(transport: String, externalID: String, displayName: String?, now: Date) async throws -> UserRecord {
         tables.withLock { Self.upsertUser(&$0, transport: transport, externalID: externalID, displayName: displayName) }
     }
 
+    /// `ParticipantStore.user`: see there.
     public func user(id: Int64) async throws -> UserRecord? {
         tables.withLock { $0.users.first { $0.id == id } }
     }
 
+    /// `ParticipantStore.user`: see there.
     public func user(key: String) async throws -> UserRecord? {
         guard let colon = key.firstIndex(of: ":") else { return nil }
         let transport = String(key[..<colon]), external = String(key[key.index(after: colon)...])
         return tables.withLock { $0.users.first { $0.transport == transport && $0.externalID == external } }
     }
 
+    /// `ParticipantStore.setSettings`: see there.
     public func setSettings(_ settings: JSON, userID: Int64) async throws {
         tables.withLock { tables in
             if let index = tables.users.firstIndex(where: { $0.id == userID }) { tables.users[index].settings = settings }
         }
     }
 
+    /// `ParticipantStore.chat`: see there.
     public func chat(transport: String, externalID: String, kind: ChatKind, title: String?, now: Date) async throws -> ChatRecord {
         tables.withLock { Self.upsertChat(&$0, transport: transport, externalID: externalID, kind: kind, title: title) }
     }
 
+    /// `ParticipantStore.chat`: see there.
     public func chat(id: Int64) async throws -> ChatRecord? {
         tables.withLock { $0.chats.first { $0.id == id } }
     }
 
+    /// `ParticipantStore.setChatSettings`: see there.
     public func setChatSettings(_ settings: JSON, chatID: Int64) async throws {
         tables.withLock { tables in
             if let index = tables.chats.firstIndex(where: { $0.id == chatID }) { tables.chats[index].settings = settings }
         }
     }
 
+    /// `ParticipantStore.activeMemberKeys`: see there.
     public func activeMemberKeys(chatID: Int64, since: Date) async throws -> [String] {
         tables.withLock { tables in
             let active = (tables.lastSpoke[chatID] ?? [:]).filter { $0.value >= since }.keys
