@@ -26,16 +26,26 @@ extension PostgresChatStore {
     public func participants(
         transport: String, userID: String, displayName: String?, chatID: String, kind: ChatKind, title: String?, recordActivity: Bool, now: Date
     ) async throws -> (user: UserRecord, chat: ChatRecord) {
-        try await session.transaction { connection in
-            let user = try Self.upsertUser(connection, transport: transport, externalID: userID, displayName: displayName, now: now)
-            let chat = try Self.upsertChat(connection, transport: transport, externalID: chatID, kind: kind, title: title, now: now)
-            if recordActivity {
-                try connection.execute("""
-                    INSERT INTO chat_member (chat_id, user_id, last_spoke_at) VALUES ($1, $2, to_timestamp($3::float8))
-                    ON CONFLICT (chat_id, user_id) DO UPDATE SET last_spoke_at = greatest(chat_member.last_spoke_at, EXCLUDED.last_spoke_at)
-                    """, [.int(chat.id), .int(user.id), Timestamp.parameter(now)])
+        try await session.run { connection in
+            // Most events come from known users in known chats with nothing changed: read, and write
+            // only when needed (an upsert would write a new row version for every event).
+            if !recordActivity,
+                let user = try Self.findUser(connection, transport: transport, externalID: userID),
+                let chat = try Self.findChat(connection, transport: transport, externalID: chatID),
+                displayName == nil || user.displayName == displayName, chat.kind == kind, title == nil || chat.title == title {
+                return (user, chat)
             }
-            return (user, chat)
+            return try connection.transaction { connection in
+                let user = try Self.upsertUser(connection, transport: transport, externalID: userID, displayName: displayName, now: now)
+                let chat = try Self.upsertChat(connection, transport: transport, externalID: chatID, kind: kind, title: title, now: now)
+                if recordActivity {
+                    try connection.execute("""
+                        INSERT INTO chat_member (chat_id, user_id, last_spoke_at) VALUES ($1, $2, to_timestamp($3::float8))
+                        ON CONFLICT (chat_id, user_id) DO UPDATE SET last_spoke_at = greatest(chat_member.last_spoke_at, EXCLUDED.last_spoke_at)
+                        """, [.int(chat.id), .int(user.id), Timestamp.parameter(now)])
+                }
+                return (user, chat)
+            }
         }
     }
 
@@ -114,6 +124,18 @@ extension PostgresChatStore {
             """, [.text(transport), .text(externalID), .text(kind.rawValue), .text(title), Timestamp.parameter(now)])
         guard let row = rows.first else { throw PostgresError(kind: .column, message: "chat upsert returned no row") }
         return try chat(from: row)
+    }
+
+    static func findUser(_ connection: PostgresConnection, transport: String, externalID: String) throws -> UserRecord? {
+        try connection.query(
+            "SELECT \(userColumns) FROM chat_user WHERE transport = $1 AND external_id = $2", [.text(transport), .text(externalID)]
+        ).first.map(user(from:))
+    }
+
+    static func findChat(_ connection: PostgresConnection, transport: String, externalID: String) throws -> ChatRecord? {
+        try connection.query(
+            "SELECT \(chatColumns) FROM chat WHERE transport = $1 AND external_id = $2", [.text(transport), .text(externalID)]
+        ).first.map(chat(from:))
     }
 
     static func user(from row: PostgresRow) throws -> UserRecord {
