@@ -60,7 +60,7 @@ let libraries: [(name: String, dependencies: [String])] = [
     ("ProductImport", ["HTML", "Selectors", "JSON", "HTTP", "Closet", "Support"]),
     ("TryOn", ["HTTP", "JSON", "Images", "Sodium", "Storage", "Support"]),
     // Scale-out on PostgreSQL: migrations, the inbox with per-chat leases, leader election, job leases.
-    ("Scale", ["Postgres", "Schedule", "Support"]),
+    ("Scale", ["Postgres", "Schedule", "Storage", "JSON", "Support"]),
     // Chat core, features and transports.
     ("Chat", ["JSON", "Support", "Storage", "Localization"]),
     ("Bot", ["Chat", "Localization", "Closet", "ProductImport", "TryOn", "Storage", "Secrets", "Images", "HTTP", "JSON", "Support", "Schedule", "Defaults"]),
@@ -108,7 +108,7 @@ let testTargets: [(name: String, extra: [String], fixtures: Bool)] = [
     ("TelegramTests", ["Bot", "Closet", "Secrets", "Sodium"], false),
     ("MatrixTests", ["Bot"], false),
     ("PostgresTests", ["PostgresTestKit"], false),
-    ("ScaleTests", ["PostgresTestKit"], false),
+    ("ScaleTests", ["PostgresTestKit", "Storage"], false),
 ]
 
 let dependencyMap = Dictionary(uniqueKeysWithValues: libraries.map { ($0.name, $0.dependencies) })

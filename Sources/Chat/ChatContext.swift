@@ -9,7 +9,8 @@ public struct ChatContext: Sendable {
     public let event: ChatEvent
     public let user: UserRecord
     public let chat: ChatRecord
-    public let store: Store
+    /// The chat core's storage, by protocol: participants, chat state, buttons, attempts, outbox.
+    public let store: any ChatStore
     public let transport: any ChatTransport
     public let logger: Logger
     public let clock: any WallClock
@@ -19,7 +20,7 @@ public struct ChatContext: Sendable {
     public let language: Language
 
     public init(
-        event: ChatEvent, user: UserRecord, chat: ChatRecord, store: Store, transport: any ChatTransport, logger: Logger,
+        event: ChatEvent, user: UserRecord, chat: ChatRecord, store: any ChatStore, transport: any ChatTransport, logger: Logger,
         clock: any WallClock, router: Router, language: Language = .en
     ) {
         self.language = language
@@ -53,7 +54,8 @@ public struct ChatContext: Sendable {
     /// Makes a button whose press runs `action` with `payload`; by default only this user may press it.
     public func button(_ title: String, action: String, payload: JSON = [:], anyone: Bool = false) async throws -> Button {
         let token = try await store.createButton(
-            chatID: chat.id, userID: anyone ? nil : user.id, action: action, payload: payload, now: clock.now())
+            chatID: chat.id, userID: anyone ? nil : user.id, action: action, payload: payload, lifetime: ButtonRecord.defaultLifetime,
+            now: clock.now())
         return Button(title: title, token: token)
     }
 

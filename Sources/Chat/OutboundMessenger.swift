@@ -9,10 +9,11 @@ import Support
 /// are remembered in the user's chat state so a typed number presses them.
 public struct OutboundMessenger: Sendable {
     public let transports: TransportDirectory
-    public let store: Store
+    /// Where numbered choices are remembered (the chat state).
+    public let store: any ChatStore
     public let clock: any WallClock
 
-    public init(transports: TransportDirectory, store: Store, clock: any WallClock) {
+    public init(transports: TransportDirectory, store: any ChatStore, clock: any WallClock) {
         self.transports = transports
         self.store = store
         self.clock = clock

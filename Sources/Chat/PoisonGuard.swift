@@ -16,12 +16,13 @@ public struct PoisonGuard: Sendable {
 
     /// The attempt kind, e.g. "telegram.update" or "matrix.event".
     public let kind: String
-    public let store: Store
+    /// Where starts are recorded.
+    public let store: any AttemptLedger
     public let maxAttempts: Int
     public let logger: Logger
     public let clock: any WallClock
 
-    public init(kind: String, store: Store, maxAttempts: Int, logger: Logger, clock: any WallClock) {
+    public init(kind: String, store: any AttemptLedger, maxAttempts: Int, logger: Logger, clock: any WallClock) {
         self.kind = kind
         self.store = store
         self.maxAttempts = max(1, maxAttempts)

@@ -24,7 +24,7 @@ public final class Router: Sendable {
     private let captionHandlers: [String: PhotoHandler]
     private let buttonHandlers: [String: ButtonHandler]
     private let voteHandler: VoteHandler?
-    private let store: Store
+    private let store: any ChatStore
     private let logger: Logger
     private let clock: any WallClock
     /// Catalog key of the reply to messages the bot does not understand.
@@ -32,7 +32,7 @@ public final class Router: Sendable {
     /// The message catalogs every reply is written from.
     public let catalogs: Catalogs
 
-    init(builder: RouterBuilder, store: Store, logger: Logger, clock: any WallClock, catalogs: Catalogs) {
+    init(builder: RouterBuilder, store: any ChatStore, logger: Logger, clock: any WallClock, catalogs: Catalogs) {
         self.catalogs = catalogs
         commands = builder.commands
         commandIndex = Dictionary(builder.commands.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })

@@ -44,7 +44,7 @@ public struct RouterBuilder {
 
     /// Adds `/start` and `/help` (generated from the registered commands) and builds the router. `welcome` is
     /// the catalog key of `/start`'s greeting; command summaries come from the catalogs' `command.NAME`.
-    public func build(store: Store, logger: Logger, clock: any WallClock, welcome: String, catalogs: Catalogs = .builtIn) -> Router {
+    public func build(store: any ChatStore, logger: Logger, clock: any WallClock, welcome: String, catalogs: Catalogs = .builtIn) -> Router {
         let start = Command("start") { context, _ in
             try await context.reply(context.text(welcome) + .plain("\n\n") + RouterBuilder.helpText(context))
         }

@@ -1,7 +1,7 @@
 /// The PostgreSQL schema of the scale-out layer, as numbered migrations (see docs/scale-out.md).
 public enum ScaleSchema {
     /// Every step, oldest first.
-    public static let migrations: [Migration] = [inbox, jobs, dailySends]
+    public static let migrations: [Migration] = [inbox, jobs, dailySends, chatCore]
 
     /// The durable inbox, each network's cursor, and the per-chat leases.
     static let inbox = Migration(version: 1, name: "inbox, cursors and chat leases", sql: """
@@ -66,5 +66,95 @@ public enum ScaleSchema {
             sent_at timestamptz NOT NULL,
             PRIMARY KEY (chat_key, local_day)
         );
+        """)
+
+    /// The chat core's storage behind `Storage.ChatStore` (`PostgresChatStore`): users, chats,
+    /// members, chat state, buttons, attempts, the outbox with its files and posted-message index.
+    /// JSON is kept as text, as on SQLite: jsonb refuses the `\u0000` escape a user's text may carry.
+    static let chatCore = Migration(version: 4, name: "chat core: participants, chat state, buttons, attempts, outbox", sql: """
+        CREATE TABLE chat_user (
+            id bigserial PRIMARY KEY,
+            transport text NOT NULL,
+            external_id text NOT NULL,
+            display_name text,
+            settings text NOT NULL DEFAULT '{}',
+            created_at timestamptz NOT NULL,
+            UNIQUE (transport, external_id)
+        );
+        CREATE TABLE chat (
+            id bigserial PRIMARY KEY,
+            transport text NOT NULL,
+            external_id text NOT NULL,
+            kind text NOT NULL CHECK (kind IN ('private', 'group')),
+            title text,
+            settings text NOT NULL DEFAULT '{}',
+            created_at timestamptz NOT NULL,
+            UNIQUE (transport, external_id)
+        );
+        CREATE TABLE chat_member (
+            chat_id bigint NOT NULL REFERENCES chat (id) ON DELETE CASCADE,
+            user_id bigint NOT NULL REFERENCES chat_user (id) ON DELETE CASCADE,
+            last_spoke_at timestamptz NOT NULL,
+            PRIMARY KEY (chat_id, user_id)
+        );
+        CREATE TABLE chat_state (
+            chat_id bigint NOT NULL REFERENCES chat (id) ON DELETE CASCADE,
+            user_id bigint NOT NULL REFERENCES chat_user (id) ON DELETE CASCADE,
+            state text NOT NULL,
+            updated_at timestamptz NOT NULL,
+            PRIMARY KEY (chat_id, user_id)
+        );
+        CREATE TABLE button (
+            token text PRIMARY KEY,
+            chat_id bigint NOT NULL REFERENCES chat (id) ON DELETE CASCADE,
+            user_id bigint REFERENCES chat_user (id) ON DELETE CASCADE,
+            action text NOT NULL,
+            payload text NOT NULL,
+            created_at timestamptz NOT NULL,
+            expires_at timestamptz NOT NULL
+        );
+        CREATE INDEX button_by_expiry ON button (expires_at);
+        CREATE TABLE attempt (
+            kind text NOT NULL,
+            item_id text NOT NULL,
+            chat_key text NOT NULL DEFAULT '',
+            count integer NOT NULL,
+            state text NOT NULL DEFAULT 'running' CHECK (state IN ('running', 'set_aside')),
+            detail text NOT NULL DEFAULT '',
+            first_at timestamptz NOT NULL,
+            last_at timestamptz NOT NULL,
+            PRIMARY KEY (kind, item_id)
+        );
+        CREATE TABLE outbox (
+            id bigserial PRIMARY KEY,
+            transport text NOT NULL,
+            chat_external_id text NOT NULL,
+            chat_kind text NOT NULL DEFAULT 'private',
+            txn_id text NOT NULL UNIQUE,
+            payload text NOT NULL,
+            state text NOT NULL DEFAULT 'pending' CHECK (state IN ('pending', 'sent', 'failed', 'dropped')),
+            remote_ids text NOT NULL DEFAULT '[]',
+            steps_done integer NOT NULL DEFAULT 0,
+            expires_at timestamptz,
+            created_at timestamptz NOT NULL,
+            finished_at timestamptz
+        );
+        CREATE INDEX outbox_pending ON outbox (transport, id) WHERE state = 'pending';
+        CREATE TABLE outbox_file (
+            txn_id text NOT NULL REFERENCES outbox (txn_id) ON DELETE CASCADE,
+            position integer NOT NULL,
+            bytes bytea NOT NULL,
+            PRIMARY KEY (txn_id, position)
+        );
+        CREATE TABLE sent_message (
+            transport text NOT NULL,
+            chat_external_id text NOT NULL,
+            remote_id text NOT NULL,
+            txn_id text NOT NULL,
+            position integer NOT NULL,
+            created_at timestamptz NOT NULL,
+            PRIMARY KEY (transport, chat_external_id, remote_id)
+        );
+        CREATE INDEX sent_message_by_age ON sent_message (created_at);
         """)
 }

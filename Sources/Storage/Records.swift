@@ -68,4 +68,16 @@ public struct ButtonRecord: Sendable, Hashable {
     public let action: String
     public let payload: JSON
     public let expiresAt: Date
+
+    /// How long a button stays live unless its maker says otherwise: a week.
+    public static let defaultLifetime: TimeInterval = 7 * 86_400
+
+    public init(token: String, chatID: Int64, userID: Int64?, action: String, payload: JSON, expiresAt: Date) {
+        self.token = token
+        self.chatID = chatID
+        self.userID = userID
+        self.action = action
+        self.payload = payload
+        self.expiresAt = expiresAt
+    }
 }

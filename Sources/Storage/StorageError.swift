@@ -11,6 +11,8 @@ public enum StorageError: InternalError, Sendable, CustomStringConvertible {
     case notFound(String)
     /// A row that cannot be read as what it should be (a missing or malformed column).
     case corrupt(String)
+    /// The store in use does not offer this yet (a feature not behind the storage protocols, on PostgreSQL).
+    case notSupported(String)
 
     public var description: String {
         switch self {
@@ -20,6 +22,7 @@ public enum StorageError: InternalError, Sendable, CustomStringConvertible {
         case .media(let path, let reason): return "media store: \(reason) (\(path))"
         case .notFound(let what): return "not found: \(what)"
         case .corrupt(let what): return "corrupt row: \(what)"
+        case .notSupported(let what): return "not supported by this store: \(what)"
         }
     }
 
@@ -31,6 +34,7 @@ public enum StorageError: InternalError, Sendable, CustomStringConvertible {
         case .media: return "I couldn't store that image. Nothing was saved; try again in a moment."
         case .notFound(let what): return "I can't find \(what)."
         case .corrupt: return "Something in my stored data is damaged. The operator has been told; try again later."
+        case .notSupported: return "That isn't available on this server yet. Nothing was changed."
         }
     }
 }

@@ -5,9 +5,9 @@ import SQLite
 extension Store {
     /// Saves the state behind a button and returns its short token (8 url-safe characters).
     public func createButton(
-        chatID: Int64, userID: Int64?, action: String, payload: JSON, lifetime: TimeInterval = 7 * 86_400, now: Date = Date()
+        chatID: Int64, userID: Int64?, action: String, payload: JSON, lifetime: TimeInterval = ButtonRecord.defaultLifetime, now: Date = Date()
     ) async throws -> String {
-        let token = Store.makeToken()
+        let token = ButtonRecord.makeToken()
         try await database.write { db in
             try db.query(
                 "INSERT INTO buttons (token, chat_id, user_id, action, payload, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
@@ -18,10 +18,10 @@ extension Store {
 
     /// Saves several buttons in one transaction; returns their tokens in order.
     public func createButtons(
-        _ buttons: [(action: String, payload: JSON)], chatID: Int64, userID: Int64?, lifetime: TimeInterval = 7 * 86_400,
+        _ buttons: [(action: String, payload: JSON)], chatID: Int64, userID: Int64?, lifetime: TimeInterval = ButtonRecord.defaultLifetime,
         now: Date = Date()
     ) async throws -> [String] {
-        let rows = buttons.map { (token: Store.makeToken(), action: $0.action, payload: $0.payload.serialized()) }
+        let rows = buttons.map { (token: ButtonRecord.makeToken(), action: $0.action, payload: $0.payload.serialized()) }
         try await database.write { db in
             for row in rows {
                 try db.query(
@@ -56,19 +56,5 @@ extension Store {
     /// Removes expired buttons.
     public func pruneButtons(now: Date = Date()) async throws {
         try await database.write { db in try db.query("DELETE FROM buttons WHERE expires_at <= ?", [Store.timestamp(now)]) }
-    }
-
-    private static let tokenAlphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
-
-    /// Ten URL-safe characters: 60 random bits from one system random number.
-    static func makeToken() -> String {
-        var bits = UInt64.random(in: .min ... .max)
-        var token: [UInt8] = []
-        token.reserveCapacity(10)
-        for _ in 0..<10 {
-            token.append(tokenAlphabet[Int(bits & 63)])
-            bits >>= 6
-        }
-        return String(decoding: token, as: UTF8.self)
     }
 }

@@ -162,17 +162,17 @@ import WardrobeTestKit
     @Test func theMarkerOfDoneCommitsWithTheWorkOrNotAtAll() async throws {
         try await ScaleFixture.with { database in
             let workers = try await Pair(database)
-            try await workers.first.session.execute("CREATE TABLE outbox (text text NOT NULL)")
+            try await workers.first.session.execute("CREATE TABLE test_outbox (text text NOT NULL)")
             try await workers.first.enqueue([try ScaleFixture.entry(chat: "a", sequence: 1)], network: "telegram", cursor: "1")
             let message = try #require(try await workers.first.claimNext(owner: workers.firstID)?.message)
             await #expect(throws: PostgresError.self) {
                 try await workers.first.markDone(message, owner: workers.firstID) { connection in
-                    try connection.execute("INSERT INTO outbox VALUES (NULL)")
+                    try connection.execute("INSERT INTO test_outbox VALUES (NULL)")
                 }
             }
             #expect(try await workers.first.statistics().pending == 1)
             #expect(try await workers.first.markDone(message, owner: workers.firstID) { connection in
-                try connection.execute("INSERT INTO outbox VALUES ('reply')")
+                try connection.execute("INSERT INTO test_outbox VALUES ('reply')")
             })
             #expect(try await workers.first.statistics().pending == 0)
             await workers.close()

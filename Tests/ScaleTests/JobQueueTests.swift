@@ -14,17 +14,17 @@ import WardrobeTestKit
 
     /// Writes the job's result to the test outbox, as a worker writes its reply.
     static func deliver(_ job: LeasedJob) -> @Sendable (PostgresConnection) throws -> Void {
-        { connection in try connection.execute("INSERT INTO outbox (job_id) VALUES ($1)", [.int(job.id)]) }
+        { connection in try connection.execute("INSERT INTO test_outbox (job_id) VALUES ($1)", [.int(job.id)]) }
     }
 
     static func outbox(_ session: PostgresSession) async throws -> [Int64] {
-        try await session.query("SELECT job_id FROM outbox ORDER BY job_id").map { try $0.int("job_id") }
+        try await session.query("SELECT job_id FROM test_outbox ORDER BY job_id").map { try $0.int("job_id") }
     }
 
     @Test func workersRacingForJobsDeliverEachOnce() async throws {
         try await ScaleFixture.with { database in
             let setup = try await database.connect()
-            try await setup.execute("CREATE TABLE outbox (job_id bigint NOT NULL)")
+            try await setup.execute("CREATE TABLE test_outbox (job_id bigint NOT NULL)")
             let queue = JobQueue(session: setup, clock: SystemClock())
             var ids: [Int64] = []
             for number in 1...200 { ids.append(try #require(try await queue.enqueue(try Self.tryOn(number)))) }
@@ -59,7 +59,7 @@ import WardrobeTestKit
             let first = JobQueue(session: try await database.connect(), clock: clock)
             let second = JobQueue(session: try await database.connect(), clock: clock)
             let (firstID, secondID) = (try WorkerID("worker-1"), try WorkerID("worker-2"))
-            try await first.session.execute("CREATE TABLE outbox (job_id bigint NOT NULL)")
+            try await first.session.execute("CREATE TABLE test_outbox (job_id bigint NOT NULL)")
             try await first.enqueue(try Self.tryOn(1))
             let job = try #require(try await first.claimNext(kind: "tryon", owner: firstID)?.job)
             #expect(try await second.claimNext(kind: "tryon", owner: secondID) == nil)
@@ -113,7 +113,7 @@ import WardrobeTestKit
     @Test func theDailyOutfitGoesOutOncePerChatPerDayAcrossWorkers() async throws {
         try await ScaleFixture.with { database in
             let setup = try await database.connect()
-            try await setup.execute("CREATE TABLE outbox (chat text NOT NULL, day text NOT NULL)")
+            try await setup.execute("CREATE TABLE test_outbox (chat text NOT NULL, day text NOT NULL)")
             let day = try #require(LocalDate(text: "2026-12-01"))
             let sent = try await withThrowingTaskGroup(of: Bool.self) { group in
                 for worker in 1...3 {
@@ -121,7 +121,7 @@ import WardrobeTestKit
                     let owner = try WorkerID("worker-\(worker)")
                     group.addTask {
                         let sent = try await ledger.sendOnce(chatKey: "telegram:1", day: day, owner: owner) { connection in
-                            try connection.execute("INSERT INTO outbox VALUES ('telegram:1', '2026-12-01')")
+                            try connection.execute("INSERT INTO test_outbox VALUES ('telegram:1', '2026-12-01')")
                         }
                         await ledger.session.close()
                         return sent
@@ -136,7 +136,7 @@ import WardrobeTestKit
             let owner = try WorkerID("worker-1")
             #expect(try await ledger.sendOnce(chatKey: "telegram:1", day: LocalDate(dayNumber: day.dayNumber + 1), owner: owner) { _ in })
             #expect(try await ledger.sendOnce(chatKey: "telegram:2", day: day, owner: owner) { _ in })
-            let rows = try await setup.query("SELECT count(*)::bigint AS n FROM outbox")
+            let rows = try await setup.query("SELECT count(*)::bigint AS n FROM test_outbox")
             #expect(try rows.first?.int("n") == 1)
             await setup.close()
         }

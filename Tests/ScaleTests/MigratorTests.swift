@@ -11,7 +11,10 @@ import Testing
             #expect(try await migrator.currentVersion(session) == 0)
             #expect(try await migrator.migrate(session) == Array(1...migrator.latestVersion))
             #expect(try await migrator.currentVersion(session) == migrator.latestVersion)
-            for table in ["inbox", "inbox_cursor", "chat_lease", "job", "job_delivery", "daily_send"] {
+            for table in [
+                "inbox", "inbox_cursor", "chat_lease", "job", "job_delivery", "daily_send", "chat_user", "chat", "chat_member", "chat_state",
+                "button", "attempt", "outbox", "outbox_file", "sent_message",
+            ] {
                 let rows = try await session.query("SELECT to_regclass($1) IS NOT NULL AS present", [.text(table)])
                 #expect(try rows.first?.bool("present") == true, "\(table)")
             }

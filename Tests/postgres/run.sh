@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs the PostgreSQL suites (PostgresTests, ScaleTests) against a private cluster in
+# Runs the PostgreSQL suites (PostgresTests, ScaleTests with the storage contract suite) against a private cluster in
 # .build/postgres, or WARDROBE_TEST_CLUSTER_DIR (Tests/postgres/cluster.sh), always stopped on exit.
 set -euo pipefail
 

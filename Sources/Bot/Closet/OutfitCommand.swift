@@ -38,7 +38,7 @@ struct OutfitCommand {
         }
         builder.onButton(OutfitCard.wore) { context, record in
             let ids = record.payload["ids"]?.array?.compactMap(\.int) ?? []
-            try await context.store.recordWear(userID: context.user.id, itemIDs: ids, at: context.clock.now())
+            try await context.sqlite.recordWear(userID: context.user.id, itemIDs: ids, at: context.clock.now())
             try await context.store.deleteButtons(tokens: [record.token])
             try await context.reply("Noted: \(ids.count) pieces worn today. I'll rank them lower for a few days.")
         }
@@ -72,7 +72,7 @@ struct OutfitCommand {
     /// Runs the engine for `occasionName` and sends the outfits, or what is missing.
     func suggest(_ context: ChatContext, occasionName: String, count: Int) async throws {
         let occasion = try environment.occasions.resolve(occasionName)
-        let closet = try await context.store.items(userID: context.user.id)
+        let closet = try await context.sqlite.items(userID: context.user.id)
         let state = try await context.state()
         let shown = Set((state["shown"]?[occasion.name]?.array ?? []).compactMap { $0.string.flatMap(OutfitKey.init(text:)) })
         // One outfit with the explainer on: the rules' best few go to the model, which picks one.
@@ -118,10 +118,10 @@ struct OutfitCommand {
     private func send(
         _ outfit: Outfit, heading: String, occasion: Occasion, context: ChatContext, offerAnother: Bool, note: String? = nil
     ) async throws {
-        let picture = await OutfitPicture(store: context.store, images: environment.images)
+        let picture = try await OutfitPicture(store: context.sqlite, images: environment.images)
             .image(outfit, userID: context.user.id, logger: environment.logger)
         let buttons = try await OutfitCard.buttons(
-            outfit, occasion: occasion, chatID: context.chat.id, userID: context.user.id, store: context.store, now: context.clock.now(),
+            outfit, occasion: occasion, chatID: context.chat.id, userID: context.user.id, store: context.sqlite, now: context.clock.now(),
             offerAnother: offerAnother, modelNote: note)
         try await context.send(.picture(picture, caption: OutfitCard.text(outfit, heading: heading, note: note), buttons: buttons))
     }

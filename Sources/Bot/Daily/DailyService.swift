@@ -33,7 +33,7 @@ public final class DailyService: Service {
         pacer = SendPacer(perSecond: settings.perSecond)
     }
 
-    var store: Store { outbound.store }
+    var store: Store { get throws(StorageError) { try outbound.sqlite } }
     var clock: any WallClock { outbound.clock }
 
     /// Re-reads the subscriptions now (after one was added or changed).

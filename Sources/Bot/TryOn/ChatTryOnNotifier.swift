@@ -18,7 +18,7 @@ struct ChatTryOnNotifier: TryOnNotifier {
     /// Group votes: several variations in a group go to a vote instead of per-look buttons.
     var voting: GroupVoting?
 
-    private var store: Store { outbound.store }
+    private var store: Store { get throws(StorageError) { try outbound.sqlite } }
 
     func started(_ job: TryOnJob) async {
         await chatAction(job)

@@ -30,7 +30,7 @@ public struct GroupVoting: Sendable {
         self.images = images
     }
 
-    var store: Store { outbound.store }
+    var store: Store { get throws(StorageError) { try outbound.sqlite } }
     var clock: any WallClock { outbound.clock }
 
     /// Why a vote closed, for logs.
@@ -174,7 +174,7 @@ public struct GroupVoting: Sendable {
             let ids = items[option]
             let pieces = try await store.items(userID: vote.starterID).filter { ids.contains($0.id) }
             if !pieces.isEmpty {
-                picture = await OutfitPicture(store: store, images: images).image(pieces: pieces, userID: vote.starterID, logger: logger)
+                picture = try await OutfitPicture(store: store, images: images).image(pieces: pieces, userID: vote.starterID, logger: logger)
             }
         }
         let text = RichText.bold("The group picked \(subject.name(of: option))") + .plain(" — \(tally.summary).")

@@ -1,0 +1,26 @@
+import Foundation
+import JSON
+
+/// Messages persisted before they are sent, and the index of the messages they posted.
+public protocol OutboxStore: Sendable {
+    /// Persists messages in one transaction; a transaction id already stored keeps its row. Returns the rows in order.
+    func enqueueOutbox(_ drafts: [OutboxDraft], now: Date) async throws -> [OutboxRecord]
+    /// The row with this transaction id, if any.
+    func outbox(txnID: String) async throws -> OutboxRecord?
+    /// The binary parts stored with a row, in order (none once it is finished).
+    func outboxFiles(txnID: String) async throws -> [[UInt8]]
+    /// Records that the whole message went out as `remoteIDs`; its files are dropped.
+    func markOutboxSent(txnID: String, remoteIDs: [String], now: Date) async throws
+    /// Records that `stepsDone` API calls of a message are done, having posted `remoteIDs` so far.
+    func markOutboxProgress(txnID: String, stepsDone: Int, remoteIDs: [String], now: Date) async throws
+    /// Records that the message was given up on; it is not retried.
+    func markOutboxFailed(txnID: String, now: Date) async throws
+    /// Records that the message no longer mattered (superseded or expired) and was not sent.
+    func markOutboxDropped(txnID: String, now: Date) async throws
+    /// Pending rows of a transport created at or after `since`, oldest first.
+    func pendingOutbox(transport: String, since: Date) async throws -> [OutboxRecord]
+    /// The row and position that posted `remoteID` in a chat, if any.
+    func outboxMessage(transport: String, chatExternalID: String, remoteID: String) async throws -> (txnID: String, position: Int)?
+    /// Removes finished rows created before `cutoff`, and posted-message entries older than it.
+    func pruneOutbox(olderThan cutoff: Date) async throws
+}
