@@ -72,17 +72,6 @@ extension Store {
         }
     }
 
-    /// Records that the pieces were worn at `date`: last worn and wear count, in one transaction.
-    public func recordWear(userID: Int64, itemIDs: [Int64], at date: Date) async throws {
-        try await database.write { db in
-            for id in itemIDs {
-                try db.query(
-                    "UPDATE items SET last_worn_at = ?, wear_count = wear_count + 1 WHERE user_id = ? AND id = ?",
-                    [Store.timestamp(date), userID, id])
-            }
-        }
-    }
-
     static func insert(_ item: ClosetItem, userID: Int64, db: Connection) throws -> ClosetItem {
         try item.checkLimits()
         let next = try takeNumber(counter: "next_item_number", table: "items", userID: userID, db: db)

@@ -44,6 +44,7 @@ enum BenchCommand {
             ran = true
             print("== bench images")
             print(try ImageBenchmark.run(.init(worker: [CommandLine.arguments[0], "bench", "images", "--worker"])))
+            print(try ChartBenchmark.run())
         }
         guard ran else { return CLI.fail("unknown benchmark \(which); use outfit, import, images, telegram or all") }
         return 0

@@ -48,7 +48,8 @@ struct OutfitDailyComposer: DailyMessageComposer {
             let photos = try await OutfitCard.photos(outfit, userID: request.user.id, store: store)
             if !photos.isEmpty { parts.append(.photos(photos)) }
             let buttons = try await OutfitCard.buttons(
-                outfit, occasion: occasion, chatID: request.chat.id, userID: request.user.id, store: store, now: now, offerAnother: true)
+                outfit, occasion: occasion, chatID: request.chat.id, userID: request.user.id, store: store, now: now, offerAnother: true,
+                wearSource: .daily)
             parts.append(.text(OutfitCard.text(outfit, heading: heading), buttons: buttons))
             let state = try await store.chatState(chatID: request.chat.id, userID: request.user.id)
             try await store.setChatState(
