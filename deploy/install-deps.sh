@@ -18,6 +18,7 @@ PACKAGES=(
   libssl-dev             # AES-256-CTR for Matrix encrypted attachments (CCrypto, libcrypto)
   libbrotli-dev          # brotli content-encoding for libcurl
   tzdata                 # IANA time zones for Foundation.TimeZone
+  fonts-dejavu-core      # a font for chart and collage text (libvips draws text through Pango and fontconfig)
   ca-certificates        # TLS to real services
 )
 

@@ -55,18 +55,29 @@ extension ImageProcessor {
     }
 
     /// The text in its colour on the chart background, shrunk to fit its box when it is wider or taller.
+    ///
+    /// libvips crops rendered text to its ink, so "navy" would come out shorter than "grey" and centring would
+    /// put their baselines at different heights. Each text is therefore drawn after a full block (█), which
+    /// spans the font's whole ascent and descent, and the block is cut off again: every text of one size gets
+    /// the same height and baseline.
     private static func text(_ text: ChartLayout.Text, font: String, background: RGB) throws(ImageError) -> ImageHandle {
         let description = "\(font)\(text.bold ? " bold" : "") \(text.size)"
-        var mask = try ImageHandle.make("text") { wd_text($0, Self.escaped(text.text), description, 72) }
-        guard mask.width > 1, mask.height > 1 else { throw .processingFailed(detail: "text: empty rendering") }
-        if mask.width > text.box.width || mask.height > text.box.height {
-            mask = try mask.resized(by: min(Double(text.box.width) / Double(mask.width), Double(text.box.height) / Double(mask.height)))
-        }
+        let strut = try ImageHandle.make("text") { wd_text($0, Self.strut, description, 72) }
+        let mask = try ImageHandle.make("text") { wd_text($0, Self.strut + Self.escaped(text.text), description, 72) }
+        guard mask.width > strut.width + 1, mask.height > 1 else { throw .processingFailed(detail: "text: empty rendering") }
         let scale = [
             (text.color.red - background.red) / 255, (text.color.green - background.green) / 255, (text.color.blue - background.blue) / 255,
         ]
-        return try mask.colorized(scale: scale, offset: [background.red, background.green, background.blue]).normalizedFormat()
+        let inked = try mask.colorized(scale: scale, offset: [background.red, background.green, background.blue]).normalizedFormat()
+        var label = try inked.placed(x: -strut.width, y: 0, width: mask.width - strut.width, height: mask.height, background: background)
+        if label.width > text.box.width || label.height > text.box.height {
+            label = try label.resized(by: min(Double(text.box.width) / Double(label.width), Double(text.box.height) / Double(label.height)))
+        }
+        return label
     }
+
+    /// U+2588 FULL BLOCK, as tall as the font's line.
+    private static let strut = "\u{2588}"
 
     /// libvips reads text as Pango markup: a piece called "Tom & Jerry <3" must not be taken for tags.
     static func escaped(_ text: String) -> String {

@@ -29,12 +29,13 @@ public struct PNGPixels: Sendable {
         guard header.count == 13 else { throw Self.failure("no IHDR") }
         width = Int(Self.bigEndian(header, 0))
         height = Int(Self.bigEndian(header, 4))
-        guard header[8] == 8, header[12] == 0, header[2] == 2 || header[2] == 6 else {
+        guard header[8] == 8, header[12] == 0, header[9] == 2 || header[9] == 6 else {
             throw Self.failure("only 8-bit RGB/RGBA, non-interlaced (depth \(header[8]), colour type \(header[9]))")
         }
         channels = header[9] == 6 ? 4 : 3
         guard compressed.count > 2 else { throw Self.failure("no image data") }
-        let raw = try Inflater(Array(compressed.dropFirst(2))).inflate()
+        var inflater = Inflater(Array(compressed.dropFirst(2)))
+        let raw = try inflater.inflate()
         data = try Self.unfilter(raw, width: width, height: height, channels: channels)
     }
 

@@ -34,7 +34,7 @@ enum StatsText {
             cost.perWearText.map { "\($0) (\(cost.pieces) piece\(cost.pieces == 1 ? "" : "s"))" }
         }
         if !costs.isEmpty { summary.append("Cost per wear: " + costs.joined(separator: ", ")) }
-        if let busiest = stats.months.max(by: { ($0.count, $1.start) < ($1.count, $0.start) }), busiest.count > 0 {
+        if let busiest = stats.months.max(by: { ($0.count, $0.start) < ($1.count, $1.start) }), busiest.count > 0 {
             summary.append("Busiest month: \(busiest.longLabel) (\(busiest.count) wear\(busiest.count == 1 ? "" : "s"))")
         }
         var caption: [String] = []
