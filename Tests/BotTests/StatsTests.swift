@@ -101,6 +101,25 @@ import WardrobeTestKit
         #expect(stats.idle.map(\.item.number) == [2, 4])
     }
 
+    @Test func aLargeClosetKeepsTheCaptionUnderTheLimitAndTheFollowUpShort() throws {
+        let today = LocalDate(year: 2026, month: 4, day: 1)
+        let items = try (1...3000).map { number -> ClosetItem in
+            var item = ClosetItem(
+                name: String(repeating: "Very long piece name ", count: 5), category: .top, formality: 2,
+                color: ItemColor(name: "black", family: .black), price: try Price(amount: Double(number), currency: number % 2 == 0 ? "EUR" : "GBP"))
+            item.id = Int64(number)
+            item.number = number
+            item.wearCount = number % 3
+            return item
+        }
+        let stats = WearStatistics(items: items, log: [], lastLogged: [:], today: today, zone: TimeZone(identifier: "UTC")!)
+        let text = StatsText.overview(stats)
+        #expect(text.caption.plainText.count <= 1024)
+        #expect(text.details.contains("…and 2975 more."), "3000 idle pieces (never worn with a date): 25 listed")
+        #expect(text.details.count < 8000)
+        #expect(StatsChart.overview(stats).rows.flatMap { $0 }.allSatisfy { $0.bars.count <= 12 })
+    }
+
     @Test func onePieceGetsItsOwnChartAndCaption() async throws {
         let bot = try await Self.history()
         bot.transport.reset()

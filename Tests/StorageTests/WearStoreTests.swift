@@ -44,6 +44,19 @@ import Testing
         #expect(saved.wearCount == 2)
     }
 
+    @Test func anEditFromACopyReadBeforeAWearKeepsTheWear() async throws {
+        let temp = try TemporaryStore()
+        defer { temp.cleanUp() }
+        let ana = try await temp.store.user(transport: "console", externalID: "local")
+        var copy = try await temp.store.addItem(ItemStoreTests.blazer(), userID: ana.id)
+        _ = try await temp.store.recordWears(userID: ana.id, itemIDs: [copy.id], on: Self.day, at: Self.noon, source: .button, now: Self.noon)
+        copy.brand = "Arket"
+        try await temp.store.updateItem(copy, userID: ana.id)
+        let saved = try #require(try await temp.store.item(userID: ana.id, number: copy.number))
+        #expect(saved.brand == "Arket")
+        #expect(saved.wearCount == 1 && saved.lastWornAt == Self.noon)
+    }
+
     @Test func someoneElsesPieceIsNeverLogged() async throws {
         let temp = try TemporaryStore()
         defer { temp.cleanUp() }

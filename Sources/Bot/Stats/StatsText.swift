@@ -7,6 +7,8 @@ import Schedule
 enum StatsText {
     /// Telegram's caption limit is 1024 characters; the caption stays under it with room to spare.
     static let captionBudget = 1000
+    /// Entries per list in the follow-up, so a closet of thousands stays one or two messages.
+    static let detailListLength = 25
 
     /// "#3 Navy wool blazer", the name cut to 40 characters.
     static func name(_ piece: PieceWear) -> String {
@@ -59,14 +61,17 @@ enum StatsText {
         var lines: [String] = []
         if !stats.idle.isEmpty {
             lines.append("\nNot worn in \(WearStatistics.idleDays) days:")
-            lines += stats.idle.map { "• \(name($0)): " + ($0.lastWorn.map { "last worn \($0)" } ?? "never worn") }
+            lines += stats.idle.prefix(detailListLength).map { "• \(name($0)): " + ($0.lastWorn.map { "last worn \($0)" } ?? "never worn") }
+            if stats.idle.count > detailListLength { lines.append("…and \(stats.idle.count - detailListLength) more.") }
         }
         if !stats.costPerWear.isEmpty || !stats.pricedUnworn.isEmpty {
             lines.append("\nCost per wear (price ÷ wears):")
-            lines += stats.costPerWear.map { piece in
+            var costs = stats.costPerWear.map { piece in
                 "• \(name(piece)): \(piece.item.price?.formatted ?? "") ÷ \(piece.wears) = \(piece.costPerWearText ?? "")"
             }
-            lines += stats.pricedUnworn.map { "• \(name($0)): \($0.item.price?.formatted ?? ""), not worn yet" }
+            costs += stats.pricedUnworn.map { "• \(name($0)): \($0.item.price?.formatted ?? ""), not worn yet" }
+            lines += costs.prefix(detailListLength)
+            if costs.count > detailListLength { lines.append("…and \(costs.count - detailListLength) more.") }
         }
         lines.append("\nBy category: " + stats.byCategory.map { "\($0.category.plural) \($0.count)" }.joined(separator: ", "))
         lines.append("By colour: " + stats.byColour.map { "\($0.family.rawValue) \($0.count)" }.joined(separator: ", "))
