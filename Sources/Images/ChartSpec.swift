@@ -71,19 +71,19 @@ public struct ChartStyle: Sendable, Equatable {
     /// Heading font size in pixels.
     public var titleSize: Int = 56
     /// Subtitle and section heading font size.
-    public var headingSize: Int = 38
+    public var headingSize: Int = 42
     /// Label and value font size.
-    public var labelSize: Int = 30
+    public var labelSize: Int = 34
     /// Height of one horizontal bar's row.
-    public var rowHeight: Int = 58
+    public var rowHeight: Int = 62
     /// Thickness of a horizontal bar.
-    public var barThickness: Int = 38
+    public var barThickness: Int = 40
     /// Tallest vertical bar.
     public var columnHeight: Int = 260
     /// Share of a rows section's width given to the labels.
-    public var labelShare: Double = 0.42
+    public var labelShare: Double = 0.44
     /// Width kept for the value text after a horizontal bar.
-    public var valueWidth: Int = 150
+    public var valueWidth: Int = 160
     /// Longest label, in characters, before it is cut with "…".
     public var maximumLabelLength: Int = 32
     /// Most bars one section draws.

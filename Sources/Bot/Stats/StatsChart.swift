@@ -17,7 +17,9 @@ enum StatsChart {
             let pieces = stats.costPerWear.filter { $0.item.currency == main.currency }.prefix(WearStatistics.listLength)
             if !pieces.isEmpty {
                 rows.append([ChartSection(title: "Cost per wear" + (main.currency.map { " (\($0))" } ?? ""), orientation: .rows, bars: pieces.map {
-                    ChartBar(label: StatsText.name($0), value: $0.costPerWear ?? 0, valueText: $0.costPerWearText ?? "")
+                    // The currency is in the heading; the bare amount fits beside the longest bar.
+                    ChartBar(label: StatsText.name($0), value: $0.costPerWear ?? 0,
+                             valueText: (try? Price(amount: $0.costPerWear ?? 0)).map(\.formattedAmount) ?? "")
                 })])
             }
         }
