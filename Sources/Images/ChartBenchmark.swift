@@ -1,4 +1,8 @@
+import Support
+
 /// Times `ImageProcessor.chart` on a full `/stats` chart: 12 month columns, two ranked lists and two side-by-side sections.
+///
+/// Wall time and CPU time (user + system, all threads) per run: on a busy machine the CPU time is the steadier figure.
 ///
 /// Prints figures for `wardrobe bench images`; nothing here asserts a time.
 public enum ChartBenchmark {
@@ -31,12 +35,16 @@ public enum ChartBenchmark {
         let first = try processor.chart(spec)
         let clock = ContinuousClock()
         var times: [Duration] = []
+        var cpuTimes: [Duration] = []
         for _ in 0..<max(1, runs) {
             let start = clock.now
+            let cpuStart = ProcessMemory.cpuTime()
             _ = try processor.chart(spec)
             times.append(clock.now - start)
+            cpuTimes.append(ProcessMemory.cpuTime() - cpuStart)
         }
         let sorted = times.sorted()
+        let cpu = cpuTimes.sorted()
         func milliseconds(_ duration: Duration) -> String {
             let value = Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
             return String(Int(value.rounded()))
@@ -47,6 +55,7 @@ public enum ChartBenchmark {
                 + "\(first.layout.bars.count) bars, \(first.layout.texts.count) texts",
             "  libvips:   \(sorted.count) runs, median \(milliseconds(sorted[sorted.count / 2])) ms "
                 + "(min \(milliseconds(sorted[0])), max \(milliseconds(sorted[sorted.count - 1])))",
+            "             CPU time per run median \(milliseconds(cpu[cpu.count / 2])) ms (user + system, all threads)",
         ].joined(separator: "\n")
     }
 }

@@ -3,9 +3,13 @@
 public struct ChartLayout: Sendable, Equatable {
     /// A rectangle in image pixels.
     public struct Box: Sendable, Equatable {
+        /// Left edge.
         public var x: Int
+        /// Top edge.
         public var y: Int
+        /// Width in pixels.
         public var width: Int
+        /// Height in pixels.
         public var height: Int
 
         /// The pixel in the middle.
@@ -14,10 +18,15 @@ public struct ChartLayout: Sendable, Equatable {
 
     /// A drawn bar: which section (layout row, column) and bar it is, where, and in which colour.
     public struct Bar: Sendable, Equatable {
+        /// The spec's layout row.
         public var row: Int
+        /// 0, or 1 for the right of two sections side by side.
         public var column: Int
+        /// The bar's position in its section.
         public var index: Int
+        /// Where it is drawn.
         public var box: Box
+        /// Its fill.
         public var color: RGB
     }
 
@@ -25,18 +34,27 @@ public struct ChartLayout: Sendable, Equatable {
     public struct Text: Sendable, Equatable {
         /// Where the text sits in its box.
         public enum Alignment: Sendable, Equatable { case leading, center, trailing }
+        /// The words, already cut to length.
         public var text: String
+        /// The box it is fitted into.
         public var box: Box
+        /// Font size in pixels.
         public var size: Int
+        /// Bold face.
         public var bold: Bool
+        /// Ink colour.
         public var color: RGB
+        /// Horizontal placement in the box.
         public var alignment: Alignment
     }
 
+    /// Image width.
     public var width: Int
+    /// Image height, from the content.
     public var height: Int
     /// Every bar with a length; zero values have none.
     public var bars: [Bar]
+    /// Every text, headings first.
     public var texts: [Text]
 
     /// Lays out `spec` in `style`; sections beyond the style's limits are left out, labels cut to length.

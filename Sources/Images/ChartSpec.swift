@@ -27,6 +27,7 @@ public struct ChartSection: Sendable, Equatable {
 
     /// The section's heading.
     public var title: String
+    /// Columns or rows.
     public var orientation: Orientation
     /// The bars, in the order drawn.
     public var bars: [ChartBar]
@@ -41,6 +42,7 @@ public struct ChartSection: Sendable, Equatable {
 
 /// One bar: its label, its length as a number, the text shown as its value, and optionally its own colour.
 public struct ChartBar: Sendable, Equatable {
+    /// The name under a column or left of a row.
     public var label: String
     /// Bars of a section are scaled to its largest value; zero, negative or non-finite draws no bar.
     public var value: Double
@@ -92,10 +94,13 @@ public struct ChartStyle: Sendable, Equatable {
     public var maximumRows: Int = 8
     /// Pango font family, without size.
     public var font: String = "sans"
+    /// Canvas colour.
     public var background = RGB(250, 248, 244)
+    /// Colour of headings and labels.
     public var textColor = RGB(grey: 30)
     /// Colour of subtitle and values.
     public var mutedColor = RGB(grey: 95)
+    /// Colour of bars without their own.
     public var barColor = RGB(44, 98, 160)
     /// Outline drawn around bars too light to see on the background.
     public var outlineColor = RGB(grey: 170)

@@ -2,7 +2,9 @@ internal import CVips
 
 /// A drawn chart: the PNG and where its bars and texts are.
 public struct RenderedChart: Sendable, Equatable {
+    /// The PNG.
     public let image: EncodedImage
+    /// Where its bars and texts are.
     public let layout: ChartLayout
 }
 
@@ -37,8 +39,10 @@ extension ImageProcessor {
             }
             canvas = try canvas.inserting(block, x: box.x, y: box.y)
         }
+        // The block's width per font, measured once per chart rather than once per label.
+        var strutWidths: [String: Int] = [:]
         for text in layout.texts where !text.text.isEmpty && text.box.width > 0 && text.box.height > 0 {
-            guard let label = try? Self.text(text, font: style.font, background: style.background) else {
+            guard let label = try? Self.text(text, font: style.font, background: style.background, strutWidths: &strutWidths) else {
                 VipsRuntime.clearError()
                 continue
             }
@@ -60,16 +64,24 @@ extension ImageProcessor {
     /// put their baselines at different heights. Each text is therefore drawn after a full block (█), which
     /// spans the font's whole ascent and descent, and the block is cut off again: every text of one size gets
     /// the same height and baseline.
-    private static func text(_ text: ChartLayout.Text, font: String, background: RGB) throws(ImageError) -> ImageHandle {
+    private static func text(
+        _ text: ChartLayout.Text, font: String, background: RGB, strutWidths: inout [String: Int]
+    ) throws(ImageError) -> ImageHandle {
         let description = "\(font)\(text.bold ? " bold" : "") \(text.size)"
-        let strut = try ImageHandle.make("text") { wd_text($0, Self.strut, description, 72) }
+        let strutWidth: Int
+        if let known = strutWidths[description] {
+            strutWidth = known
+        } else {
+            strutWidth = try ImageHandle.make("text") { wd_text($0, Self.strut, description, 72) }.width
+            strutWidths[description] = strutWidth
+        }
         let mask = try ImageHandle.make("text") { wd_text($0, Self.strut + Self.escaped(text.text), description, 72) }
-        guard mask.width > strut.width + 1, mask.height > 1 else { throw .processingFailed(detail: "text: empty rendering") }
+        guard mask.width > strutWidth + 1, mask.height > 1 else { throw .processingFailed(detail: "text: empty rendering") }
         let scale = [
             (text.color.red - background.red) / 255, (text.color.green - background.green) / 255, (text.color.blue - background.blue) / 255,
         ]
         let inked = try mask.colorized(scale: scale, offset: [background.red, background.green, background.blue]).normalizedFormat()
-        var label = try inked.placed(x: -strut.width, y: 0, width: mask.width - strut.width, height: mask.height, background: background)
+        var label = try inked.placed(x: -strutWidth, y: 0, width: mask.width - strutWidth, height: mask.height, background: background)
         if label.width > text.box.width || label.height > text.box.height {
             label = try label.resized(by: min(Double(text.box.width) / Double(label.width), Double(text.box.height) / Double(label.height)))
         }

@@ -22,10 +22,12 @@ public struct WearRecord: Sendable, Hashable {
     public let itemNumber: Int
     /// The local day it was worn (the chat's time zone when it was recorded).
     public let date: LocalDate
+    /// Where it was recorded from.
     public let source: WearSource
     /// When it was recorded.
     public let recordedAt: Date
 
+    /// A wear with every field given.
     public init(itemID: Int64, itemNumber: Int, date: LocalDate, source: WearSource, recordedAt: Date) {
         self.itemID = itemID
         self.itemNumber = itemNumber

@@ -43,6 +43,7 @@ enum StatsChart {
         return ChartSpec(title: StatsText.name(piece), subtitle: subtitle, rows: [[months(counts)]])
     }
 
+    /// Month columns, oldest first.
     static func months(_ counts: [MonthCount]) -> ChartSection {
         ChartSection(title: "Wears per month", orientation: .columns, bars: counts.map {
             ChartBar(label: $0.label, value: Double($0.count), valueText: "\($0.count)")

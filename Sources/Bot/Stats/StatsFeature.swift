@@ -11,6 +11,7 @@ struct StatsFeature {
     let environment: BotEnvironment
     let calendar: WearCalendar
 
+    /// Adds `/stats`.
     func register(on builder: inout RouterBuilder) {
         builder.add(Command("stats", usage: "[N]", summary: "what you wear most and least, e.g. /stats or /stats 3") { context, arguments in
             let words = arguments.split(whereSeparator: \.isWhitespace)

@@ -22,6 +22,7 @@ struct WearCalendar: Sendable {
         defaultZone = environment.daily?.settings.defaultTimeZone ?? TimeZone(identifier: "UTC")!
     }
 
+    /// A calendar whose chats without a zone use `defaultZone`.
     init(defaultZone: TimeZone) {
         self.defaultZone = defaultZone
     }

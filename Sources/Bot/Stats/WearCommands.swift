@@ -16,6 +16,7 @@ struct WearCommands {
     /// The payload key naming where an "I wore this" button was shown (`WearSource`); absent means `button`.
     static let sourceKey = "source"
 
+    /// Adds `/wore` and the "I wore this" handler.
     func register(on builder: inout RouterBuilder) {
         builder.add(Command("wore", usage: "N [date]", summary: "log that you wore a piece, e.g. /wore 3 yesterday") { context, arguments in
             try await wore(context, arguments: arguments)

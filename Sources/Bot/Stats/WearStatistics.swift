@@ -43,7 +43,9 @@ struct MonthCount: Sendable, Hashable {
         return "\(MonthCount.longNames[month - 1]) \(year)"
     }
 
+    /// Short month names for the columns.
     static let names = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+    /// Month names for sentences.
     static let longNames = [
         "January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December",
     ]
