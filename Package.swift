@@ -54,7 +54,7 @@ let libraries: [(name: String, dependencies: [String])] = [
     ("Closet", ["JSON", "Support"]),
     // Daily schedule arithmetic: local dates, time zones, due decisions, pacing (pure).
     ("Schedule", []),
-    ("Storage", ["SQLite", "Sodium", "JSON", "Closet", "Support"]),
+    ("Storage", ["SQLite", "Sodium", "JSON", "Closet", "Support", "Schedule"]),
     // Encrypted backup archives of the data folder, and restore.
     ("Backup", ["SQLite", "Sodium", "JSON", "Support"]),
     ("ProductImport", ["HTML", "Selectors", "JSON", "HTTP", "Closet", "Support"]),

@@ -20,6 +20,7 @@ PACKAGES=(
   libmicrohttpd-dev      # embedded HTTP server: webhooks, /healthz, /metrics (CMicroHTTPD)
   libbrotli-dev          # brotli content-encoding for libcurl
   tzdata                 # IANA time zones for Foundation.TimeZone
+  fonts-dejavu-core      # a font for chart and collage text (libvips draws text through Pango and fontconfig)
   ca-certificates        # TLS to real services
 )
 

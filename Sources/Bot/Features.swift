@@ -14,6 +14,9 @@ public enum Features {
         var builder = RouterBuilder()
         OutfitCommand(environment: environment).register(on: &builder)
         ClosetCommands(environment: environment).register(on: &builder)
+        let calendar = WearCalendar(environment: environment)
+        WearCommands(calendar: calendar).register(on: &builder)
+        StatsFeature(environment: environment, calendar: calendar).register(on: &builder)
         let importing = ImportFeature(environment: environment)
         importing.register(on: &builder)
         builder.onCaptionedPhotos("add") { context, attachments, text in

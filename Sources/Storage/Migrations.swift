@@ -264,9 +264,24 @@ public enum Migrations {
             PRIMARY KEY (kind, id)
         ) WITHOUT ROWID;
         """,
-        // 8: a placeholder on this branch: another branch adds its own migration 8, which replaces this
-        // line when the branches are merged (the inbox below stays self-contained).
-        "SELECT 1;",
+        // 8: the wear log: one row per piece and local day it was worn (the owner's chat's time zone), so a second
+        // "I wore this" the same day counts once. `items.wear_count` stays the total and includes wears from before
+        // the log (they have no date); each piece's known last wear becomes one dated row, source 'earlier', on its
+        // UTC date. Dates outside 2000…2999 stay undated rather than fail the upgrade.
+        """
+        CREATE TABLE wears (
+            user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+            item_id INTEGER NOT NULL REFERENCES items(id) ON DELETE CASCADE,
+            worn_on TEXT NOT NULL,
+            source TEXT NOT NULL,
+            recorded_at REAL NOT NULL,
+            PRIMARY KEY (item_id, worn_on)
+        ) WITHOUT ROWID;
+        CREATE INDEX wears_by_user ON wears(user_id, worn_on);
+        INSERT INTO wears (user_id, item_id, worn_on, source, recorded_at)
+          SELECT user_id, id, strftime('%Y-%m-%d', last_worn_at, 'unixepoch'), 'earlier', last_worn_at FROM items
+          WHERE wear_count > 0 AND last_worn_at >= 946684800 AND last_worn_at < 32503680000;
+        """,
         // 9: the durable inbox of Telegram webhook deliveries. An update is stored here before the webhook
         // is answered; `update_id` is unique per transport, so Telegram's retries are stored once. The drain
         // hands 'pending' rows to the handlers and marks a row 'done' in the transaction that records its replies.

@@ -39,7 +39,10 @@ extension Store {
         try await database.write { db in try items.map { try Store.insert($0, userID: userID, db: db) } }
     }
 
-    /// Saves every field of an existing item (matched by user and number).
+    /// Saves every descriptive field of an existing item (matched by user and number) and its availability.
+    ///
+    /// The wear figures (`wear_count`, `last_worn_at`) are left alone: only `recordWears` changes them, together
+    /// with the wear log, so an edit made from a copy read before a wear can't undo that wear.
     public func updateItem(_ item: ClosetItem, userID: Int64) async throws {
         try item.checkLimits()
         try await database.write { db in
@@ -47,9 +50,9 @@ extension Store {
                 """
                 UPDATE items SET name = ?, category = ?, subcategory = ?, formality = ?, warmth = ?, fit = ?, leg_shape = ?,
                   color_name = ?, color_family = ?, pattern = ?, brand = ?, size = ?, material = ?, photo_sha256 = ?,
-                  source_url = ?, price = ?, currency = ?, last_worn_at = ?, wear_count = ?, available = ?
+                  source_url = ?, price = ?, currency = ?, available = ?
                 WHERE user_id = ? AND number = ?
-                """, Store.fieldValues(item) + [item.lastWornAt.map(Store.timestamp), item.wearCount, item.isAvailable, userID, item.number])
+                """, Store.fieldValues(item) + [item.isAvailable, userID, item.number])
             guard db.changes == 1 else { throw StorageError.notFound("item \(item.number)") }
         }
     }
@@ -69,17 +72,6 @@ extension Store {
         try await database.write { db in
             try db.query("UPDATE items SET available = ? WHERE user_id = ? AND number = ?", [available, userID, number])
             return db.changes == 1
-        }
-    }
-
-    /// Records that the pieces were worn at `date`: last worn and wear count, in one transaction.
-    public func recordWear(userID: Int64, itemIDs: [Int64], at date: Date) async throws {
-        try await database.write { db in
-            for id in itemIDs {
-                try db.query(
-                    "UPDATE items SET last_worn_at = ?, wear_count = wear_count + 1 WHERE user_id = ? AND id = ?",
-                    [Store.timestamp(date), userID, id])
-            }
         }
     }
 

@@ -47,6 +47,7 @@ enum BenchCommand {
             print(try ImageBenchmark.run(.init(worker: [CommandLine.arguments[0], "bench", "images", "--worker"])))
             // The outfit flat-lay and the closet contact sheet against their budgets (60 ms, 150 ms).
             print(try PictureBenchmark.run())
+            print(try ChartBenchmark.run())
         }
         if which == "pictures" {
             ran = true

@@ -17,7 +17,7 @@ enum ClosetCommand {
         switch action {
         case "export":
             guard let user = try await store.user(key: userKey) else { return CLI.fail("no user \(userKey)") }
-            print(ClosetCodec.exportText(try await store.items(userID: user.id)))
+            print(try await store.closetExport(userID: user.id).text)
         case "import":
             guard options.positional.count == 2 else { return CLI.fail("closet import needs a FILE") }
             let path = options.positional[1]

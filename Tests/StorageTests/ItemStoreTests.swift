@@ -1,5 +1,6 @@
 import Closet
 import Foundation
+import Schedule
 import Storage
 import Testing
 
@@ -15,7 +16,8 @@ import Testing
         let text = ClosetCodec.exportText([Self.blazer(), Self.blazer(), Self.blazer("White shirt")])
         let first = try await temp.store.importItems(ClosetCodec.importItems(jsonText: text, importedAt: Date()), userID: ana.id)
         #expect(first.count == 3, "two identical blazers in one file are two pieces")
-        try await temp.store.recordWear(userID: ana.id, itemIDs: [first[0].id], at: Date())
+        _ = try await temp.store.recordWears(
+            userID: ana.id, itemIDs: [first[0].id], on: LocalDate(year: 2026, month: 3, day: 1), at: Date(), source: .button, now: Date())
         let second = try await temp.store.importItems(ClosetCodec.importItems(jsonText: text, importedAt: Date()), userID: ana.id)
         #expect(second.isEmpty)
         #expect(try await temp.store.items(userID: ana.id).count == 3)
@@ -69,7 +71,9 @@ import Testing
         let ana = try await temp.store.user(transport: "console", externalID: "local")
         let pieces = try await temp.store.addItems([Self.blazer(), Self.blazer("Shirt")], userID: ana.id)
         let now = Date(timeIntervalSince1970: 1_800_000_000)
-        try await temp.store.recordWear(userID: ana.id, itemIDs: pieces.map(\.id), at: now)
+        let outcome = try await temp.store.recordWears(
+            userID: ana.id, itemIDs: pieces.map(\.id), on: ZonedTime.localDate(of: now, in: TimeZone(identifier: "UTC")!), at: now, source: .button, now: now)
+        #expect(outcome.recorded == pieces.map(\.id))
         let saved = try await temp.store.items(userID: ana.id)
         #expect(saved.allSatisfy { $0.wearCount == 1 && $0.lastWornAt == now })
     }

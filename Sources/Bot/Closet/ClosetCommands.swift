@@ -84,11 +84,11 @@ struct ClosetCommands {
             try await context.reply("#\(item.number) \(item.name) is back in your closet.")
         })
         builder.add(Command("export", summary: "your closet as a JSON file") { context, _ in
-            let items = try await context.sqlite.items(userID: context.user.id)
-            let text = ClosetCodec.exportText(items)
+            let export = try await context.sqlite.closetExport(userID: context.user.id)
+            let (items, wears) = (export.pieceCount, export.wearCount)
             try await context.send(.document(
-                fileName: "wardrobe-closet.json", bytes: Array(text.utf8), mimeType: "application/json",
-                caption: .plain("Your closet: \(items.count) piece\(items.count == 1 ? "" : "s").")))
+                fileName: "wardrobe-closet.json", bytes: Array(export.text.utf8), mimeType: "application/json",
+                caption: .plain("Your closet: \(items) piece\(items == 1 ? "" : "s"), \(wears) logged wear\(wears == 1 ? "" : "s").")))
         })
     }
 

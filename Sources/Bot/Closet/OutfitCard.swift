@@ -19,17 +19,20 @@ enum OutfitCard {
             + (note.map { "\n💬 " + $0 } ?? ""))
     }
 
-    /// The buttons under the text, owned by `userID`; Show another only when `offerAnother`.
+    /// The buttons under the text, owned by `userID`; Show another only when `offerAnother`; `wearSource` says
+    /// where "I wore this" was shown, for the wear log.
     static func buttons(
         _ outfit: Outfit, occasion: Occasion, chatID: Int64, userID: Int64, store: Store, now: Date, offerAnother: Bool,
-        modelNote: String? = nil
+        modelNote: String? = nil, wearSource: WearSource = .button
     ) async throws -> [[Button]] {
         var specs: [(title: String, action: String, payload: JSON)] = []
         if offerAnother { specs.append(("Show another", another, ["occasion": .string(occasion.name)])) }
         specs.append(("Why?", why, [
             "why": .string(modelNote ?? outfit.explanation(occasion: occasion)), "lines": .array(outfit.breakdownLines.map(JSON.string)),
         ]))
-        specs.append(("I wore this", wore, ["ids": .array(outfit.allPieces.map { .int($0.id) })]))
+        specs.append(("I wore this", wore, [
+            "ids": .array(outfit.allPieces.map { .int($0.id) }), WearCommands.sourceKey: .string(wearSource.rawValue),
+        ]))
         // One transaction for the row: this runs for every outfit shown.
         let tokens = try await store.createButtons(specs.map { ($0.action, $0.payload) }, chatID: chatID, userID: userID, now: now)
         return [zip(specs, tokens).map { Button(title: $0.title, token: $1) }]

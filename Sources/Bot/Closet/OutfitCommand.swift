@@ -36,12 +36,7 @@ struct OutfitCommand {
             let why = record.payload["why"]?.string ?? ""
             try await context.reply(.bold("Why this outfit") + .plain("\n\(why)" + (lines.isEmpty ? "" : "\n\n" + lines.joined(separator: "\n"))))
         }
-        builder.onButton(OutfitCard.wore) { context, record in
-            let ids = record.payload["ids"]?.array?.compactMap(\.int) ?? []
-            try await context.sqlite.recordWear(userID: context.user.id, itemIDs: ids, at: context.clock.now())
-            try await context.store.deleteButtons(tokens: [record.token])
-            try await context.reply("Noted: \(ids.count) pieces worn today. I'll rank them lower for a few days.")
-        }
+        // "I wore this" (OutfitCard.wore) is handled by WearCommands, which keeps the wear log.
     }
 
     private func run(_ context: ChatContext, arguments: String) async throws {

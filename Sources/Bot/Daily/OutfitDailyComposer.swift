@@ -49,7 +49,8 @@ struct OutfitDailyComposer: DailyMessageComposer {
             let heading = (isGroup ? "Daily outfit for \(who)" : "Your daily outfit") + " — \(occasion.name)"
             let picture = await OutfitPicture(store: store, images: images).image(outfit, userID: request.user.id)
             let buttons = try await OutfitCard.buttons(
-                outfit, occasion: occasion, chatID: request.chat.id, userID: request.user.id, store: store, now: now, offerAnother: true)
+                outfit, occasion: occasion, chatID: request.chat.id, userID: request.user.id, store: store, now: now, offerAnother: true,
+                wearSource: .daily)
             let parts: [OutgoingMessage] = [.picture(picture, caption: OutfitCard.text(outfit, heading: heading), buttons: buttons)]
             let state = try await store.chatState(chatID: request.chat.id, userID: request.user.id)
             try await store.setChatState(

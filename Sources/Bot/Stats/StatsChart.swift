@@ -1,0 +1,77 @@
+import Closet
+import Images
+import Schedule
+
+/// The `/stats` figures as a chart description for `ImageProcessor.chart`.
+enum StatsChart {
+    /// The closet overview: wears per month, most worn, cost per wear (the main currency), then category beside colour.
+    static func overview(_ stats: WearStatistics) -> ChartSpec {
+        var rows: [[ChartSection]] = [[months(stats.months)]]
+        if !stats.mostWorn.isEmpty {
+            rows.append([ChartSection(title: "Most worn", orientation: .rows, bars: stats.mostWorn.map {
+                ChartBar(label: StatsText.name($0), value: Double($0.wears), valueText: "\($0.wears)×")
+            })])
+        }
+        // Costs in different currencies can't share a scale: the chart shows the currency most pieces have.
+        if let main = stats.currencies.first {
+            let pieces = stats.costPerWear.filter { $0.item.currency == main.currency }.prefix(WearStatistics.listLength)
+            if !pieces.isEmpty {
+                rows.append([ChartSection(title: "Cost per wear" + (main.currency.map { " (\($0))" } ?? ""), orientation: .rows, bars: pieces.map {
+                    // The currency is in the heading; the bare amount fits beside the longest bar.
+                    ChartBar(label: StatsText.name($0), value: $0.costPerWear ?? 0,
+                             valueText: (try? Price(amount: $0.costPerWear ?? 0)).map(\.formattedAmount) ?? "")
+                })])
+            }
+        }
+        rows.append([
+            ChartSection(title: "By category", orientation: .rows, bars: stats.byCategory.map {
+                ChartBar(label: $0.category.plural, value: Double($0.count), valueText: "\($0.count)")
+            }),
+            ChartSection(title: "By colour", orientation: .rows, bars: stats.byColour.prefix(6).map {
+                ChartBar(label: $0.family.rawValue, value: Double($0.count), valueText: "\($0.count)", color: swatch($0.family))
+            }),
+        ])
+        let subtitle = "\(stats.pieces.count) pieces · \(stats.totalWears) wears · \(stats.idle.count) not worn in \(WearStatistics.idleDays) days"
+        return ChartSpec(title: "Your wear statistics", subtitle: subtitle, rows: rows)
+    }
+
+    /// One piece: its wears per month.
+    static func piece(_ piece: PieceWear, months counts: [MonthCount]) -> ChartSpec {
+        var subtitle = "\(piece.wears) wear\(piece.wears == 1 ? "" : "s")"
+        if let last = piece.lastWorn { subtitle += " · last \(last)" }
+        if let cost = piece.costPerWearText { subtitle += " · \(cost) per wear" }
+        return ChartSpec(title: StatsText.name(piece), subtitle: subtitle, rows: [[months(counts)]])
+    }
+
+    /// Month columns, oldest first.
+    static func months(_ counts: [MonthCount]) -> ChartSection {
+        ChartSection(title: "Wears per month", orientation: .columns, bars: counts.map {
+            ChartBar(label: $0.label, value: Double($0.count), valueText: "\($0.count)")
+        })
+    }
+
+    /// A colour family's swatch for its bar.
+    static func swatch(_ family: ColorFamily) -> RGB {
+        switch family {
+        case .black: return RGB(grey: 25)
+        case .white: return RGB(grey: 255)
+        case .grey: return RGB(grey: 140)
+        case .navy: return RGB(28, 42, 92)
+        case .beige: return RGB(216, 198, 162)
+        case .camel: return RGB(193, 140, 82)
+        case .brown: return RGB(110, 72, 44)
+        case .olive: return RGB(112, 116, 56)
+        case .denim: return RGB(70, 104, 150)
+        case .red: return RGB(196, 36, 44)
+        case .orange: return RGB(232, 128, 36)
+        case .yellow: return RGB(236, 200, 40)
+        case .green: return RGB(52, 136, 72)
+        case .teal: return RGB(24, 140, 140)
+        case .blue: return RGB(40, 96, 200)
+        case .purple: return RGB(120, 64, 160)
+        case .pink: return RGB(232, 120, 170)
+        case .metallic: return RGB(180, 170, 140)
+        case .multi: return RGB(150, 110, 170)
+        }
+    }
+}
