@@ -17,7 +17,7 @@ import WardrobeTestKit
         let task = Task { try await harness.daily.service.run() }
         #expect(await harness.eventually { harness.clock.sleeperDeadlines.contains(berlinMonday("08:00")) })
         harness.clock.set(berlinMonday("08:00"))
-        #expect(await harness.eventually { harness.transport.texts.contains { $0.hasPrefix("Your daily outfit") } })
+        #expect(await harness.eventually { harness.transport.readable.contains { $0.hasPrefix("Your daily outfit") } })
         await harness.daily.service.shutdown()
         _ = await task.result
 
