@@ -31,7 +31,7 @@ public enum ConfigSchema {
         spec("telegram.rate_limit.per_chat_burst", .int(1...20), 3, "Messages one chat may get at once before the average applies."),
         spec("telegram.rate_limit.per_group_per_minute", .double(0...100_000), 20, "Messages per minute to one group (0 = unlimited)."),
         spec("telegram.rate_limit.global_per_second", .double(0...100_000), 30, "Messages per second in total (0 = unlimited)."),
-        spec("telegram.outbox.max_in_flight", .int(0...64), 0, "Bot API sends in flight at once, the most replies a crash can repeat (0: 1 with a global limit, 16 without)."),
+        spec("telegram.outbox.max_in_flight", .int(0...64), 0, "Bot API sends in flight at once, the most replies a crash can repeat (0: 1 with a global limit, 64 without)."),
         spec("telegram.outbox.early_flush_ms", .int(0...60_000), 300, "A handler still working after this long has its replies so far sent (progress)."),
         spec("telegram.outbox.button_answer_seconds", .int(1...900), 10, "Answers to button presses older than this are dropped, not sent late."),
         spec("telegram.mode", .choice(["polling", "webhook"]), "polling", "polling = getUpdates; webhook = Telegram posts updates to telegram.webhook.listen (see `wardrobe telegram set-webhook`)."),

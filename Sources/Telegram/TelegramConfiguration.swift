@@ -24,13 +24,13 @@ public struct TelegramConfiguration: Sendable {
     public var sendAttempts: Int
     /// Bot API calls between "request sent" and "answer recorded" at once: the most replies a crash
     /// can repeat. Nil chooses: 1 while a global limit is set (at Telegram's 30 messages per second one
-    /// call in flight never limits throughput), 16 when the global limit is off (a local Bot API server).
+    /// call in flight never limits throughput), 64 when the global limit is off (a local Bot API server).
     public var maxInFlightSends: Int?
 
     /// The in-flight bound in force.
     public var effectiveMaxInFlightSends: Int {
         if let maxInFlightSends { return max(1, maxInFlightSends) }
-        return rateLimits.globalPerSecond > 0 ? 1 : 16
+        return rateLimits.globalPerSecond > 0 ? 1 : 64
     }
     /// How long a handler may run before the replies it made so far are sent (progress), in seconds.
     public var earlyFlushSeconds: Double
