@@ -55,19 +55,8 @@ public struct RateLimiter: Sendable {
     /// Books the earliest instant at or after `now` when a message to `chat` may be sent, and returns it.
     public mutating func reserve(chat: String, isGroup: Bool, now: Date) -> Date {
         prune(now: now)
-        var time = max(now, chatPauses[chat] ?? now, globalPause ?? now)
-        // Each window can only push the time later; repeat until all three agree.
-        for _ in 0..<16 {
-            var next = time
-            if let perChat, let tat = chatTATs[chat] { next = max(next, tat.addingTimeInterval(-perChat.tolerance)) }
-            if isGroup, let perGroup { next = max(next, RateLimiter.earliest(after: next, in: groupTimes[chat] ?? [], window: perGroup)) }
-            if let global { next = max(next, RateLimiter.earliest(after: next, in: globalTimes, window: global)) }
-            if next == time { break }
-            time = next
-        }
-        if let perChat { chatTATs[chat] = max(chatTATs[chat] ?? time, time).addingTimeInterval(perChat.interval) }
-        if isGroup && perGroup != nil { RateLimiter.insert(time, into: &groupTimes[chat, default: []]) }
-        if global != nil { RateLimiter.insert(time, into: &globalTimes) }
+        let time = earliest(chat: chat, isGroup: isGroup, now: now, keep: 0)
+        book(time, chat: chat, isGroup: isGroup)
         return time
     }
 
@@ -77,16 +66,36 @@ public struct RateLimiter: Sendable {
     /// a reply needs a moment later.
     public mutating func reserveNow(chat: String, isGroup: Bool, now: Date, keep: Int) -> Date? {
         prune(now: now)
-        var time = max(now, chatPauses[chat] ?? now, globalPause ?? now)
-        if let perChat, let tat = chatTATs[chat] {
-            let kept = Double(min(max(keep, 0), max(perChat.burst, 1) - 1)) * perChat.interval
-            time = max(time, tat.addingTimeInterval(kept - perChat.tolerance))
-        }
-        if isGroup, let perGroup { time = max(time, RateLimiter.earliest(after: time, in: groupTimes[chat] ?? [], window: perGroup)) }
-        if let global { time = max(time, RateLimiter.earliest(after: time, in: globalTimes, window: global)) }
+        let time = earliest(chat: chat, isGroup: isGroup, now: now, keep: keep)
         guard time <= now else { return time }
-        _ = reserve(chat: chat, isGroup: isGroup, now: now)
+        book(now, chat: chat, isGroup: isGroup)
         return nil
+    }
+
+    /// The earliest instant at or after `now` that every limit allows, with `keep` of the chat's
+    /// saved-up tokens left unused.
+    private func earliest(chat: String, isGroup: Bool, now: Date, keep: Int) -> Date {
+        var time = max(now, chatPauses[chat] ?? now, globalPause ?? now)
+        // Each window can only push the time later; repeat until all three agree.
+        for _ in 0..<16 {
+            var next = time
+            if let perChat, let tat = chatTATs[chat] {
+                let kept = Double(min(max(keep, 0), max(perChat.burst, 1) - 1)) * perChat.interval
+                next = max(next, tat.addingTimeInterval(kept - perChat.tolerance))
+            }
+            if isGroup, let perGroup { next = max(next, RateLimiter.earliest(after: next, in: groupTimes[chat] ?? [], window: perGroup)) }
+            if let global { next = max(next, RateLimiter.earliest(after: next, in: globalTimes, window: global)) }
+            if next == time { break }
+            time = next
+        }
+        return time
+    }
+
+    /// Counts a message to `chat` at `time` against every limit.
+    private mutating func book(_ time: Date, chat: String, isGroup: Bool) {
+        if let perChat { chatTATs[chat] = max(chatTATs[chat] ?? time, time).addingTimeInterval(perChat.interval) }
+        if isGroup && perGroup != nil { RateLimiter.insert(time, into: &groupTimes[chat, default: []]) }
+        if global != nil { RateLimiter.insert(time, into: &globalTimes) }
     }
 
     /// Stops sending to `chat` (or to every chat when nil) until `until`.
