@@ -135,11 +135,13 @@ extension Store {
     /// Records that the whole message went out as `remoteIDs`; its files are no longer needed.
     public func markOutboxSent(txnID: String, remoteIDs: [String], now: Date = Date()) async throws {
         try await database.write { db in
-            try Store.recordPosted(db, txnID: txnID, remoteIDs: remoteIDs, now: now)
-            try db.query(
-                "UPDATE outbox SET state = 'sent', remote_id = ?, sent_at = ? WHERE txn_id = ?",
-                [remoteIDs.joined(separator: ","), Store.timestamp(now), txnID])
-            try db.query("DELETE FROM outbox_files WHERE txn_id = ?", [txnID])
+            guard let row = try db.first("SELECT transport, chat_external_id FROM outbox WHERE txn_id = ?", [txnID]),
+                  let transport = row.string("transport"), let chat = row.string("chat_external_id") else {
+                // No such row: nothing to record the posted ids against, but its files go all the same.
+                try db.query("DELETE FROM outbox_files WHERE txn_id = ?", [txnID])
+                return
+            }
+            try Store.recordSent(db, transport: transport, chat: chat, txnID: txnID, remoteIDs: remoteIDs, hasFiles: true, now: now)
         }
     }
 
@@ -147,12 +149,19 @@ extension Store {
     /// no lookup, and a message without files has none to delete (the sender's every reply comes here).
     public func markOutboxSent(_ record: OutboxRecord, remoteIDs: [String], hasFiles: Bool, now: Date = Date()) async throws {
         try await database.write { db in
-            try Store.recordPosted(db, transport: record.transport, chat: record.chatExternalID, txnID: record.txnID, remoteIDs: remoteIDs, now: now)
-            try db.query(
-                "UPDATE outbox SET state = 'sent', remote_id = ?, sent_at = ? WHERE txn_id = ?",
-                [remoteIDs.joined(separator: ","), Store.timestamp(now), record.txnID])
-            if hasFiles { try db.query("DELETE FROM outbox_files WHERE txn_id = ?", [record.txnID]) }
+            try Store.recordSent(
+                db, transport: record.transport, chat: record.chatExternalID, txnID: record.txnID, remoteIDs: remoteIDs, hasFiles: hasFiles, now: now)
         }
+    }
+
+    private static func recordSent(
+        _ db: Connection, transport: String, chat: String, txnID: String, remoteIDs: [String], hasFiles: Bool, now: Date
+    ) throws {
+        try recordPosted(db, transport: transport, chat: chat, txnID: txnID, remoteIDs: remoteIDs, now: now)
+        try db.query(
+            "UPDATE outbox SET state = 'sent', remote_id = ?, sent_at = ? WHERE txn_id = ?",
+            [remoteIDs.joined(separator: ","), Store.timestamp(now), txnID])
+        if hasFiles { try db.query("DELETE FROM outbox_files WHERE txn_id = ?", [txnID]) }
     }
 
     /// Records that `stepsDone` of a message's API calls are done, having posted `remoteIDs` so far;
