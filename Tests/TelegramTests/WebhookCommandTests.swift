@@ -114,16 +114,7 @@ import Glibc
             process.waitUntilExit()
         }
         // The two servers log their ephemeral addresses.
-        var addresses: [String: String] = [:]
-        let deadline = ContinuousClock.now + .seconds(30)
-        while addresses.count < 2, ContinuousClock.now < deadline, process.isRunning {
-            let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
-            for line in text.split(separator: "\n") where line.contains("HTTP server listening") {
-                guard let address = Self.field("address", in: String(line)), let paths = Self.field("paths", in: String(line)) else { continue }
-                addresses[paths.contains("webhook") ? "webhook" : "ops"] = address
-            }
-            try await Task.sleep(for: .milliseconds(20))
-        }
+        let addresses = try await Self.listeningServers(count: 2, log: log, process: process)
         let webhookBase = try #require(addresses["webhook"], "no webhook server in the log")
         let opsBase = try #require(addresses["ops"], "no /healthz server in the log")
         let client = HTTPClient(configuration: .init(proxy: .none))
@@ -182,14 +173,8 @@ import Glibc
             if process.isRunning { kill(process.processIdentifier, SIGKILL) }
             process.waitUntilExit()
         }
-        var opsBase: String?
         let deadline = ContinuousClock.now + .seconds(30)
-        while opsBase == nil, ContinuousClock.now < deadline, process.isRunning {
-            let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
-            opsBase = text.split(separator: "\n").first { $0.contains("HTTP server listening") }.flatMap { Self.field("address", in: String($0)) }
-            try await Task.sleep(for: .milliseconds(20))
-        }
-        let base = try #require(opsBase, "no /healthz server in the log")
+        let base = try #require(try await Self.listeningServers(count: 1, log: log, process: process)["ops"], "no /healthz server in the log")
         let client = HTTPClient(configuration: .init(proxy: .none))
         // The worker fails getMe, stops and is restarted with a backoff: wait until a check sees it stopped.
         var last: HTTPResponse?
@@ -210,6 +195,23 @@ import Glibc
     }
 
     /// A logfmt field's value (quoted or bare).
+    /// The addresses of the HTTP servers `wardrobe run` logged as listening ("webhook", else "ops"), once
+    /// `count` have appeared, the process exited or 30 s passed. The child process has no other way to
+    /// say, so its log is read again every 20 ms.
+    static func listeningServers(count: Int, log: String, process: Process) async throws -> [String: String] {
+        var addresses: [String: String] = [:]
+        let deadline = ContinuousClock.now + .seconds(30)
+        while addresses.count < count, ContinuousClock.now < deadline, process.isRunning {
+            let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+            for line in text.split(separator: "\n") where line.contains("HTTP server listening") {
+                guard let address = field("address", in: String(line)), let paths = field("paths", in: String(line)) else { continue }
+                addresses[paths.contains("webhook") ? "webhook" : "ops"] = address
+            }
+            if addresses.count < count { try await Task.sleep(for: .milliseconds(20)) }
+        }
+        return addresses
+    }
+
     static func field(_ name: String, in line: String) -> String? {
         guard let range = line.range(of: " \(name)=") else { return nil }
         let rest = line[range.upperBound...]
