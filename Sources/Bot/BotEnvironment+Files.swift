@@ -23,7 +23,7 @@ extension BotEnvironment {
     /// `keywords.json`, `sites.json` and `locales/` in `configFolder` (normally `bot-config/`), else from the built-in
     /// copies. A broken catalog override is logged as an error and the built-in catalog is used.
     public init(
-        store: Store, keys: KeyStore, logger: Logger, clock: any WallClock, configFolder: String,
+        store: any WardrobeStore, keys: KeyStore, logger: Logger, clock: any WallClock, configFolder: String,
         fetcher: ProductFetcher.Configuration, http: any HTTPTransport, images: ImageProcessor.Configuration = .init(),
         nextSeed: @escaping @Sendable () -> UInt64 = { UInt64.random(in: 0...UInt64.max) }
     ) throws {

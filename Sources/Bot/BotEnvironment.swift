@@ -9,7 +9,7 @@ import Support
 
 /// What the features share: storage, secrets, logging, the clock and the closet rules.
 public struct BotEnvironment: Sendable {
-    public let store: Store
+    public let store: any WardrobeStore
     public let keys: KeyStore
     public let logger: Logger
     public let clock: any WallClock
@@ -42,7 +42,7 @@ public struct BotEnvironment: Sendable {
     public let catalogs: Catalogs
 
     public init(
-        store: Store, keys: KeyStore, logger: Logger, clock: any WallClock, occasions: OccasionCatalog, rules: KeywordRules,
+        store: any WardrobeStore, keys: KeyStore, logger: Logger, clock: any WallClock, occasions: OccasionCatalog, rules: KeywordRules,
         sites: SiteRules = .none, fetcher: ProductFetcher, images: ImageProcessor,
         nextSeed: @escaping @Sendable () -> UInt64 = { UInt64.random(in: 0...UInt64.max) }, tryOn: TryOnEnvironment? = nil,
         voting: GroupVoting? = nil, daily: DailyEnvironment? = nil, catalogs: Catalogs = .builtIn

@@ -32,3 +32,15 @@ extension ButtonRecord {
         return String(decoding: token, as: UTF8.self)
     }
 }
+
+extension ButtonStore {
+    /// Saves buttons that live the default `ButtonRecord.defaultLifetime`.
+    public func createButtons(_ buttons: [(action: String, payload: JSON)], chatID: Int64, userID: Int64?, now: Date) async throws -> [String] {
+        try await createButtons(buttons, chatID: chatID, userID: userID, lifetime: ButtonRecord.defaultLifetime, now: now)
+    }
+
+    /// Saves a button that lives the default `ButtonRecord.defaultLifetime`.
+    public func createButton(chatID: Int64, userID: Int64?, action: String, payload: JSON, now: Date) async throws -> String {
+        try await createButton(chatID: chatID, userID: userID, action: action, payload: payload, lifetime: ButtonRecord.defaultLifetime, now: now)
+    }
+}

@@ -5,7 +5,7 @@ extension Store {
     /// Stores image bytes in the user's media folder and records them; returns the row.
     /// Saving the same bytes twice returns the existing row.
     public func saveImage(
-        _ bytes: [UInt8], userID: Int64, mimeType: String, width: Int?, height: Int?, now: Date = Date()
+        _ bytes: [UInt8], userID: Int64, mimeType: String, width: Int?, height: Int?, now: Date
     ) async throws -> ImageRecord {
         let digest = try media.put(bytes, userID: userID, fileExtension: Store.fileExtension(for: mimeType))
         return try await database.write { db in
@@ -49,5 +49,17 @@ extension Store {
         case "image/gif": return "gif"
         default: return "bin"
         }
+    }
+}
+
+extension Store {
+    /// The cached `side`-pixel thumbnail beside the image on disk, or nil when none was made yet.
+    public func thumbnail(userID: Int64, sha256: String, side: Int) async -> [UInt8]? {
+        media.thumbnail(userID: userID, sha256: sha256, side: side)
+    }
+
+    /// Caches a thumbnail beside its image (`MediaStore.thumbnailPath`).
+    public func saveThumbnail(_ bytes: [UInt8], userID: Int64, sha256: String, side: Int) async throws {
+        try media.putThumbnail(bytes, userID: userID, sha256: sha256, side: side)
     }
 }

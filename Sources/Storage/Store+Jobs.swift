@@ -9,7 +9,7 @@ import SQLite
 extension Store {
     /// Adds a queued job and returns it.
     public func enqueueJob(
-        kind: String, userID: Int64, chatID: Int64?, payload: JSON, notBefore: Date? = nil, now: Date = Date()
+        kind: String, userID: Int64, chatID: Int64?, payload: JSON, notBefore: Date?, now: Date
     ) async throws -> JobRecord {
         try await database.write { db in
             try db.query(
@@ -31,7 +31,7 @@ extension Store {
     ///
     /// Runnable: queued, `not_before` has passed, and its user has no job of this kind running.
     /// Nothing is claimed while `globalLimit` jobs of this kind are running.
-    public func claimJob(kind: String, globalLimit: Int, now: Date = Date()) async throws -> JobRecord? {
+    public func claimJob(kind: String, globalLimit: Int, now: Date) async throws -> JobRecord? {
         try await database.write { db in
             let running = try db.first("SELECT count(*) AS n FROM jobs WHERE kind = ? AND state = 'running'", [kind])?.int("n") ?? 0
             guard running < globalLimit else { return nil }
@@ -51,7 +51,7 @@ extension Store {
 
     /// Puts a running job back in the queue to retry at `notBefore`; false when it is no longer running.
     @discardableResult
-    public func retryJob(id: Int64, notBefore: Date, error: String, now: Date = Date()) async throws -> Bool {
+    public func retryJob(id: Int64, notBefore: Date, error: String, now: Date) async throws -> Bool {
         try await database.write { db in
             try db.query(
                 "UPDATE jobs SET state = 'queued', not_before = ?, error = ?, updated_at = ? WHERE id = ? AND state = 'running'",
@@ -62,7 +62,7 @@ extension Store {
 
     /// Returns a running job to the queue without counting the attempt (shutdown before it finished).
     @discardableResult
-    public func requeueJob(id: Int64, now: Date = Date()) async throws -> Bool {
+    public func requeueJob(id: Int64, now: Date) async throws -> Bool {
         try await database.write { db in
             try db.query(
                 "UPDATE jobs SET state = 'queued', attempts = max(attempts - 1, 0), updated_at = ? WHERE id = ? AND state = 'running'",
@@ -73,7 +73,7 @@ extension Store {
 
     /// Fails a job that is not final yet; false when it already was.
     @discardableResult
-    public func failJob(id: Int64, error: String, now: Date = Date()) async throws -> Bool {
+    public func failJob(id: Int64, error: String, now: Date) async throws -> Bool {
         try await database.write { db in
             try db.query(
                 "UPDATE jobs SET state = 'failed', error = ?, updated_at = ? WHERE id = ? AND state IN ('queued', 'running')",
@@ -84,7 +84,7 @@ extension Store {
 
     /// Cancels a queued or running job; returns the job as it was before, or nil when it was already final.
     @discardableResult
-    public func cancelJob(id: Int64, now: Date = Date()) async throws -> JobRecord? {
+    public func cancelJob(id: Int64, now: Date) async throws -> JobRecord? {
         try await database.write { db in
             guard let job = try Store.job(db, id: id), !job.state.isFinal else { return nil }
             try db.query("UPDATE jobs SET state = 'cancelled', updated_at = ? WHERE id = ?", [Store.timestamp(now), id])
@@ -93,7 +93,7 @@ extension Store {
     }
 
     /// Marks a finished job's result as handed over. True exactly once per job: the caller that gets true delivers.
-    public func claimDelivery(jobID: Int64, now: Date = Date()) async throws -> Bool {
+    public func claimDelivery(jobID: Int64, now: Date) async throws -> Bool {
         try await database.write { db in
             try db.query(
                 "UPDATE jobs SET delivered = 1, updated_at = ? WHERE id = ? AND state = 'done' AND delivered = 0",
@@ -104,7 +104,7 @@ extension Store {
 
     /// Start-up recovery for `kind`: a job left `running` by a crash is queued again once (counted in
     /// its payload's `restarts`); a second time it fails with `failure`. Also lists finished, undelivered jobs.
-    public func recoverJobs(kind: String, failure: String, now: Date = Date()) async throws -> JobRecovery {
+    public func recoverJobs(kind: String, failure: String, now: Date) async throws -> JobRecovery {
         try await database.write { db in
             var recovery = JobRecovery()
             for row in try db.query("SELECT * FROM jobs WHERE kind = ? AND state = 'running' ORDER BY id", [kind]) {

@@ -7,7 +7,7 @@ extension Store {
     ///
     /// Returns the saved looks (numbered per user), or nil when the job was no longer running
     /// (cancelled or recovered meanwhile): then nothing is written.
-    public func saveLooks(_ looks: [LookRecord], finishingJob jobID: Int64, result: JSON = [:], now: Date = Date()) async throws -> [LookRecord]? {
+    public func saveLooks(_ looks: [LookRecord], finishingJob jobID: Int64, result: JSON, now: Date) async throws -> [LookRecord]? {
         try await database.write { db in
             guard try db.first("SELECT state FROM jobs WHERE id = ?", [jobID])?.string("state") == JobState.running.rawValue else {
                 return nil
@@ -34,7 +34,7 @@ extension Store {
     }
 
     /// A page of a user's looks, newest first.
-    public func looks(userID: Int64, limit: Int, offset: Int = 0) async throws -> [LookRecord] {
+    public func looks(userID: Int64, limit: Int, offset: Int) async throws -> [LookRecord] {
         try await database.run { db in
             try db.query(
                 "SELECT * FROM looks WHERE user_id = ? ORDER BY number DESC LIMIT ? OFFSET ?", [userID, limit, offset]

@@ -16,7 +16,7 @@ public struct SentChoicesRecord: Sendable, Hashable {
 
 extension Store {
     /// Records (or replaces) the choices a sent message offers.
-    public func recordChoices(transport: String, messageID: String, chatExternalID: String, tokens: JSON, now: Date = Date()) async throws {
+    public func recordChoices(transport: String, messageID: String, chatExternalID: String, tokens: JSON, now: Date) async throws {
         try await database.write { db in
             try db.query(
                 """

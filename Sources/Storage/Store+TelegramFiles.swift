@@ -11,7 +11,7 @@ extension Store {
     }
 
     /// Remembers the file_id of an uploaded image so the next send reuses it.
-    public func saveTelegramFileID(_ fileID: String, sha256: String, now: Date = Date()) async throws {
+    public func saveTelegramFileID(_ fileID: String, sha256: String, now: Date) async throws {
         try await database.write { db in
             try db.query(
                 """
@@ -28,7 +28,7 @@ extension Store {
 
     /// Remembers which chat a poll was sent to (poll answers name only the poll).
     /// Stored in `sent_choices` under the transport "telegram.poll", keyed by poll id.
-    public func saveTelegramPoll(pollID: String, chatID: String, kind: ChatKind, messageID: String, now: Date = Date()) async throws {
+    public func saveTelegramPoll(pollID: String, chatID: String, kind: ChatKind, messageID: String, now: Date) async throws {
         let details: JSON = ["kind": .string(kind.rawValue), "message_id": .string(messageID)]
         try await database.write { db in
             try db.query(

@@ -81,7 +81,7 @@ extension Store {
     }
 
     /// Every logged wear of a user, oldest first (by day, then item number); `since` keeps only days from then on.
-    public func wears(userID: Int64, since: LocalDate? = nil) async throws -> [WearRecord] {
+    public func wears(userID: Int64, since: LocalDate?) async throws -> [WearRecord] {
         try await database.run { db in
             try db.query(
                 """

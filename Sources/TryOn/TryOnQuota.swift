@@ -22,7 +22,7 @@ public struct TryOnQuota: Sendable, Hashable {
 
     /// Counts the user's operator-key images since midnight UTC: every variation counts; failed jobs and
     /// jobs cancelled before they ran do not.
-    public func usage(store: Store, userID: Int64, now: Date) async throws -> Usage {
+    public func usage(store: any WardrobeStore, userID: Int64, now: Date) async throws -> Usage {
         let start = Self.startOfDay(now)
         let jobs = try await store.jobs(userID: userID, kind: TryOnJobPayload.kind, since: start)
         let used = jobs.reduce(0) { total, record in

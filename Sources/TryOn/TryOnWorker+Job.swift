@@ -103,7 +103,7 @@ extension TryOnWorker {
     /// A stored photo, shrunk and stripped for the service.
     private func uploadImage(userID: Int64, sha256: String, role: String) async throws -> InputImage {
         let bytes: [UInt8]
-        do { bytes = try store.imageBytes(userID: userID, sha256: sha256) } catch {
+        do { bytes = try await store.imageBytes(userID: userID, sha256: sha256) } catch {
             throw TryOnJobError.imageMissing(role: role)
         }
         do {

@@ -14,7 +14,7 @@ import Synchronization
 public final class TryOnWorker: Service {
     public var name: String { "tryon-worker" }
 
-    let store: Store
+    let store: any WardrobeStore
     let images: ImageProcessor
     let resolver: any ProviderResolver
     let notifier: any TryOnNotifier
@@ -32,7 +32,7 @@ public final class TryOnWorker: Service {
     private let signal = WakeUpSignal()
 
     public init(
-        store: Store, images: ImageProcessor, resolver: any ProviderResolver, notifier: any TryOnNotifier, clock: any WallClock,
+        store: any WardrobeStore, images: ImageProcessor, resolver: any ProviderResolver, notifier: any TryOnNotifier, clock: any WallClock,
         logger: Logger, configuration: Configuration = Configuration()
     ) {
         self.store = store

@@ -30,7 +30,7 @@ struct ClosetCommands {
         }
         builder.add(Command("item", usage: "N", summary: "one piece with its photo and details") { context, arguments in
             let item = try await ItemNumbers.item(arguments, context: context)
-            let photos = try await PhotoLoader.images(for: [item], userID: context.user.id, store: context.sqlite)
+            let photos = try await PhotoLoader.images(for: [item], userID: context.user.id, store: context.data)
             var refs: [MessageRef] = []
             if !photos.isEmpty { refs += try await context.send(.photos(photos)) }
             // Try it on (or Add a photo) as a button too: the console and some clients can't reply to a card.
@@ -52,7 +52,7 @@ struct ClosetCommands {
             }
             var item = try await ItemNumbers.item(parts[0], context: context)
             try ItemEditor.apply(field: parts[1], value: parts[2], to: &item)
-            try await context.sqlite.updateItem(item, userID: context.user.id)
+            try await context.data.updateItem(item, userID: context.user.id)
             try await context.reply("Updated #\(item.number): \(parts[1].lowercased()) is now \(parts[2]).")
         })
         builder.add(Command("remove", usage: "N", summary: "delete a piece (asks first)") { context, arguments in
@@ -63,7 +63,7 @@ struct ClosetCommands {
         })
         builder.onButton("closet.remove") { context, record in
             let number = Int(record.payload["number"]?.int ?? 0)
-            let removed = try await context.sqlite.removeItem(userID: context.user.id, number: number)
+            let removed = try await context.data.removeItem(userID: context.user.id, number: number)
             try await context.store.deleteButtons(tokens: [record.token])
             try await context.reply(removed ? "Deleted #\(number)." : "#\(number) was already gone.")
         }
@@ -75,16 +75,16 @@ struct ClosetCommands {
         }
         builder.add(Command("laundry", usage: "N", summary: "mark a piece as in the laundry") { context, arguments in
             let item = try await ItemNumbers.item(arguments, context: context)
-            try await context.sqlite.setAvailable(false, userID: context.user.id, number: item.number)
+            try await context.data.setAvailable(false, userID: context.user.id, number: item.number)
             try await context.reply("#\(item.number) \(item.name) is in the laundry. I'll leave it out until /clean \(item.number).")
         })
         builder.add(Command("clean", usage: "N", summary: "mark a piece as clean again") { context, arguments in
             let item = try await ItemNumbers.item(arguments, context: context)
-            try await context.sqlite.setAvailable(true, userID: context.user.id, number: item.number)
+            try await context.data.setAvailable(true, userID: context.user.id, number: item.number)
             try await context.reply("#\(item.number) \(item.name) is back in your closet.")
         })
         builder.add(Command("export", summary: "your closet as a JSON file") { context, _ in
-            let export = try await context.sqlite.closetExport(userID: context.user.id)
+            let export = try await context.data.closetExport(userID: context.user.id)
             let (items, wears) = (export.pieceCount, export.wearCount)
             try await context.send(.document(
                 fileName: "wardrobe-closet.json", bytes: Array(export.text.utf8), mimeType: "application/json",
@@ -93,7 +93,7 @@ struct ClosetCommands {
     }
 
     private func page(_ context: ChatContext, category: Category?, page: Int) async throws {
-        let all = try await context.sqlite.items(userID: context.user.id).filter { category == nil || $0.category == category }
+        let all = try await context.data.items(userID: context.user.id).filter { category == nil || $0.category == category }
         guard !all.isEmpty else {
             let what = category.map { "no \($0.plural)" } ?? "an empty closet"
             try await context.reply(RichText.plain("You have \(what). Paste a product link or send /add navy wool blazer to add a piece."))
@@ -111,7 +111,7 @@ struct ClosetCommands {
         if current < pages - 1 { buttons.append(try await context.button("Next ▶", action: "closet.page", payload: base.setting("page", .int(Int64(current + 1))))) }
         // The list stays as the caption (or its follow-up, when long): screen readers and search need the words.
         let text = RichText.plain(past) + .bold(title) + .plain("\n" + slice.map(ItemText.line).joined(separator: "\n") + "\n\n/item N shows one piece.")
-        let cache = ThumbnailCache(store: try context.sqlite, images: environment.images)
+        let cache = ThumbnailCache(store: try context.data, images: environment.images)
         let tiles = await PieceTiles.tiles(Array(slice), userID: context.user.id, side: environment.images.configuration.pictures.sheetCell, cache: cache)
         var sheet: OutgoingImage?
         do { sheet = OutfitPicture.outgoing(try await environment.images.closetSheet(tiles).image) } catch {
@@ -130,7 +130,7 @@ enum ItemNumbers {
         guard let number = Int(digits), number > 0 else {
             throw UserMessageError("Give the item number, e.g. 3. /closet lists your pieces with their numbers.")
         }
-        guard let item = try await context.sqlite.item(userID: context.user.id, number: number) else {
+        guard let item = try await context.data.item(userID: context.user.id, number: number) else {
             throw UserMessageError("You have no item #\(number). /closet lists your pieces.")
         }
         return item

@@ -36,12 +36,12 @@ enum ItemPhoto {
     /// Saves the stored image `sha` as item `number`'s photo.
     static func attach(_ sha: String, to number: Int, context: ChatContext, images: ImageProcessor) async throws {
         try await context.updateState { $0.setting(stateKey, .null) }
-        guard var item = try await context.sqlite.item(userID: context.user.id, number: number) else {
+        guard var item = try await context.data.item(userID: context.user.id, number: number) else {
             throw UserMessageError("You have no item #\(number) any more. /closet lists your pieces.")
         }
         item.photo = sha
-        try await context.sqlite.updateItem(item, userID: context.user.id)
+        try await context.data.updateItem(item, userID: context.user.id)
         try await context.reply("Saved the photo of #\(number) \(item.name). /tryon #\(number) tries it on; /item \(number) shows it.")
-        if let store = try? context.sqlite { await ThumbnailCache(store: store, images: images).warm(userID: context.user.id, sha256: sha) }
+        if let store = try? context.data { await ThumbnailCache(store: store, images: images).warm(userID: context.user.id, sha256: sha) }
     }
 }

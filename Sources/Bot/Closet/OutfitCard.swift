@@ -22,7 +22,7 @@ enum OutfitCard {
     /// The buttons under the text, owned by `userID`; Show another only when `offerAnother`; `wearSource` says
     /// where "I wore this" was shown, for the wear log.
     static func buttons(
-        _ outfit: Outfit, occasion: Occasion, chatID: Int64, userID: Int64, store: Store, now: Date, offerAnother: Bool,
+        _ outfit: Outfit, occasion: Occasion, chatID: Int64, userID: Int64, store: any WardrobeStore, now: Date, offerAnother: Bool,
         modelNote: String? = nil, wearSource: WearSource = .button
     ) async throws -> [[Button]] {
         var specs: [(title: String, action: String, payload: JSON)] = []
@@ -39,7 +39,7 @@ enum OutfitCard {
     }
 
     /// "I wore this" for these pieces (also offered to the starter of an outfit vote for the winner).
-    static func wearButton(itemIDs: [Int64], chatID: Int64, userID: Int64, store: Store, now: Date) async throws -> Button {
+    static func wearButton(itemIDs: [Int64], chatID: Int64, userID: Int64, store: any WardrobeStore, now: Date) async throws -> Button {
         let token = try await store.createButton(
             chatID: chatID, userID: userID, action: wore, payload: ["ids": .array(itemIDs.map { .int($0) })], now: now)
         return Button(title: "I wore this", token: token)

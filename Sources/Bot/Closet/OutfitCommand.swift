@@ -67,7 +67,7 @@ struct OutfitCommand {
     /// Runs the engine for `occasionName` and sends the outfits, or what is missing.
     func suggest(_ context: ChatContext, occasionName: String, count: Int) async throws {
         let occasion = try environment.occasions.resolve(occasionName)
-        let closet = try await context.sqlite.items(userID: context.user.id)
+        let closet = try await context.data.items(userID: context.user.id)
         let state = try await context.state()
         let shown = Set((state["shown"]?[occasion.name]?.array ?? []).compactMap { $0.string.flatMap(OutfitKey.init(text:)) })
         // One outfit with the explainer on: the rules' best few go to the model, which picks one.
@@ -113,10 +113,10 @@ struct OutfitCommand {
     private func send(
         _ outfit: Outfit, heading: String, occasion: Occasion, context: ChatContext, offerAnother: Bool, note: String? = nil
     ) async throws {
-        let picture = try await OutfitPicture(store: context.sqlite, images: environment.images)
+        let picture = try await OutfitPicture(store: context.data, images: environment.images)
             .image(outfit, userID: context.user.id, logger: environment.logger)
         let buttons = try await OutfitCard.buttons(
-            outfit, occasion: occasion, chatID: context.chat.id, userID: context.user.id, store: context.sqlite, now: context.clock.now(),
+            outfit, occasion: occasion, chatID: context.chat.id, userID: context.user.id, store: context.data, now: context.clock.now(),
             offerAnother: offerAnother, modelNote: note)
         try await context.send(.picture(picture, caption: OutfitCard.text(outfit, heading: heading, note: note), buttons: buttons))
     }

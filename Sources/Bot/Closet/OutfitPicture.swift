@@ -6,7 +6,7 @@ import Support
 
 /// An outfit as one flat-lay picture, shared by `/outfit`, the daily message and outfit votes.
 struct OutfitPicture: Sendable {
-    let store: Store
+    let store: any WardrobeStore
     let images: ImageProcessor
 
     private var cache: ThumbnailCache { ThumbnailCache(store: store, images: images) }

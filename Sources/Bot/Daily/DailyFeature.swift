@@ -35,7 +35,7 @@ struct DailyFeature {
             return
         }
         if first.lowercased() == "off" {
-            let removed = try await context.sqlite.deleteSchedule(chatID: context.chat.id, userID: context.user.id)
+            let removed = try await context.data.deleteSchedule(chatID: context.chat.id, userID: context.user.id)
             try await context.reply(removed ? "Daily outfit stopped." : "You had no daily outfit here.")
             daily.service.wake()
             return
@@ -51,7 +51,7 @@ struct DailyFeature {
         }
         let match = try words.isEmpty ? nil : environment.occasions.match(words.joined(separator: " "))
         let occasion = try match?.occasion ?? usualOccasion(of: context.user)
-        try await context.sqlite.saveSchedule(
+        try await context.data.saveSchedule(
             chatID: context.chat.id, userID: context.user.id, localTime: time.description, occasion: occasion.name, weekdaysOnly: weekdaysOnly,
             now: context.clock.now())
         daily.service.wake()
@@ -70,7 +70,7 @@ struct DailyFeature {
     /// "Daily outfit at 07:30 (Europe/Berlin), Monday to Friday, for business casual."
     private func describe(_ context: ChatContext) async throws -> RichText {
         let zone = DailySettings.name(of: zone(of: context.chat))
-        guard let schedule = try await context.sqlite.schedule(chatID: context.chat.id, userID: context.user.id) else {
+        guard let schedule = try await context.data.schedule(chatID: context.chat.id, userID: context.user.id) else {
             return RichText.plain("No daily outfit here yet. Send /daily 07:30 (times are \(zone); change with /timezone).")
         }
         let days = schedule.weekdaysOnly ? "Monday to Friday" : "every day"

@@ -33,7 +33,7 @@ public final class DailyService: Service {
         pacer = SendPacer(perSecond: settings.perSecond)
     }
 
-    var store: Store { get throws(StorageError) { try outbound.sqlite } }
+    var store: any WardrobeStore { get throws(StorageError) { try outbound.data } }
     var clock: any WallClock { outbound.clock }
 
     /// Re-reads the subscriptions now (after one was added or changed).

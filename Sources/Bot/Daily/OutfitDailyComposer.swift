@@ -9,7 +9,7 @@ import Support
 /// The daily outfit: the engine on the subscriber's closet, avoiding yesterday's pieces (worn,
 /// or shown in yesterday's message) and the laundry, rendered like `/outfit`: its picture, the text as caption, and its buttons.
 struct OutfitDailyComposer: DailyMessageComposer {
-    let store: Store
+    let store: any WardrobeStore
     /// Draws the outfit's picture.
     let images: ImageProcessor
     let occasions: OccasionCatalog

@@ -11,8 +11,8 @@ enum DraftCard {
     /// (e.g. "try") can name the item once it is saved.
     static func send(_ draft: ItemDraft, context: ChatContext, note: String? = nil, withPhoto: Bool = true) async throws {
         var refs: [MessageRef] = []
-        if withPhoto, let sha = draft.item.photo, let record = try await context.sqlite.image(userID: context.user.id, sha256: sha),
-            let bytes = try? context.sqlite.imageBytes(userID: context.user.id, sha256: sha)
+        if withPhoto, let sha = draft.item.photo, let record = try await context.data.image(userID: context.user.id, sha256: sha),
+            let bytes = try? await context.data.imageBytes(userID: context.user.id, sha256: sha)
         {
             refs += try await context.send(.photos([OutgoingImage(bytes: bytes, mimeType: record.mimeType, sha256: sha, width: record.width, height: record.height)]))
         }

@@ -19,7 +19,7 @@ struct DraftEditing {
                 return
             }
             draft.item.addedAt = context.clock.now()
-            let saved = try await context.sqlite.addItem(draft.item, userID: context.user.id)
+            let saved = try await context.data.addItem(draft.item, userID: context.user.id)
             let cardIDs = try await context.state()[ItemDraft.stateKey]?["messages"]?.array?.compactMap(\.string) ?? []
             try await context.updateState { $0.setting(ItemDraft.stateKey, .null) }
             let confirmation = try await context.reply(
@@ -28,7 +28,7 @@ struct DraftEditing {
             let refs = cardIDs.map { MessageRef(chatID: context.event.chat.id, messageID: $0) } + (confirmation.map { [$0] } ?? [])
             try await ItemCardMessages.remember(refs, item: saved.number, context: context)
             if let photo = saved.photo {
-                if let store = try? context.sqlite { await ThumbnailCache(store: store, images: environment.images).warm(userID: context.user.id, sha256: photo) }
+                if let store = try? context.data { await ThumbnailCache(store: store, images: environment.images).warm(userID: context.user.id, sha256: photo) }
             }
         }
         builder.onButton("draft.cancel") { context, record in

@@ -76,7 +76,7 @@ struct ImportFeature {
         try ItemField.name.check(text.trimmingCharacters(in: .whitespacesAndNewlines))
         let bytes = try await attachment.load()
         let image = try await environment.images.intake(bytes)
-        let record = try await context.sqlite.saveImage(
+        let record = try await context.data.saveImage(
             image.bytes, userID: context.user.id, mimeType: image.mimeType, width: image.width, height: image.height, now: context.clock.now())
         try await draftFromText(text, photo: record.sha256, context: context)
     }
@@ -88,7 +88,7 @@ struct ImportFeature {
         do {
             let resource = try await environment.fetcher.image(url)
             let image = try await environment.images.intake(resource.bytes)
-            let record = try await context.sqlite.saveImage(
+            let record = try await context.data.saveImage(
                 image.bytes, userID: context.user.id, mimeType: image.mimeType, width: image.width, height: image.height, now: context.clock.now())
             return (record.sha256, nil)
         } catch {

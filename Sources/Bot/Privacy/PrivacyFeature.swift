@@ -26,7 +26,7 @@ struct PrivacyFeature {
     /// Removes the user's keys, rows and files.
     private func forget(_ context: ChatContext) async throws {
         let removedKeys = try environment.keys.forget(user: context.user.key)
-        try await context.sqlite.deleteUser(id: context.user.id)
+        try await context.data.deleteUser(id: context.user.id)
         context.logger.notice("user data deleted", ["user": context.user.id, "keys_removed": removedKeys.count])
         try await context.reply(context.text("privacy.done"))
     }

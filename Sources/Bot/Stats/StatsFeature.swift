@@ -24,7 +24,7 @@ struct StatsFeature {
     }
 
     private func overview(_ context: ChatContext) async throws {
-        let items = try await context.sqlite.items(userID: context.user.id)
+        let items = try await context.data.items(userID: context.user.id)
         guard !items.isEmpty else {
             try await context.reply("Your closet is empty, so there is nothing to count yet. Paste a product link or send /add navy wool blazer, "
                 + "then log what you wear with I wore this under an outfit or /wore N.")
@@ -33,8 +33,8 @@ struct StatsFeature {
         let now = context.clock.now()
         let zone = calendar.zone(of: context.chat)
         let today = ZonedTime.localDate(of: now, in: zone)
-        let log = try await context.sqlite.wears(userID: context.user.id, since: WearStatistics.windowStart(today: today))
-        let last = try await context.sqlite.lastWearDates(userID: context.user.id)
+        let log = try await context.data.wears(userID: context.user.id, since: WearStatistics.windowStart(today: today))
+        let last = try await context.data.lastWearDates(userID: context.user.id)
         let stats = WearStatistics(items: items, log: log, lastLogged: last, today: today, zone: zone)
         guard stats.totalWears > 0 else {
             try await context.reply(RichText.plain(
@@ -51,7 +51,7 @@ struct StatsFeature {
         let now = context.clock.now()
         let zone = calendar.zone(of: context.chat)
         let today = ZonedTime.localDate(of: now, in: zone)
-        let log = try await context.sqlite.wears(userID: context.user.id, itemID: item.id)
+        let log = try await context.data.wears(userID: context.user.id, itemID: item.id)
         let dated = log.map(\.date)
         let piece = PieceWear(item: item, lastWorn: ([item.lastWornAt.map { ZonedTime.localDate(of: $0, in: zone) }] + dated.map(Optional.some)).compactMap { $0 }.max())
         guard piece.wears > 0 else {

@@ -37,7 +37,7 @@ struct WearCommands {
         let day = try WearCalendar.day(words.count == 2 ? words[1] : "", today: today)
         let item = try await ItemNumbers.item(words[0], context: context)
         let zone = calendar.zone(of: context.chat)
-        let outcome = try await context.sqlite.recordWears(
+        let outcome = try await context.data.recordWears(
             userID: context.user.id, itemIDs: [item.id], on: day, at: calendar.instant(of: day, today: today, now: now, zone: zone),
             source: .command, now: now)
         let when = day == today ? "today (\(day))" : "on \(day)"
@@ -45,7 +45,7 @@ struct WearCommands {
             try await context.reply(RichText.plain("#\(item.number) \(item.name) is already logged \(when): a piece counts once a day."))
             return
         }
-        let total = (try await context.sqlite.item(userID: context.user.id, number: item.number))?.wearCount ?? item.wearCount + 1
+        let total = (try await context.data.item(userID: context.user.id, number: item.number))?.wearCount ?? item.wearCount + 1
         try await context.reply(RichText.plain("Noted: #\(item.number) \(item.name) worn \(when), \(total)× in all. /stats \(item.number) shows its history."))
     }
 
@@ -54,7 +54,7 @@ struct WearCommands {
         let source = record.payload[Self.sourceKey]?.string.flatMap(WearSource.init(rawValue:)) ?? .button
         let now = context.clock.now()
         let today = calendar.today(in: context.chat, now: now)
-        let outcome = try await context.sqlite.recordWears(
+        let outcome = try await context.data.recordWears(
             userID: context.user.id, itemIDs: ids, on: today, at: now, source: source, now: now)
         var lines: [String] = []
         if !outcome.recorded.isEmpty {

@@ -18,7 +18,7 @@ struct ChatTryOnNotifier: TryOnNotifier {
     /// Group votes: several variations in a group go to a vote instead of per-look buttons.
     var voting: GroupVoting?
 
-    private var store: Store { get throws(StorageError) { try outbound.sqlite } }
+    private var store: any WardrobeStore { get throws(StorageError) { try outbound.data } }
 
     func started(_ job: TryOnJob) async {
         await chatAction(job)
@@ -67,7 +67,7 @@ struct ChatTryOnNotifier: TryOnNotifier {
             for look in looks {
                 let record = try await store.image(userID: look.userID, sha256: look.resultSHA256)
                 photos.append(OutgoingImage(
-                    bytes: try store.imageBytes(userID: look.userID, sha256: look.resultSHA256),
+                    bytes: try await store.imageBytes(userID: look.userID, sha256: look.resultSHA256),
                     mimeType: record?.mimeType ?? "image/png", sha256: look.resultSHA256,
                     caption: looks.count > 1 ? .plain("#\(look.number)") : nil, width: record?.width, height: record?.height))
             }
@@ -86,7 +86,7 @@ struct ChatTryOnNotifier: TryOnNotifier {
     /// Sends the variations numbered 1…n side by side in one picture, then opens the group's vote on them.
     private func startVote(_ voting: GroupVoting, looks: [LookRecord], chat: ChatRecord, job: TryOnJob, seconds: Double) async throws {
         var options: [VoteOptionPicture] = []
-        for look in looks { options.append(.photo(try store.imageBytes(userID: look.userID, sha256: look.resultSHA256))) }
+        for look in looks { options.append(.photo(try await store.imageBytes(userID: look.userID, sha256: look.resultSHA256))) }
         let numbering = looks.enumerated().map { "\($0.offset + 1) · look #\($0.element.number)" }.joined(separator: "\n")
         let caption = TryOnText.resultCaption(looks, seconds: seconds) + .plain("\n" + numbering)
         let sheet = try await images.voteSheet(options).image

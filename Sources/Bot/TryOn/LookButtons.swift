@@ -16,7 +16,7 @@ enum LookButtons {
     static let useAgain = "look.use"
 
     /// One look: two rows of two. Several: one row per look (numbered) and Again at the end.
-    static func make(for looks: [LookRecord], chatID: Int64, userID: Int64, store: Store, now: Date) async throws -> [[Button]] {
+    static func make(for looks: [LookRecord], chatID: Int64, userID: Int64, store: any WardrobeStore, now: Date) async throws -> [[Button]] {
         func button(_ title: String, _ action: String, _ number: Int) async throws -> Button {
             let token = try await store.createButton(
                 chatID: chatID, userID: userID, action: action, payload: ["look": .int(Int64(number))], now: now)
@@ -41,7 +41,7 @@ enum LookButtons {
     }
 
     /// The Again button for a failed job (same recipe, from the job's payload).
-    static func again(job: Int64, chatID: Int64, userID: Int64, store: Store, now: Date) async throws -> Button {
+    static func again(job: Int64, chatID: Int64, userID: Int64, store: any WardrobeStore, now: Date) async throws -> Button {
         Button(title: "Again", token: try await store.createButton(chatID: chatID, userID: userID, action: again, payload: ["job": .int(job)], now: now))
     }
 }

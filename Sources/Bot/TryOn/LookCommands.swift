@@ -36,14 +36,14 @@ struct LookCommands {
             try await context.send(.action(.uploadPhoto))
             try await context.send(.photos([try await recipePicture(look, context: context)]))
             var buttons = try await LookButtons.make(
-                for: [look], chatID: context.chat.id, userID: context.user.id, store: context.sqlite, now: context.clock.now())
+                for: [look], chatID: context.chat.id, userID: context.user.id, store: context.data, now: context.clock.now())
             buttons.append([try await context.button(context.string("look.button.use_again"), action: LookButtons.useAgain, payload: ["look": .int(Int64(look.number))])])
             try await context.reply(TryOnText.recipe(look, prompts: tryOn.prompts), buttons: buttons)
         })
         builder.onButton(LookButtons.delete) { context, record in
             let number = Int(record.payload["look"]?.int ?? 0)
             try await context.store.deleteButtons(tokens: [record.token])
-            let deleted = try await context.sqlite.deleteLook(userID: context.user.id, number: number)
+            let deleted = try await context.data.deleteLook(userID: context.user.id, number: number)
             try await context.reply(context.text(deleted == nil ? "look.deleted.gone" : "look.deleted", ["number": .text(String(number))]))
         }
         builder.onButton(LookButtons.useAgain) { context, record in
@@ -77,8 +77,8 @@ struct LookCommands {
         builder.onButton(LookButtons.compare) { context, record in
             let look = try await look(from: record, context: context)
             try await context.send(.action(.uploadPhoto))
-            let before = try context.sqlite.imageBytes(userID: context.user.id, sha256: look.personSHA256)
-            let after = try context.sqlite.imageBytes(userID: context.user.id, sha256: look.resultSHA256)
+            let before = try await context.data.imageBytes(userID: context.user.id, sha256: look.personSHA256)
+            let after = try await context.data.imageBytes(userID: context.user.id, sha256: look.resultSHA256)
             let collage: EncodedImage
             do { collage = try await tryOn.images.compare(before: before, after: after) } catch let error as ImageError {
                 throw UserMessageError(error.userMessage)
@@ -89,7 +89,7 @@ struct LookCommands {
         }
         builder.onButton(LookButtons.keep) { context, record in
             let look = try await look(from: record, context: context)
-            try await context.sqlite.setFavourite(true, userID: context.user.id, number: look.number)
+            try await context.data.setFavourite(true, userID: context.user.id, number: look.number)
             try await context.reply(context.text("look.kept", ["number": .text(String(look.number))]))
         }
         builder.onButton(LookButtons.again) { context, record in
@@ -99,14 +99,14 @@ struct LookCommands {
 
     /// One page of looks as an album, with Previous/Next.
     private func page(_ context: ChatContext, page: Int) async throws {
-        let total = try await context.sqlite.lookCount(userID: context.user.id)
+        let total = try await context.data.lookCount(userID: context.user.id)
         guard total > 0 else {
             try await context.reply(context.text("look.none"))
             return
         }
         let pages = (total + Self.pageSize - 1) / Self.pageSize
         let current = min(max(page, 0), pages - 1)
-        let looks = try await context.sqlite.looks(userID: context.user.id, limit: Self.pageSize, offset: current * Self.pageSize)
+        let looks = try await context.data.looks(userID: context.user.id, limit: Self.pageSize, offset: current * Self.pageSize)
         var photos: [OutgoingImage] = []
         for look in looks {
             photos.append(try await photo(look, context: context, caption: "#\(look.number)" + (look.favourite ? " ⭐" : "") + " · \(TryOnText.date(look.startedAt))"))
@@ -126,9 +126,9 @@ struct LookCommands {
     /// You + Clothing → Look as one strip; the look alone when an input photo is gone.
     private func recipePicture(_ look: LookRecord, context: ChatContext) async throws -> OutgoingImage {
         let user = context.user.id
-        guard let person = try? context.sqlite.imageBytes(userID: user, sha256: look.personSHA256),
-            let garment = try? context.sqlite.imageBytes(userID: user, sha256: look.garmentSHA256),
-            let result = try? context.sqlite.imageBytes(userID: user, sha256: look.resultSHA256),
+        guard let person = try? await context.data.imageBytes(userID: user, sha256: look.personSHA256),
+            let garment = try? await context.data.imageBytes(userID: user, sha256: look.garmentSHA256),
+            let result = try? await context.data.imageBytes(userID: user, sha256: look.resultSHA256),
             let strip = try? await tryOn.images.strip([
                 LabelledPhoto(bytes: person, label: context.string("look.strip.you")),
                 LabelledPhoto(bytes: garment, label: context.string("look.strip.clothing")),
@@ -139,9 +139,9 @@ struct LookCommands {
     }
 
     private func photo(_ look: LookRecord, context: ChatContext, caption: String?) async throws -> OutgoingImage {
-        let record = try await context.sqlite.image(userID: context.user.id, sha256: look.resultSHA256)
+        let record = try await context.data.image(userID: context.user.id, sha256: look.resultSHA256)
         return OutgoingImage(
-            bytes: try context.sqlite.imageBytes(userID: context.user.id, sha256: look.resultSHA256),
+            bytes: try await context.data.imageBytes(userID: context.user.id, sha256: look.resultSHA256),
             mimeType: record?.mimeType ?? "image/png", sha256: look.resultSHA256, caption: caption.map(RichText.plain),
             width: record?.width, height: record?.height)
     }
@@ -151,7 +151,7 @@ struct LookCommands {
         guard let number = Int(trimmed.hasPrefix("#") ? String(trimmed.dropFirst()) : trimmed), number > 0 else {
             throw LocalizedUserMessageError("look.number_needed")
         }
-        guard let look = try await context.sqlite.look(userID: context.user.id, number: number) else {
+        guard let look = try await context.data.look(userID: context.user.id, number: number) else {
             throw LocalizedUserMessageError("look.unknown", ["number": .text(String(number))])
         }
         return look
@@ -171,7 +171,7 @@ struct LookCommands {
             recipe = TryOnRecipe(
                 person: look.personSHA256, garment: look.garmentSHA256, promptID: prompt?.id ?? "custom", promptText: look.prompt,
                 service: service, count: 1, batchID: look.batchID ?? UUID().uuidString.lowercased(), firstVariation: 1)
-        } else if let jobID = record.payload["job"]?.int, let job = try await context.sqlite.job(id: jobID),
+        } else if let jobID = record.payload["job"]?.int, let job = try await context.data.job(id: jobID),
             job.userID == context.user.id, let payload = TryOnJobPayload(json: job.payload)
         {
             recipe = TryOnRecipe(
@@ -180,7 +180,7 @@ struct LookCommands {
         } else {
             throw LocalizedUserMessageError("look.again.gone")
         }
-        let last = try await context.sqlite.lastVariation(userID: context.user.id, batchID: recipe.batchID)
+        let last = try await context.data.lastVariation(userID: context.user.id, batchID: recipe.batchID)
         recipe.firstVariation = last + 1
         try await TryOnStarter(environment: environment, tryOn: tryOn).enqueue(recipe, context: context)
     }

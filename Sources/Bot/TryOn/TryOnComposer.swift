@@ -69,7 +69,7 @@ struct TryOnComposer {
         var photos: [LabelledPhoto] = []
         var lines: [String] = []
         for (role, sha, source) in [(SlotRole.person, slots.person, slots.personSource), (.garment, slots.garment, slots.garmentSource)] {
-            guard let sha, let bytes = try? context.sqlite.imageBytes(userID: user, sha256: sha) else {
+            guard let sha, let bytes = try? await context.data.imageBytes(userID: user, sha256: sha) else {
                 lines.append("\(role.title): empty — " + (role == .person ? "send a photo of yourself captioned me." : "send a photo captioned wear, or /tryon #N."))
                 continue
             }

@@ -34,7 +34,7 @@ public struct TryOnEnvironment: Sendable {
     /// Builds the notifier and the worker around `transports`; add `worker` to the running services.
     /// With `voting`, several variations in a group go to a group vote.
     public static func make(
-        store: Store, images: ImageProcessor, resolver: any ProviderResolver, prompts: PromptCatalog, settings: TryOnSettings,
+        store: any WardrobeStore, images: ImageProcessor, resolver: any ProviderResolver, prompts: PromptCatalog, settings: TryOnSettings,
         workerConfiguration: TryOnWorker.Configuration, transports: TransportDirectory, clock: any WallClock, logger: Logger,
         registerSecret: @escaping @Sendable (String) -> Void = { _ in }, voting: GroupVoting? = nil
     ) -> TryOnEnvironment {

@@ -13,7 +13,7 @@ struct TryOnFeature {
     let environment: BotEnvironment
     let tryOn: TryOnEnvironment
 
-    var store: Store { environment.store }
+    var store: any WardrobeStore { environment.store }
 
     func register(on builder: inout RouterBuilder) {
         builder.add(Command("me", summary: "the next photo is you (the You slot)") { context, _ in

@@ -50,7 +50,7 @@ struct TryOnStarter {
         let quota = TryOnQuota(dailyLimit: tryOn.settings.dailyQuota)
         if owner == .operatorKey, quota.dailyLimit > 0 {
             let now = context.clock.now()
-            let usage = try await quota.usage(store: context.sqlite, userID: context.user.id, now: now)
+            let usage = try await quota.usage(store: context.data, userID: context.user.id, now: now)
             let remaining = usage.remaining ?? 0
             let resets = TryOnQuota.until(usage.resetsAt, from: now)
             guard remaining >= recipe.count else {
@@ -66,7 +66,7 @@ struct TryOnStarter {
             personSHA256: recipe.person, garmentSHA256: recipe.garment, promptID: recipe.promptID, promptText: recipe.promptText,
             service: recipe.service, count: recipe.count, batchID: recipe.batchID, firstVariation: recipe.firstVariation,
             ownKey: owner == .user, ticket: cancel.token, progressMessageID: ref?.messageID)
-        let job = try await context.sqlite.enqueueJob(
+        let job = try await context.data.enqueueJob(
             kind: TryOnJobPayload.kind, userID: context.user.id, chatID: context.chat.id, payload: payload.json, now: context.clock.now())
         context.logger.info("try-on queued", ["job": job.id, "service": recipe.service.rawValue, "count": recipe.count])
         tryOn.worker.wake()

@@ -30,7 +30,7 @@ public struct GroupVoting: Sendable {
         self.images = images
     }
 
-    var store: Store { get throws(StorageError) { try outbound.sqlite } }
+    var store: any WardrobeStore { get throws(StorageError) { try outbound.data } }
     var clock: any WallClock { outbound.clock }
 
     /// Why a vote closed, for logs.
@@ -186,7 +186,7 @@ public struct GroupVoting: Sendable {
 
     /// The stored result image of a look, ready to send again (its digest lets Telegram reuse the upload).
     private func lookImage(_ look: LookRecord) async throws -> OutgoingImage? {
-        guard let bytes = try? store.imageBytes(userID: look.userID, sha256: look.resultSHA256) else { return nil }
+        guard let bytes = try? await store.imageBytes(userID: look.userID, sha256: look.resultSHA256) else { return nil }
         let record = try await store.image(userID: look.userID, sha256: look.resultSHA256)
         return OutgoingImage(
             bytes: bytes, mimeType: record?.mimeType ?? "image/png", sha256: look.resultSHA256, width: record?.width, height: record?.height)

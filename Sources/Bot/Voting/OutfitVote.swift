@@ -10,7 +10,7 @@ struct OutfitVote {
     let images: ImageProcessor
 
     func start(_ outfits: [Outfit], occasion: Occasion, context: ChatContext) async throws {
-        let picture = try await OutfitPicture(store: context.sqlite, images: images).voteImage(outfits, userID: context.user.id)
+        let picture = try await OutfitPicture(store: context.data, images: images).voteImage(outfits, userID: context.user.id)
         var caption: RichText = ""
         for (index, outfit) in outfits.enumerated() {
             caption = caption + (index == 0 ? "" : "\n\n") + OutfitCard.text(outfit, heading: "\(index + 1). \(occasion.name.capitalized)")

@@ -35,7 +35,7 @@ struct VotingFeature {
         case nil:
             try await context.reply(try await voting.status(of: context.chat))
         case "close":
-            guard let vote = try await context.sqlite.openVote(chatID: context.chat.id) else {
+            guard let vote = try await context.data.openVote(chatID: context.chat.id) else {
                 throw UserMessageError("There's no open vote here to close.")
             }
             guard vote.starterID == context.user.id else {

@@ -5,23 +5,23 @@ import WardrobeTestKit
 
 @testable import Bot
 
-@Suite struct SQLiteStoreAccessTests {
+@Suite struct WardrobeStoreAccessTests {
     @Test func theSQLiteStoreBehindTheChatStoreIsRecoveredAsItself() throws {
         let store = try Store(databasePath: ":memory:", mediaRoot: FileManager.default.temporaryDirectory.appendingPathComponent("access-\(UUID())").path)
         defer { store.close() }
-        #expect(try SQLiteStoreAccess.sqlite(store) === store)
+        #expect(try WardrobeStoreAccess.wardrobe(store) as? Store === store)
     }
 
-    @Test func anotherBackendIsRefusedWithAnErrorThatExplainsItselfInsteadOfATrap() {
+    @Test func aStoreWithOnlyChatStateIsRefusedWithAnErrorThatExplainsItselfInsteadOfATrap() {
         do {
-            _ = try SQLiteStoreAccess.sqlite(MemoryChatStore())
-            Issue.record("a store that is not SQLite was accepted")
+            _ = try WardrobeStoreAccess.wardrobe(MemoryChatStore())
+            Issue.record("a store that keeps only chat state was accepted")
         } catch {
             guard case .notSupported(let what) = error else {
                 Issue.record("unexpected error \(error)")
                 return
             }
-            #expect(what.contains("SQLite"))
+            #expect(what.contains("chat state"))
             #expect(error.userMessage == "That isn't available on this server yet. Nothing was changed.")
         }
     }
