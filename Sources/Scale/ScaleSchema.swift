@@ -68,7 +68,7 @@ public enum ScaleSchema {
         );
         """)
 
-    /// The chat core's storage behind `Storage.ChatStore` (`PostgresChatStore`): users, chats,
+    /// The chat core's storage behind `Storage.ChatStore` (`PostgresStore`): users, chats,
     /// members, chat state, buttons, attempts, the outbox with its files and posted-message index.
     /// JSON is kept as text, as on SQLite: jsonb refuses the `\u0000` escape a user's text may carry.
     static let chatCore = Migration(version: 4, name: "chat core: participants, chat state, buttons, attempts, outbox", sql: """

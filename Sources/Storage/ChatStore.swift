@@ -1,5 +1,5 @@
 /// Everything the chat core (`Router`, `ChatContext`, `OutboundMessenger`, `PoisonGuard`) stores,
-/// one protocol per concern. `Store` (SQLite) and `Scale.PostgresChatStore` implement it, and one
+/// one protocol per concern. `Store` (SQLite) and `Scale.PostgresStore` implement it, and one
 /// contract suite (`Tests/ScaleTests/ChatStoreContract`) runs against both. See docs/architecture.md.
 public protocol ChatStore: ParticipantStore, ChatStateStore, ButtonStore, AttemptLedger, OutboxStore {}
 

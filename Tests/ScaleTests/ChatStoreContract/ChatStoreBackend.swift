@@ -9,7 +9,7 @@ import WardrobeTestKit
 enum ChatStoreBackend: String, CaseIterable, Sendable, CustomTestStringConvertible {
     /// `Storage.Store` on a SQLite file in a fresh temporary folder.
     case sqlite
-    /// `Scale.PostgresChatStore` on a fresh, migrated database of the private cluster.
+    /// `Scale.PostgresStore` on a fresh, migrated database of the private cluster.
     case postgres
     /// `WardrobeTestKit.MemoryChatStore`, the fake router tests use.
     case memory
@@ -17,7 +17,7 @@ enum ChatStoreBackend: String, CaseIterable, Sendable, CustomTestStringConvertib
     var testDescription: String { rawValue }
 
     /// The backends the contract runs on here: PostgreSQL only with a cluster. Without one its
-    /// absence shows as the skipped `PostgresChatStoreTests`, with the reason.
+    /// absence shows as the skipped `PostgresStoreTests`, with the reason.
     static var available: [ChatStoreBackend] { TestDatabase.isConfigured ? allCases : [.sqlite, .memory] }
 
     /// Runs `body` with an empty store of this backend and removes the store afterwards, also on
@@ -37,7 +37,7 @@ enum ChatStoreBackend: String, CaseIterable, Sendable, CustomTestStringConvertib
             try await ScaleFixture.with { database in
                 let session = try await database.connect()
                 do {
-                    try await body(PostgresChatStore(session: session))
+                    try await body(PostgresStore(session: session))
                 } catch {
                     await session.close()
                     throw error

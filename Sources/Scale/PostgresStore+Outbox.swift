@@ -5,7 +5,7 @@ import Storage
 
 // The outbox on PostgreSQL, as `Storage.Store` keeps it on SQLite. Posted message ids are a JSON
 // array of strings (SQLite joins them with commas).
-extension PostgresChatStore {
+extension PostgresStore {
     /// `OutboxStore.enqueueOutbox`: see there.
     public func enqueueOutbox(_ drafts: [OutboxDraft], now: Date) async throws -> [OutboxRecord] {
         guard !drafts.isEmpty else { return [] }

@@ -7,11 +7,11 @@ import Storage
 import Testing
 
 /// What only PostgreSQL can show: several sessions at once, and rows written by another process.
-@Suite(.needsPostgres) struct PostgresChatStoreTests {
+@Suite(.needsPostgres) struct PostgresStoreTests {
     @Test func twoWorkersEnqueueingTheSameMessagesAtOnceStoreEachOnce() async throws {
         try await ScaleFixture.with { database in
             let sessions = [try await database.connect(), try await database.connect()]
-            let stores = sessions.map { PostgresChatStore(session: $0) }
+            let stores = sessions.map { PostgresStore(session: $0) }
             let drafts = (0..<50).map { OutboxContractTests.draft("race-\($0)", files: [[UInt8(truncatingIfNeeded: $0)]]) }
             let results = try await withThrowingTaskGroup(of: [OutboxRecord].self) { group in
                 for store in stores { group.addTask { try await store.enqueueOutbox(drafts, now: contractEpoch) } }
@@ -32,14 +32,14 @@ import Testing
 
     @Test func aStoreOnAnotherSessionSeesWhatTheFirstWrote() async throws {
         try await ScaleFixture.with { database in
-            let first = PostgresChatStore(session: try await database.connect())
+            let first = PostgresStore(session: try await database.connect())
             let (user, chat) = try await first.participants(
                 transport: "telegram", userID: "1", displayName: "Ana", chatID: "1", kind: .privateChat, title: nil, recordActivity: false,
                 now: contractEpoch)
             try await first.setChatState(["step": 1], chatID: chat.id, userID: user.id, now: contractEpoch)
             let token = try await first.createButton(chatID: chat.id, userID: user.id, action: "go", payload: [:], lifetime: 60, now: contractEpoch)
             await first.session.close()
-            let second = PostgresChatStore(session: try await database.connect())
+            let second = PostgresStore(session: try await database.connect())
             #expect(try await second.user(key: "telegram:1") == user)
             #expect(try await second.chatState(chatID: chat.id, userID: user.id) == ["step": 1])
             #expect(try await second.button(token: token, now: contractEpoch)?.action == "go")
@@ -50,7 +50,7 @@ import Testing
     @Test func aRowThatCannotBeReadIsAnErrorNotADefault() async throws {
         try await ScaleFixture.with { database in
             let session = try await database.connect()
-            let store = PostgresChatStore(session: session)
+            let store = PostgresStore(session: session)
             let (user, chat) = try await store.participants(
                 transport: "telegram", userID: "1", displayName: nil, chatID: "1", kind: .privateChat, title: nil, recordActivity: false,
                 now: contractEpoch)

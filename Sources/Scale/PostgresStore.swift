@@ -9,7 +9,7 @@ import Storage
 ///
 /// Calls go through one `PostgresSession` and are served in order; several workers each open
 /// their own store, and PostgreSQL settles what they race for (unique keys, `ON CONFLICT`).
-public struct PostgresChatStore: ChatStore {
+public struct PostgresStore: ChatStore {
     /// The session every call goes through.
     public let session: PostgresSession
 
@@ -21,7 +21,7 @@ public struct PostgresChatStore: ChatStore {
 
 // MARK: - Participants
 
-extension PostgresChatStore {
+extension PostgresStore {
     /// `ParticipantStore.participants`: see there.
     public func participants(
         transport: String, userID: String, displayName: String?, chatID: String, kind: ChatKind, title: String?, recordActivity: Bool, now: Date

@@ -4,7 +4,7 @@ import Postgres
 import Storage
 
 // Chat state, buttons and attempts on PostgreSQL, as `Storage.Store` keeps them on SQLite.
-extension PostgresChatStore {
+extension PostgresStore {
     /// `ChatStateStore.chatState`: see there.
     public func chatState(chatID: Int64, userID: Int64) async throws -> JSON {
         let rows = try await session.query("SELECT state FROM chat_state WHERE chat_id = $1 AND user_id = $2", [.int(chatID), .int(userID)])
