@@ -105,7 +105,7 @@ let testTargets: [(name: String, extra: [String], fixtures: Bool)] = [
     ("TryOnTests", [], false),
     ("ChatTests", [], false),
     ("BotTests", ["Backup"], false),
-    ("TelegramTests", ["Bot", "Closet", "Secrets", "Sodium"], false),
+    ("TelegramTests", ["Bot", "Closet", "Secrets", "Sodium", "PostgresTestKit", "Postgres"], false),
     ("MatrixTests", ["Bot"], false),
     ("PostgresTests", ["PostgresTestKit"], false),
     ("ScaleTests", ["PostgresTestKit", "Storage"], false),

@@ -21,6 +21,10 @@ public enum ConfigSchema {
         spec("shutdown_grace_seconds", .int(1...300), 10, "How long in-flight work may finish after SIGTERM."),
         spec("worker.max_attempts", .int(1...10), 2, "How often one update, event, try-on job or daily send may crash the worker before it is set aside."),
         spec("secrets.file", .string, "secrets.enc", "Encrypted key file, relative to data_directory."),
+        spec("storage.backend", .choice(["sqlite", "postgres"]), "sqlite", "sqlite = one process, data in data_directory; postgres = several workers share the database in the key file's postgres.conninfo (docs/scale-out.md)."),
+        spec("storage.postgres.lease_seconds", .double(1...600), 30, "How long a chat stays with a worker that stopped renewing its lease (a killed worker's update is retried after this)."),
+        spec("storage.postgres.election_retry_seconds", .double(0.05...60), 1, "How often a standby worker tries to become the bot's poller and sender."),
+        spec("storage.postgres.claims_in_flight", .int(1...256), 32, "Updates of different chats one worker handles at once."),
 
         spec("telegram.enabled", .bool, true, "Serve Telegram when a token is in the key file."),
         spec("telegram.api_base_url", .url, "https://api.telegram.org", "Bot API base URL (a local Bot API server works too)."),

@@ -9,30 +9,34 @@ extension PostgresStore {
     /// `OutboxStore.enqueueOutbox`: see there.
     public func enqueueOutbox(_ drafts: [OutboxDraft], now: Date) async throws -> [OutboxRecord] {
         guard !drafts.isEmpty else { return [] }
-        return try await session.transaction { connection in
-            var records: [OutboxRecord] = []
-            for draft in drafts {
-                // A transaction id already stored keeps its row; a worker racing on another session
-                // waits here for the first insert to commit, then finds its row below.
-                let inserted = try connection.execute("""
-                    INSERT INTO outbox (transport, chat_external_id, chat_kind, txn_id, payload, created_at, expires_at)
-                    VALUES ($1, $2, $3, $4, $5, to_timestamp($6::float8), to_timestamp($7::float8))
-                    ON CONFLICT (txn_id) DO NOTHING
-                    """, [.text(draft.transport), .text(draft.chatExternalID), .text(draft.chatKind), .text(draft.txnID),
-                          .text(draft.payload.serialized()), Timestamp.parameter(now), draft.expiresAt.map(Timestamp.parameter) ?? .null])
-                if inserted > 0 {
-                    for (position, bytes) in draft.files.enumerated() {
-                        try connection.execute(
-                            "INSERT INTO outbox_file (txn_id, position, bytes) VALUES ($1, $2, $3)", [.text(draft.txnID), .int(position), .bytes(bytes)])
-                    }
+        return try await session.transaction { try Self.insertOutbox($0, drafts, now: now) }
+    }
+
+    /// Writes outbox rows on `connection`, inside the caller's transaction (the shared inbox records an
+    /// update and its replies together); a transaction id already stored keeps its row.
+    static func insertOutbox(_ connection: PostgresConnection, _ drafts: [OutboxDraft], now: Date) throws -> [OutboxRecord] {
+        var records: [OutboxRecord] = []
+        for draft in drafts {
+            // A transaction id already stored keeps its row; a worker racing on another session
+            // waits here for the first insert to commit, then finds its row below.
+            let inserted = try connection.execute("""
+                INSERT INTO outbox (transport, chat_external_id, chat_kind, txn_id, payload, created_at, expires_at)
+                VALUES ($1, $2, $3, $4, $5, to_timestamp($6::float8), to_timestamp($7::float8))
+                ON CONFLICT (txn_id) DO NOTHING
+                """, [.text(draft.transport), .text(draft.chatExternalID), .text(draft.chatKind), .text(draft.txnID),
+                      .text(draft.payload.serialized()), Timestamp.parameter(now), draft.expiresAt.map(Timestamp.parameter) ?? .null])
+            if inserted > 0 {
+                for (position, bytes) in draft.files.enumerated() {
+                    try connection.execute(
+                        "INSERT INTO outbox_file (txn_id, position, bytes) VALUES ($1, $2, $3)", [.text(draft.txnID), .int(position), .bytes(bytes)])
                 }
-                guard let row = try connection.query("SELECT \(Self.outboxColumns) FROM outbox WHERE txn_id = $1", [.text(draft.txnID)]).first else {
-                    throw StorageError.notFound("outbox entry \(draft.txnID)")
-                }
-                records.append(try Self.outbox(from: row))
             }
-            return records
+            guard let row = try connection.query("SELECT \(Self.outboxColumns) FROM outbox WHERE txn_id = $1", [.text(draft.txnID)]).first else {
+                throw StorageError.notFound("outbox entry \(draft.txnID)")
+            }
+            records.append(try Self.outbox(from: row))
         }
+        return records
     }
 
     /// `OutboxStore.outbox`: see there.

@@ -14,6 +14,8 @@ public enum SecretName {
     public static let matrixPassword = "matrix.password"
     /// The Matrix device id that belongs to the access token.
     public static let matrixDeviceID = "matrix.device_id"
+    /// The libpq connection string of the shared PostgreSQL (`storage.backend = postgres`); it may hold a password.
+    public static let postgresConninfo = "postgres.conninfo"
     /// The operator's OpenRouter API key.
     public static let openRouter = "openrouter"
 

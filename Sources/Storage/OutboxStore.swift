@@ -11,6 +11,8 @@ public protocol OutboxStore: Sendable {
     func outboxFiles(txnID: String) async throws -> [[UInt8]]
     /// Records that the whole message went out as `remoteIDs`; its files are dropped.
     func markOutboxSent(txnID: String, remoteIDs: [String], now: Date) async throws
+    /// The same for a row at hand; `hasFiles` says whether it stored files to drop (a backend may skip a lookup).
+    func markOutboxSent(_ record: OutboxRecord, remoteIDs: [String], hasFiles: Bool, now: Date) async throws
     /// Records that `stepsDone` API calls of a message are done, having posted `remoteIDs` so far.
     func markOutboxProgress(txnID: String, stepsDone: Int, remoteIDs: [String], now: Date) async throws
     /// Records that the message was given up on; it is not retried.
@@ -23,4 +25,11 @@ public protocol OutboxStore: Sendable {
     func outboxMessage(transport: String, chatExternalID: String, remoteID: String) async throws -> (txnID: String, position: Int)?
     /// Removes finished rows created before `cutoff`, and posted-message entries older than it.
     func pruneOutbox(olderThan cutoff: Date) async throws
+}
+
+extension OutboxStore {
+    /// By default the row's transaction id is enough.
+    public func markOutboxSent(_ record: OutboxRecord, remoteIDs: [String], hasFiles: Bool, now: Date) async throws {
+        try await markOutboxSent(txnID: record.txnID, remoteIDs: remoteIDs, now: now)
+    }
 }

@@ -55,10 +55,11 @@ actor InboxLedger {
 struct InboxBookkeeping: UpdateBookkeeping {
     let poller: TelegramPoller
     let ledger: InboxLedger
+    let store: any TelegramLedger
 
     func complete(_ ids: [Int64], batch: OutboxBatch?) async {
         do {
-            let rows = try await poller.store.markInboxProcessed(
+            let rows = try await store.markInboxProcessed(
                 transport: TelegramPoller.transportName, updateIDs: ids.map { String($0) }, outbox: batch?.take() ?? [],
                 attemptKind: TelegramPoller.attemptKind, now: poller.clock.now())
             await ledger.finished(ids)

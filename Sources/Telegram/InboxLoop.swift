@@ -12,11 +12,13 @@ struct InboxLoop: Sendable {
     let ledger: InboxLedger
     let intake: UpdateIntake
     let wakeUp: InboxWakeUp
+    let store: any TelegramLedger
 
-    init(poller: TelegramPoller, mapper: UpdateMapper, wakeUp: InboxWakeUp) {
+    init(poller: TelegramPoller, store: any TelegramLedger, mapper: UpdateMapper, wakeUp: InboxWakeUp) {
         self.poller = poller
+        self.store = store
         ledger = InboxLedger(albumWindow: poller.configuration.albumWindowSeconds)
-        intake = UpdateIntake(poller: poller, mapper: mapper, books: InboxBookkeeping(poller: poller, ledger: ledger))
+        intake = UpdateIntake(poller: poller, mapper: mapper, books: InboxBookkeeping(poller: poller, ledger: ledger, store: store))
         self.wakeUp = wakeUp
     }
 
@@ -45,11 +47,11 @@ struct InboxLoop: Sendable {
 
     /// Reads and takes one batch of pending rows; returns how many rows the read brought.
     private func drainBatch(group: inout ThrowingDiscardingTaskGroup<any Error>) async throws -> Int {
-        let rows = try await poller.store.pendingInbox(
+        let rows = try await store.pendingInbox(
             transport: TelegramPoller.transportName, afterID: await ledger.readThrough, limit: InboxLoop.batchSize)
         let fresh = await ledger.take(rows)
         guard !fresh.isEmpty else { return rows.count }
-        let done = try await poller.store.processedIDs(transport: TelegramPoller.transportName, among: fresh.map(\.row.updateID))
+        let done = try await store.processedIDs(transport: TelegramPoller.transportName, among: fresh.map(\.row.updateID))
         for (row, updateID) in fresh {
             guard !done.contains(row.updateID), let json = try? JSON.parse(row.payload), let update = TelegramUpdate(json) else {
                 // Handled before (its row only missed being marked) or not an update we can read: marked done, not retried forever.

@@ -7,12 +7,14 @@ import Support
 struct PollLoop: Sendable {
     let poller: TelegramPoller
     let ledger: UpdateLedger
+    let store: any TelegramLedger
     let intake: UpdateIntake
 
-    init(poller: TelegramPoller, ledger: UpdateLedger, mapper: UpdateMapper) {
+    init(poller: TelegramPoller, ledger: UpdateLedger, store: any TelegramLedger, mapper: UpdateMapper) {
         self.poller = poller
         self.ledger = ledger
-        intake = UpdateIntake(poller: poller, mapper: mapper, books: PollBookkeeping(poller: poller, ledger: ledger))
+        self.store = store
+        intake = UpdateIntake(poller: poller, mapper: mapper, books: PollBookkeeping(poller: poller, ledger: ledger, store: store))
     }
 
     private var logger: Logger { poller.logger }
@@ -58,7 +60,7 @@ struct PollLoop: Sendable {
         guard !fresh.isEmpty else { return }
         let done: Set<String>
         do {
-            done = try await poller.store.processedIDs(transport: TelegramPoller.transportName, among: fresh.map { String($0) })
+            done = try await store.processedIDs(transport: TelegramPoller.transportName, among: fresh.map { String($0) })
         } catch {
             logger.error("cannot read processed updates; will fetch them again", ["error": "\(error)"])
             await ledger.released(Array(fresh))

@@ -12,13 +12,13 @@ import Synchronization
 final class TelegramDelivery: Sendable {
     let client: TelegramClient
     let queue: OutgoingQueue
-    let store: Store
+    let store: any WardrobeStore
     let logger: Logger
     let clock: any WallClock
     let configuration: TelegramConfiguration
 
     init(
-        client: TelegramClient, store: Store, configuration: TelegramConfiguration, logger: Logger, clock: any WallClock,
+        client: TelegramClient, store: any WardrobeStore, configuration: TelegramConfiguration, logger: Logger, clock: any WallClock,
         metrics: TelegramMetrics? = nil
     ) {
         self.client = client

@@ -15,7 +15,9 @@ public final class TelegramPoller: Service {
     let client: TelegramClient
     let transport: TelegramTransport
     let dispatcher: ChatDispatcher
-    let store: Store
+    let store: any WardrobeStore
+    /// Where updates are recorded: one process's ledger (SQLite) or the inbox several workers share (PostgreSQL).
+    let source: UpdateSource
     let commands: [Command]
     let configuration: TelegramConfiguration
     let logger: Logger
@@ -24,7 +26,7 @@ public final class TelegramPoller: Service {
     public let inboxWakeUp: InboxWakeUp
     /// What the worker is doing, for `/healthz`.
     let health = TelegramHealthState()
-    private let (stops, stopper) = AsyncStream<Void>.makeStream()
+    let (stops, stopper) = AsyncStream<Void>.makeStream()
 
     /// A poller feeding `dispatcher`; `commands` become the bot's command menu (setMyCommands).
     public init(
@@ -36,6 +38,25 @@ public final class TelegramPoller: Service {
         self.transport = transport
         self.dispatcher = dispatcher
         self.store = store
+        source = .ledger(store)
+        self.commands = commands
+        self.configuration = configuration
+        self.logger = logger
+        self.clock = clock
+    }
+
+    /// A worker sharing `shared` with others: it handles the updates it claims, and while elected it
+    /// also fetches the bot's updates (polling mode) and sends its replies (see docs/scale-out.md).
+    public init(
+        client: TelegramClient, transport: TelegramTransport, dispatcher: ChatDispatcher, store: any WardrobeStore, shared: any SharedInbox,
+        commands: [Command], configuration: TelegramConfiguration, logger: Logger, clock: any WallClock
+    ) {
+        inboxWakeUp = InboxWakeUp()
+        self.client = client
+        self.transport = transport
+        self.dispatcher = dispatcher
+        self.store = store
+        source = .shared(shared)
         self.commands = commands
         self.configuration = configuration
         self.logger = logger
@@ -52,16 +73,24 @@ public final class TelegramPoller: Service {
             health.set(.stopped(error.localizedDescription), now: clock.now())
             throw error
         }
-        let saved = try await store.cursor(transport: TelegramPoller.transportName).flatMap { Int64($0) }
-        let machine = PollStateMachine(
-            savedOffset: saved, pollTimeout: configuration.pollTimeoutSeconds, backoff: configuration.backoff,
-            conflictBackoff: configuration.conflictBackoff, progressInterval: configuration.progressIntervalSeconds,
-            limit: configuration.updateLimit, seed: UInt64.random(in: 1...UInt64.max))
-        let ledger = UpdateLedger(machine: machine, albumWindow: configuration.albumWindowSeconds)
         let maxBytes = configuration.maxDownloadBytes
         let mapper = UpdateMapper(botUsername: identity.username, botID: identity.id, maxDownloadBytes: maxBytes) { [client] fileID in
             try await client.download(fileID: fileID, maxBytes: maxBytes)
         }
+        let ledger: any TelegramLedger
+        switch source {
+        case .shared(let shared):
+            try await runShared(shared, identity: identity, mapper: mapper)
+            return
+        case .ledger(let own):
+            ledger = own
+        }
+        let saved = try await ledger.cursor(transport: TelegramPoller.transportName).flatMap { Int64($0) }
+        let machine = PollStateMachine(
+            savedOffset: saved, pollTimeout: configuration.pollTimeoutSeconds, backoff: configuration.backoff,
+            conflictBackoff: configuration.conflictBackoff, progressInterval: configuration.progressIntervalSeconds,
+            limit: configuration.updateLimit, seed: UInt64.random(in: 1...UInt64.max))
+        let updateLedger = UpdateLedger(machine: machine, albumWindow: configuration.albumWindowSeconds)
         let webhook = configuration.mode == .webhook
         if webhook {
             logger.notice("serving Telegram from the webhook inbox", ["bot": identity.username ?? "?"])
@@ -69,8 +98,8 @@ public final class TelegramPoller: Service {
             logger.notice("polling Telegram", ["bot": identity.username ?? "?", "offset": saved.map(String.init) ?? "none"])
         }
         health.set(webhook ? .webhook : .polling, now: clock.now())
-        let loop = PollLoop(poller: self, ledger: ledger, mapper: mapper)
-        let inboxLoop = InboxLoop(poller: self, mapper: mapper, wakeUp: inboxWakeUp)
+        let loop = PollLoop(poller: self, ledger: updateLedger, store: ledger, mapper: mapper)
+        let inboxLoop = InboxLoop(poller: self, store: ledger, mapper: mapper, wakeUp: inboxWakeUp)
         let sender = transport.sender
         try await withThrowingTaskGroup(of: Void.self) { outer in
             // The sender outlives polling: replies of updates still being handled go out before it stops.
@@ -163,7 +192,7 @@ public final class TelegramPoller: Service {
 
     /// Records updates as handled, moves the persisted offset to the new watermark and writes the
     /// replies the handler produced, in one transaction; then the sender sends the replies.
-    func complete(_ ids: [Int64], ledger: UpdateLedger, batch: OutboxBatch?) async {
+    func complete(_ ids: [Int64], ledger: UpdateLedger, store: any TelegramLedger, batch: OutboxBatch?) async {
         let watermark = await ledger.finished(ids)
         do {
             let (_, rows) = try await store.markProcessed(
@@ -200,4 +229,12 @@ public final class TelegramPoller: Service {
         else { return event }
         return event.replying(to: MessageRef.pending(chatID: reply.chatID, txnID: row.txnID, index: row.position))
     }
+}
+
+/// Where a Telegram worker's updates come from and are recorded.
+enum UpdateSource: Sendable {
+    /// One process: getUpdates offsets or the webhook inbox in its own ledger.
+    case ledger(any TelegramLedger)
+    /// Several workers: claims from a shared inbox.
+    case shared(any SharedInbox)
 }

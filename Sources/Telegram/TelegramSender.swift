@@ -12,7 +12,7 @@ import Synchronization
 public final class TelegramSender: Service {
     public var name: String { "telegram-sender" }
     let delivery: TelegramDelivery
-    let store: Store
+    let store: any WardrobeStore
     let logger: Logger
     let clock: any WallClock
     let state: SenderState
@@ -29,8 +29,11 @@ public final class TelegramSender: Service {
         limit = InFlightLimit(max(1, maxInFlight))
     }
 
-    /// Queues committed rows for sending (rows already finished are skipped).
+    /// Queues committed rows for sending (rows already finished are skipped). While the sender is not
+    /// running (a worker that is not the elected sender), rows only wait in the table: each run starts
+    /// by reading every pending row.
     func submit(_ records: [OutboxRecord]) async {
+        guard await state.running else { return }
         for record in records where record.state == "pending" {
             let message: OutgoingMessage
             do {
@@ -59,7 +62,13 @@ public final class TelegramSender: Service {
         stopper.withLock { $0 = stop }
         // A fresh queue: whatever a cancelled run left behind is still pending in the table.
         let starts = await state.reset()
-        let pending = try await store.pendingOutbox(transport: TelegramPoller.transportName)
+        let pending: [OutboxRecord]
+        do {
+            pending = try await store.pendingOutbox(transport: TelegramPoller.transportName, since: .distantPast)
+        } catch {
+            await state.stop()
+            throw error
+        }
         if !pending.isEmpty { logger.notice("sending replies left from the last run", ["count": pending.count]) }
         await submit(pending)
         await withDiscardingTaskGroup { group in
@@ -71,6 +80,12 @@ public final class TelegramSender: Service {
                 group.addTask { await self.drain(chat: chat) }
             }
         }
+        await state.stop()
+    }
+
+    /// Queues the pending rows other workers wrote (rows already queued or sent in this run are skipped).
+    func pickUp() async throws {
+        await submit(try await store.pendingOutbox(transport: TelegramPoller.transportName, since: .distantPast))
     }
 
     /// Stops taking new chats once the rows queued now are sent.
@@ -233,6 +248,8 @@ actor SenderState {
     private var busy: Set<String> = []
     private var stopped = false
     private var startContinuation: AsyncStream<String>.Continuation?
+    /// Between `reset` and the end of the run: only then are rows queued in memory.
+    private(set) var running = false
 
     /// Starts over for a new run and returns the stream of chats that need a worker.
     func reset() -> AsyncStream<String> {
@@ -242,7 +259,15 @@ actor SenderState {
         queue = SenderQueue()
         busy = []
         stopped = false
+        running = true
         return starts
+    }
+
+    /// The run ended: rows submitted from now on wait in the table for the next run.
+    func stop() {
+        running = false
+        queue = SenderQueue()
+        busy = []
     }
 
     var count: Int { queue.count }

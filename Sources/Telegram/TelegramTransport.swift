@@ -17,7 +17,7 @@ public final class TelegramTransport: ChatTransport {
     /// A transport sending through `client`, limited by `configuration.rateLimits` on `clock`; rate-limit
     /// waits are counted in `metrics` when given.
     public init(
-        client: TelegramClient, store: Store, configuration: TelegramConfiguration, logger: Logger, clock: any WallClock,
+        client: TelegramClient, store: any WardrobeStore, configuration: TelegramConfiguration, logger: Logger, clock: any WallClock,
         metrics: TelegramMetrics? = nil
     ) {
         self.configuration = configuration

@@ -14,18 +14,25 @@ public struct TelegramWebhook: Sendable {
     /// file ids); a megabyte is far above any real one.
     public static let maxUpdateBytes = 1_048_576
 
-    let store: Store
+    let destination: Destination
     let secret: WebhookSecret
-    let wakeUp: InboxWakeUp
     let metrics: TelegramMetrics?
     let logger: Logger
     let clock: any WallClock
 
     /// A receiver storing into `store`'s inbox and waking `wakeUp`'s drain.
     public init(store: Store, secret: WebhookSecret, wakeUp: InboxWakeUp, metrics: TelegramMetrics?, logger: Logger, clock: any WallClock) {
-        self.store = store
+        destination = .ledger(store, wakeUp)
         self.secret = secret
-        self.wakeUp = wakeUp
+        self.metrics = metrics
+        self.logger = logger
+        self.clock = clock
+    }
+
+    /// A receiver storing into the inbox several workers share; any of them may receive.
+    public init(shared: any SharedInbox, secret: WebhookSecret, metrics: TelegramMetrics?, logger: Logger, clock: any WallClock) {
+        destination = .shared(shared)
+        self.secret = secret
         self.metrics = metrics
         self.logger = logger
         self.clock = clock
@@ -49,10 +56,18 @@ public struct TelegramWebhook: Sendable {
         }
         guard let id = json["update_id"]?.int, id >= 0, json.object != nil else { return invalid("the body has no update_id") }
         do {
-            let new = try await store.insertInbox(
-                transport: TelegramPoller.transportName, updateID: String(id), payload: json.serialized(), now: clock.now())
+            let new: Bool
+            switch destination {
+            case .ledger(let store, let wakeUp):
+                new = try await store.insertInbox(
+                    transport: TelegramPoller.transportName, updateID: String(id), payload: json.serialized(), now: clock.now())
+                if new { wakeUp.fire() }
+            case .shared(let shared):
+                let entry = SharedInboxEntry(externalID: String(id), chatKey: TelegramUpdate.chatKey(of: json), payload: json.serialized())
+                new = try await shared.enqueue([entry], network: TelegramPoller.transportName, cursor: String(id + 1)) > 0
+            }
             metrics?.webhookRequests.add(1, new ? "accepted" : "duplicate")
-            if new { wakeUp.fire() } else { logger.debug("webhook repeated an update; stored once", ["update": id]) }
+            if !new { logger.debug("webhook repeated an update; stored once", ["update": id]) }
             return .text("ok\n")
         } catch {
             metrics?.webhookRequests.add(1, "unavailable")
@@ -65,5 +80,15 @@ public struct TelegramWebhook: Sendable {
         metrics?.webhookRequests.add(1, "invalid")
         logger.warning("webhook request refused: \(reason)")
         return .text("Bad Request: \(reason)\n", status: 400)
+    }
+}
+
+extension TelegramWebhook {
+    /// Where a delivery is stored.
+    enum Destination: Sendable {
+        /// This process's inbox, and the drain to wake.
+        case ledger(any TelegramLedger, InboxWakeUp)
+        /// The inbox several workers share.
+        case shared(any SharedInbox)
     }
 }

@@ -20,8 +20,9 @@ protocol UpdateBookkeeping: Sendable {
 struct PollBookkeeping: UpdateBookkeeping {
     let poller: TelegramPoller
     let ledger: UpdateLedger
+    let store: any TelegramLedger
 
-    func complete(_ ids: [Int64], batch: OutboxBatch?) async { await poller.complete(ids, ledger: ledger, batch: batch) }
+    func complete(_ ids: [Int64], batch: OutboxBatch?) async { await poller.complete(ids, ledger: ledger, store: store, batch: batch) }
     func addAlbumPart(_ part: AlbumPart, now: Date) async { await ledger.addAlbumPart(part, now: now) }
     func takeDueAlbums(now: Date) async -> [Album] { await ledger.takeDueAlbums(now: now) }
     func nextAlbumDeadline() async -> Date? { await ledger.nextAlbumDeadline }

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPServer
 import JSON
+import Scale
 import Storage
 import Support
 import Telegram
@@ -8,7 +9,7 @@ import Telegram
 /// `/healthz`: the database answers a trivial query, the Telegram worker is polling or serving its
 /// webhook, and the webhook inbox is not stuck. 200 with the readings when healthy, else 503 with the reasons.
 struct HealthCheck: Sendable {
-    let store: Store
+    let backend: StorageBackend
     let telegram: TelegramPoller?
     let clock: any WallClock
     /// An inbox row waiting longer than this means the drain is stuck.
@@ -18,7 +19,15 @@ struct HealthCheck: Sendable {
         let now = clock.now()
         var reasons: [String] = []
         var report: [String: JSON] = [:]
-        let databaseUp = await store.ping()
+        let databaseUp: Bool
+        var inboxStatistics: InboxStatistics?
+        switch backend {
+        case .sqlite(let store):
+            databaseUp = await store.ping()
+        case .postgres(let shared):
+            inboxStatistics = try? await shared.shared.inbox.statistics()
+            databaseUp = inboxStatistics != nil
+        }
         report["database"] = .string(databaseUp ? "ok" : "unreachable")
         if !databaseUp { reasons.append("the database does not answer") }
         if let telegram {
@@ -29,7 +38,12 @@ struct HealthCheck: Sendable {
             if !health.isHealthy(now: now) { reasons.append("telegram is \(health.word)" + (health.detail.map { ": \($0)" } ?? "")) }
         }
         var queues: [String: JSON] = [:]
-        if databaseUp {
+        if let inbox = inboxStatistics {
+            let age = inbox.oldestPending.map { max(0, now.timeIntervalSince($0)) } ?? 0
+            queues["inbox"] = ["pending": .int(Int64(inbox.pending)), "set_aside": .int(Int64(inbox.setAside)), "oldest_age_seconds": .double(age.rounded())]
+            if age > maxInboxAgeSeconds { reasons.append("the oldest shared-inbox update has waited \(Int(age)) s") }
+        }
+        if databaseUp, let store = backend.sqlite {
             if let outbox = try? await store.outboxDepth() {
                 queues["outbox"] = .object(Dictionary(uniqueKeysWithValues: outbox.map { ($0.transport, JSON.int(Int64($0.count))) }))
             }

@@ -21,8 +21,12 @@ enum MatrixWiring {
     }
 
     /// The Matrix service feeding `dispatcher`, or nil when Matrix is off.
-    static func service(app: App, keys: KeyStore, store: Store, dispatcher: ChatDispatcher, clock: any WallClock) throws -> MatrixService? {
+    static func service(app: App, keys: KeyStore, backend: StorageBackend, dispatcher: ChatDispatcher, clock: any WallClock) throws -> MatrixService? {
         guard let settings = try configuration(app.configuration) else { return nil }
+        // Matrix's sync token and end-to-end keys are kept in the SQLite store only: one process per account.
+        guard let store = backend.sqlite else {
+            throw CLIError("Matrix is not served on PostgreSQL yet (its sync state and encryption keys live in SQLite); unset matrix.homeserver_url on the workers, or run Matrix from one worker with storage.backend = sqlite")
+        }
         let redactor = app.redactor
         return MatrixService(
             configuration: settings, http: HTTPClient(), keys: keys, store: store, dispatcher: dispatcher, clock: clock,

@@ -22,17 +22,29 @@ enum RunCommand {
                 """)
             return try await console(app: app, keys: keys)
         }
-        let runtime = try Runtime(app: app, keys: keys)
-        defer { runtime.store.close() }
-        return try await runtime.serve(console: false)
+        let runtime = try await Runtime.open(app: app, keys: keys)
+        do {
+            let code = try await runtime.serve(console: false)
+            await runtime.backend.close()
+            return code
+        } catch {
+            await runtime.backend.close()
+            throw error
+        }
     }
 
     /// Runs the bot in this terminal.
     static func console(app: App, keys: KeyStore? = nil) async throws -> Int32 {
         let app = try app.loggingToFile()
         if keys == nil, let notice = app.builtInDataFilesNotice { app.logger.notice(notice) }
-        let runtime = try Runtime(app: app, keys: keys ?? app.openKeyStore())
-        defer { runtime.store.close() }
-        return try await runtime.serve(console: true)
+        let runtime = try await Runtime.open(app: app, keys: keys ?? app.openKeyStore())
+        do {
+            let code = try await runtime.serve(console: true)
+            await runtime.backend.close()
+            return code
+        } catch {
+            await runtime.backend.close()
+            throw error
+        }
     }
 }

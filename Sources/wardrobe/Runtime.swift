@@ -10,7 +10,10 @@ import TryOn
 /// The running bot: storage, keys, the router and the services built from the configuration.
 final class Runtime: Sendable {
     let app: App
-    let store: Store
+    /// SQLite in the data folder, or the PostgreSQL several workers share.
+    let backend: StorageBackend
+    /// The features' and the chat core's storage, on either backend.
+    var store: any WardrobeStore { backend.store }
     let keys: KeyStore
     let router: Router
     let clock: any WallClock = SystemClock()
@@ -27,10 +30,22 @@ final class Runtime: Sendable {
     /// Counters, gauges and histograms served at `/metrics`.
     let metrics = BotMetrics()
 
-    init(app: App, keys: KeyStore) throws {
+    /// Opens the configured storage backend and builds the bot on it.
+    static func open(app: App, keys: KeyStore) async throws -> Runtime {
+        let backend = try await app.openBackend(keys: keys, clock: SystemClock())
+        do {
+            return try Runtime(app: app, keys: keys, backend: backend)
+        } catch {
+            await backend.close()
+            throw error
+        }
+    }
+
+    private init(app: App, keys: KeyStore, backend: StorageBackend) throws {
         self.app = app
         self.keys = keys
-        store = try app.openStore()
+        self.backend = backend
+        let store = backend.store
         let environment = try app.botEnvironment(store: store, keys: keys, http: http, clock: clock)
         let outbound = OutboundMessenger(transports: transports, store: store, clock: clock)
         let voting = GroupVoting(outbound: outbound, settings: app.votingSettings, logger: app.logger.child(label: "voting"), images: environment.images)
@@ -48,17 +63,17 @@ final class Runtime: Sendable {
         let dispatcher = ChatDispatcher(router: router, logger: app.logger.child(label: "chat")) { [metrics] event, duration in
             metrics.observe(event, duration: duration)
         }
-        metrics.collectQueues(from: store, clock: clock)
-        var services: [any Service] = [
-            DispatcherService(dispatcher: dispatcher), tryOn.worker, voteCloser, daily.service,
-            Housekeeping(store: store, clock: clock, logger: app.logger.child(label: "housekeeping")),
-        ]
+        if let sqlite = backend.sqlite { metrics.collectQueues(from: sqlite, clock: clock) }
+        var services: [any Service] = [DispatcherService(dispatcher: dispatcher), tryOn.worker, voteCloser, daily.service]
+        if let sqlite = backend.sqlite {
+            services.append(Housekeeping(store: sqlite, clock: clock, logger: app.logger.child(label: "housekeeping")))
+        }
         if console {
             let transport = ConsoleTransport(outputFolder: "\(app.dataDirectory)/console") { line in print(line) }
             transports.register(transport)
             services.append(ConsoleService(dispatcher: dispatcher, transport: transport, logger: app.logger.child(label: "console")))
         }
-        if !console, let matrix = try MatrixWiring.service(app: app, keys: keys, store: store, dispatcher: dispatcher, clock: clock) {
+        if !console, let matrix = try MatrixWiring.service(app: app, keys: keys, backend: backend, dispatcher: dispatcher, clock: clock) {
             transports.register(matrix.transport)
             services.append(matrix)
         }

@@ -6,6 +6,7 @@ import HTTP
 import Secrets
 import Storage
 import Support
+import Scale
 import Telegram
 
 extension App {
@@ -53,18 +54,41 @@ extension Runtime {
             client: client, store: store, configuration: configuration, logger: logger, clock: clock, metrics: metrics.telegram)
         // Try-on results and other messages sent outside a handler find the transport here.
         transports.register(transport)
+        if let shared = backend.shared { return try sharedTelegramServices(client: client, transport: transport, shared: shared, dispatcher: dispatcher) }
+        guard let sqlite = backend.sqlite else { return nil }
         let wakeUp = InboxWakeUp()
         let poller = TelegramPoller(
-            client: client, transport: transport, dispatcher: dispatcher, store: store, commands: router.listedCommands,
+            client: client, transport: transport, dispatcher: dispatcher, store: sqlite, commands: router.listedCommands,
             configuration: configuration, logger: logger, clock: clock, inboxWakeUp: wakeUp)
         guard configuration.mode == .webhook else { return TelegramServices(poller: poller, webhook: nil) }
+        let webhook = TelegramWebhook(
+            store: sqlite, secret: try webhookSecret(), wakeUp: wakeUp, metrics: metrics.telegram, logger: logger.child(label: "webhook"), clock: clock)
+        return TelegramServices(poller: poller, webhook: webhook)
+    }
+
+    /// The Telegram worker of one of several processes sharing PostgreSQL (and its webhook receiver in webhook mode).
+    private func sharedTelegramServices(
+        client: TelegramClient, transport: TelegramTransport, shared: PostgresSharedInbox, dispatcher: ChatDispatcher
+    ) throws -> TelegramServices {
+        var configuration = app.telegramConfiguration()
+        configuration.sharedClaimsInFlight = app.configuration.int("storage.postgres.claims_in_flight")
+        configuration.sharedRenewSeconds = max(0.05, app.configuration.double("storage.postgres.lease_seconds") / 3)
+        let logger = app.logger.child(label: "telegram")
+        let poller = TelegramPoller(
+            client: client, transport: transport, dispatcher: dispatcher, store: store, shared: shared, commands: router.listedCommands,
+            configuration: configuration, logger: logger, clock: clock)
+        guard configuration.mode == .webhook else { return TelegramServices(poller: poller, webhook: nil) }
+        let webhook = TelegramWebhook(
+            shared: shared, secret: try webhookSecret(), metrics: metrics.telegram, logger: logger.child(label: "webhook"), clock: clock)
+        return TelegramServices(poller: poller, webhook: webhook)
+    }
+
+    private func webhookSecret() throws -> WebhookSecret {
         guard let text = keys.value(for: SecretName.telegramWebhookSecret), let secret = WebhookSecret(text) else {
             throw CLIError(
                 "telegram.mode is webhook but no valid webhook secret is stored; run `wardrobe telegram set-webhook URL` (it creates one) or `wardrobe keys set \(SecretName.telegramWebhookSecret)`")
         }
-        let webhook = TelegramWebhook(
-            store: store, secret: secret, wakeUp: wakeUp, metrics: metrics.telegram, logger: logger.child(label: "webhook"), clock: clock)
-        return TelegramServices(poller: poller, webhook: webhook)
+        return secret
     }
 
     /// The embedded HTTP servers: `/healthz` and `/metrics` on `http.listen`, the webhook on
@@ -82,7 +106,7 @@ extension Runtime {
             }
         }
         if let text = app.configuration.string("http.listen"), let address = ListenAddress(text) {
-            let health = HealthCheck(store: store, telegram: telegram?.poller, clock: clock)
+            let health = HealthCheck(backend: backend, telegram: telegram?.poller, clock: clock)
             add(address) { routes in
                 routes.add("GET", "/healthz") { _ in await health.respond() }
                 routes.add("GET", "/metrics") { [metrics] _ in

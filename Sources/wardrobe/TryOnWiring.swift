@@ -14,7 +14,7 @@ import TryOn
 enum TryOnWiring {
     /// Try-on environment and worker, reaching chats through `transports`.
     static func environment(
-        app: App, store: Store, keys: KeyStore, images: ImageProcessor, transports: TransportDirectory, clock: any WallClock,
+        app: App, store: any WardrobeStore, keys: KeyStore, images: ImageProcessor, transports: TransportDirectory, clock: any WallClock,
         http: any HTTPTransport, voting: GroupVoting? = nil, providerErrors: MetricFamily? = nil
     ) throws -> TryOnEnvironment {
         let configuration = app.configuration

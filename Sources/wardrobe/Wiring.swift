@@ -32,7 +32,7 @@ extension App {
     }
 
     /// Everything the bot's features share.
-    func botEnvironment(store: Store, keys: KeyStore, http: any HTTPTransport, clock: any WallClock) throws -> BotEnvironment {
+    func botEnvironment(store: any WardrobeStore, keys: KeyStore, http: any HTTPTransport, clock: any WallClock) throws -> BotEnvironment {
         BotEnvironment(
             store: store, keys: keys, logger: logger, clock: clock, occasions: try loadOccasions(), rules: try loadKeywordRules(),
             fetcher: ProductFetcher(configuration: fetcherConfiguration, http: http), images: ImageProcessor(configuration: imageConfiguration),

@@ -1,0 +1,176 @@
+import Chat
+import Foundation
+import JSON
+import Storage
+import Support
+
+/// A worker's loop over the shared inbox: claims updates of chats no other worker holds (up to
+/// `sharedClaimsInFlight` at once), hands each to the same intake polling uses, keeps the leases of
+/// the chats it holds alive, and records each handled update with its replies in one transaction.
+struct ClaimLoop: Sendable {
+    let poller: TelegramPoller
+    let shared: any SharedInbox
+    let books: ClaimBookkeeping
+    let intake: UpdateIntake
+
+    init(poller: TelegramPoller, shared: any SharedInbox, mapper: UpdateMapper) {
+        self.poller = poller
+        self.shared = shared
+        books = ClaimBookkeeping(poller: poller, shared: shared, held: HeldClaims(albumWindow: poller.configuration.albumWindowSeconds))
+        intake = UpdateIntake(poller: poller, mapper: mapper, books: books)
+    }
+
+    private var logger: Logger { poller.logger }
+    private var clock: any WallClock { poller.clock }
+
+    func run() async throws {
+        try await withThrowingDiscardingTaskGroup { group in
+            // News from other workers (an update stored, a chat freed) arrives on a database
+            // notification; each wait also ends after a second, which is the periodic check for
+            // chats whose lease expired with a dead worker.
+            group.addTask { [shared, books] in
+                while !Task.isCancelled {
+                    await shared.waitForNews(seconds: 1)
+                    books.wakeUp.fire()
+                }
+            }
+            group.addTask { try await renewLeases() }
+            var failures = 0
+            while !Task.isCancelled {
+                await intake.releaseAlbums()
+                do {
+                    while await books.held.count < max(1, poller.configuration.sharedClaimsInFlight), !Task.isCancelled,
+                          let claim = try await shared.claim() {
+                        await take(claim, group: &group)
+                    }
+                    if failures > 0 { logger.notice("shared inbox readable again", ["failures": failures]) }
+                    failures = 0
+                } catch {
+                    failures += 1
+                    if failures == 1 || failures % 10 == 0 { logger.error("cannot claim from the shared inbox; retrying", ["error": "\(error)", "failures": failures]) }
+                }
+                try await waitForWork(backOff: failures > 0)
+            }
+        }
+    }
+
+    /// Gives back the claims not handed to the dispatcher (album parts still waiting are kept: their
+    /// updates are recorded already).
+    func releaseHeld() async {
+        for claim in await books.held.takeAll() { try? await shared.release(claim) }
+    }
+
+    private func take(_ claim: SharedInboxClaim, group: inout ThrowingDiscardingTaskGroup<any Error>) async {
+        if claim.setAside {
+            logger.error("update set aside: it crashed workers too often", ["update": claim.externalID, "chat": claim.chatKey])
+            return
+        }
+        guard let id = Int64(claim.externalID), let json = try? JSON.parse(claim.payload), let update = TelegramUpdate(json) else {
+            logger.debug("shared inbox row needs no handling", ["update": claim.externalID])
+            do { _ = try await shared.complete(claim, outbox: [], now: clock.now()) } catch {
+                logger.warning("cannot record an unreadable update", ["update": claim.externalID, "error": "\(error)"])
+            }
+            return
+        }
+        await books.held.hold(id, claim)
+        await intake.take(update, group: &group)
+    }
+
+    /// Waits for a completion here, news from another worker, the next album deadline or the check interval.
+    private func waitForWork(backOff: Bool) async throws {
+        var seconds = backOff ? 2 : 1.0
+        if let album = await books.held.nextAlbumDeadline { seconds = min(seconds, max(0, album.timeIntervalSince(clock.now()))) }
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { [books] in await books.wakeUp.wait() }
+            group.addTask { [clock, seconds] in try? await clock.sleep(seconds: seconds) }
+            await group.next()
+            group.cancelAll()
+        }
+        try Task.checkCancellation()
+    }
+
+    private func renewLeases() async throws {
+        while !Task.isCancelled {
+            try await clock.sleep(seconds: max(0.05, poller.configuration.sharedRenewSeconds))
+            let claims = await books.held.all
+            guard !claims.isEmpty else { continue }
+            do {
+                for lost in try await shared.renew(claims) {
+                    logger.warning("lease lost: another worker may handle this update again", ["update": lost.externalID, "chat": lost.chatKey])
+                }
+            } catch {
+                logger.warning("cannot renew leases", ["error": "\(error)"])
+            }
+        }
+    }
+}
+
+/// The claims a worker holds while their updates are handled, and the albums being collected.
+actor HeldClaims {
+    private var claims: [Int64: SharedInboxClaim] = [:]
+    private var albums: AlbumCollector
+
+    init(albumWindow: TimeInterval) {
+        albums = AlbumCollector(window: albumWindow)
+    }
+
+    var count: Int { claims.count }
+    var all: [SharedInboxClaim] { Array(claims.values) }
+
+    func hold(_ id: Int64, _ claim: SharedInboxClaim) { claims[id] = claim }
+    func take(_ id: Int64) -> SharedInboxClaim? { claims.removeValue(forKey: id) }
+
+    func takeAll() -> [SharedInboxClaim] {
+        defer { claims = [:] }
+        return Array(claims.values)
+    }
+
+    func addAlbumPart(_ part: AlbumPart, now: Date) { albums.add(part, now: now) }
+    func takeDueAlbums(now: Date) -> [Album] { albums.takeDue(now: now) }
+    var nextAlbumDeadline: Date? { albums.nextDeadline }
+}
+
+/// The shared inbox's bookkeeping: a handled update's claim is completed in the transaction that
+/// writes its replies, and the elected sender (perhaps this worker) picks the replies up.
+struct ClaimBookkeeping: UpdateBookkeeping {
+    let poller: TelegramPoller
+    let shared: any SharedInbox
+    let held: HeldClaims
+    /// Fired when a claim completes (a slot is free, and the chat's next update may be claimable).
+    let wakeUp = InboxWakeUp()
+
+    func complete(_ ids: [Int64], batch: OutboxBatch?) async {
+        var drafts = batch?.take() ?? []
+        do {
+            for id in ids {
+                guard let claim = await held.take(id) else { continue }
+                // The first claim carries the replies; an album's other parts were recorded when they arrived.
+                let rows = try await shared.complete(claim, outbox: drafts, now: poller.clock.now())
+                drafts = []
+                await poller.transport.sender.submit(rows)
+            }
+            // An album's parts were all recorded on arrival: its replies go in on their own.
+            if !drafts.isEmpty { await poller.transport.sender.submit(try await poller.store.enqueueOutbox(drafts, now: poller.clock.now())) }
+        } catch {
+            poller.logger.error("cannot record handled updates; their chat goes to another worker when the lease ends", [
+                "update": ids.map(String.init).joined(separator: ","), "error": "\(error)",
+            ])
+        }
+        wakeUp.fire()
+    }
+
+    /// An album part is recorded at once, so its chat's next update (the album's next part) can be
+    /// claimed; the part waits here for the rest of its album. A crash in the album window loses it.
+    func addAlbumPart(_ part: AlbumPart, now: Date) async {
+        if let claim = await held.take(part.updateID) {
+            do { _ = try await shared.complete(claim, outbox: [], now: now) } catch {
+                poller.logger.warning("cannot record an album part", ["update": part.updateID, "error": "\(error)"])
+            }
+        }
+        await held.addAlbumPart(part, now: now)
+        wakeUp.fire()
+    }
+
+    func takeDueAlbums(now: Date) async -> [Album] { await held.takeDueAlbums(now: now) }
+    func nextAlbumDeadline() async -> Date? { await held.nextAlbumDeadline }
+}
