@@ -60,7 +60,7 @@ let libraries: [(name: String, dependencies: [String])] = [
     ("ProductImport", ["HTML", "Selectors", "JSON", "HTTP", "Closet", "Support"]),
     ("TryOn", ["HTTP", "JSON", "Images", "Sodium", "Storage", "Support"]),
     // Scale-out on PostgreSQL: migrations, the inbox with per-chat leases, leader election, job leases.
-    ("Scale", ["Postgres", "Schedule", "Storage", "JSON", "Support"]),
+    ("Scale", ["Postgres", "Closet", "Schedule", "Storage", "JSON", "Support"]),
     // Chat core, features and transports.
     ("Chat", ["JSON", "Support", "Storage", "Localization"]),
     ("Bot", ["Chat", "Localization", "Closet", "ProductImport", "TryOn", "Storage", "Secrets", "Images", "HTTP", "JSON", "Support", "Schedule", "Defaults"]),

@@ -1,7 +1,7 @@
 /// The PostgreSQL schema of the scale-out layer, as numbered migrations (see docs/scale-out.md).
 public enum ScaleSchema {
     /// Every step, oldest first.
-    public static let migrations: [Migration] = [inbox, jobs, dailySends, chatCore]
+    public static let migrations: [Migration] = [inbox, jobs, dailySends, chatCore, closet]
 
     /// The durable inbox, each network's cursor, and the per-chat leases.
     static let inbox = Migration(version: 1, name: "inbox, cursors and chat leases", sql: """
@@ -156,5 +156,78 @@ public enum ScaleSchema {
             PRIMARY KEY (transport, chat_external_id, remote_id)
         );
         CREATE INDEX sent_message_by_age ON sent_message (created_at);
+        """)
+
+    /// The closet, images and wear log behind `ClosetStore`, `ImageStore`, `WearStore` and `AccountStore`.
+    ///
+    /// Images are content-addressed: `media_blob` holds each distinct byte string once (any worker on any
+    /// machine reads it, no shared disk), `image` is each user's index row pointing at it, and `thumbnail`
+    /// caches the small JPEGs made from a blob. A blob outlives a user's deletion while another user's
+    /// `image` row points at it (no cascade from `image`); `deleteUser` removes the ones left unreferenced.
+    /// Image bytes are stored uncompressed out of line (`STORAGE EXTERNAL`): JPEG does not compress further.
+    /// Every row of a user cascades from `chat_user`, so deleting that row deletes the closet, wears and index rows.
+    static let closet = Migration(version: 5, name: "closet items, content-addressed images, thumbnails, wears", sql: """
+        ALTER TABLE chat_user ADD COLUMN next_item_number bigint NOT NULL DEFAULT 1;
+        CREATE TABLE closet_item (
+            id bigserial PRIMARY KEY,
+            user_id bigint NOT NULL REFERENCES chat_user (id) ON DELETE CASCADE,
+            number bigint NOT NULL,
+            name text NOT NULL,
+            category text NOT NULL,
+            subcategory text,
+            formality smallint NOT NULL CHECK (formality BETWEEN 1 AND 5),
+            warmth smallint NOT NULL CHECK (warmth BETWEEN 1 AND 5),
+            fit text NOT NULL,
+            leg_shape text,
+            color_name text NOT NULL,
+            color_family text NOT NULL,
+            pattern text NOT NULL,
+            brand text,
+            size text,
+            material text,
+            photo_sha256 text,
+            source_url text,
+            price double precision,
+            currency text,
+            added_at timestamptz NOT NULL,
+            last_worn_at timestamptz,
+            wear_count integer NOT NULL DEFAULT 0,
+            available boolean NOT NULL DEFAULT true,
+            UNIQUE (user_id, number)
+        );
+        CREATE TABLE media_blob (
+            sha256 text PRIMARY KEY CHECK (sha256 ~ '^[0-9a-f]{64}$'),
+            bytes bytea NOT NULL,
+            created_at timestamptz NOT NULL
+        );
+        ALTER TABLE media_blob ALTER COLUMN bytes SET STORAGE EXTERNAL;
+        CREATE TABLE image (
+            id bigserial PRIMARY KEY,
+            user_id bigint NOT NULL REFERENCES chat_user (id) ON DELETE CASCADE,
+            sha256 text NOT NULL REFERENCES media_blob (sha256),
+            mime_type text NOT NULL,
+            width integer,
+            height integer,
+            created_at timestamptz NOT NULL,
+            UNIQUE (user_id, sha256)
+        );
+        CREATE INDEX image_by_sha256 ON image (sha256);
+        CREATE TABLE thumbnail (
+            sha256 text NOT NULL REFERENCES media_blob (sha256) ON DELETE CASCADE,
+            side integer NOT NULL CHECK (side > 0),
+            bytes bytea NOT NULL,
+            created_at timestamptz NOT NULL,
+            PRIMARY KEY (sha256, side)
+        );
+        ALTER TABLE thumbnail ALTER COLUMN bytes SET STORAGE EXTERNAL;
+        CREATE TABLE wear (
+            user_id bigint NOT NULL REFERENCES chat_user (id) ON DELETE CASCADE,
+            item_id bigint NOT NULL REFERENCES closet_item (id) ON DELETE CASCADE,
+            worn_on text COLLATE "C" NOT NULL,
+            source text NOT NULL,
+            recorded_at timestamptz NOT NULL,
+            PRIMARY KEY (item_id, worn_on)
+        );
+        CREATE INDEX wear_by_user ON wear (user_id, worn_on);
         """)
 }

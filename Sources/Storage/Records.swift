@@ -57,6 +57,17 @@ public struct ImageRecord: Sendable, Hashable {
     public let width: Int?
     public let height: Int?
     public let byteCount: Int
+
+    /// A record with every field given (the PostgreSQL store builds them too).
+    public init(id: Int64, userID: Int64, sha256: String, mimeType: String, width: Int?, height: Int?, byteCount: Int) {
+        self.id = id
+        self.userID = userID
+        self.sha256 = sha256
+        self.mimeType = mimeType
+        self.width = width
+        self.height = height
+        self.byteCount = byteCount
+    }
 }
 
 /// Server-side state behind a button; the button itself carries only `token`.

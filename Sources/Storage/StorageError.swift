@@ -13,6 +13,8 @@ public enum StorageError: InternalError, Sendable, CustomStringConvertible {
     case corrupt(String)
     /// The store in use does not offer this yet (a feature not behind the storage protocols, on PostgreSQL).
     case notSupported(String)
+    /// An image or thumbnail outside `ImageLimits` (too large, empty, a malformed mime type); nothing was stored.
+    case imageRefused(String)
 
     public var description: String {
         switch self {
@@ -23,6 +25,7 @@ public enum StorageError: InternalError, Sendable, CustomStringConvertible {
         case .notFound(let what): return "not found: \(what)"
         case .corrupt(let what): return "corrupt row: \(what)"
         case .notSupported(let what): return "not supported by this store: \(what)"
+        case .imageRefused(let what): return "image refused: \(what)"
         }
     }
 
@@ -35,6 +38,7 @@ public enum StorageError: InternalError, Sendable, CustomStringConvertible {
         case .notFound(let what): return "I can't find \(what)."
         case .corrupt: return "Something in my stored data is damaged. The operator has been told; try again later."
         case .notSupported: return "That isn't available on this server yet. Nothing was changed."
+        case .imageRefused: return "I can't keep that image: it is empty or too large. Send a smaller photo."
         }
     }
 }

@@ -3,10 +3,11 @@ import SQLite
 
 extension Store {
     /// Stores image bytes in the user's media folder and records them; returns the row.
-    /// Saving the same bytes twice returns the existing row.
+    /// Saving the same bytes twice returns the existing row. Bytes, mime type and size are checked against `ImageLimits` first.
     public func saveImage(
         _ bytes: [UInt8], userID: Int64, mimeType: String, width: Int?, height: Int?, now: Date
     ) async throws -> ImageRecord {
+        try ImageLimits.checkImage(bytes, mimeType: mimeType, width: width, height: height)
         let digest = try media.put(bytes, userID: userID, fileExtension: Store.fileExtension(for: mimeType))
         return try await database.write { db in
             try db.query(
@@ -60,6 +61,7 @@ extension Store {
 
     /// Caches a thumbnail beside its image (`MediaStore.thumbnailPath`).
     public func saveThumbnail(_ bytes: [UInt8], userID: Int64, sha256: String, side: Int) async throws {
+        try ImageLimits.checkThumbnail(bytes, sha256: sha256, side: side)
         try media.putThumbnail(bytes, userID: userID, sha256: sha256, side: side)
     }
 }

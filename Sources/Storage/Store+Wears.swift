@@ -45,6 +45,9 @@ public struct WearOutcome: Sendable, Hashable {
     public var alreadyLogged: [Int64] = []
     /// Ids that are not this user's pieces (removed since, or never theirs).
     public var unknown: [Int64] = []
+
+    /// An outcome with nothing in it yet.
+    public init() {}
 }
 
 extension Store {
