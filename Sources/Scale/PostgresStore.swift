@@ -12,10 +12,18 @@ import Storage
 public struct PostgresStore: ChatStore {
     /// The session every call goes through.
     public let session: PostgresSession
+    /// The worker this store's process is: written as the owner of the jobs it claims.
+    public let worker: WorkerID
+    /// How long a claimed job stays this worker's without `renewJobLease`; after that another
+    /// worker's `recoverJobs` takes it back.
+    public let jobLeaseSeconds: TimeInterval
 
-    /// A store over `session`, whose database is migrated to at least version 4.
-    public init(session: PostgresSession) {
+    /// A store over `session`, whose database is migrated to the latest version, acting as `worker`
+    /// (a fresh name by default). `jobLeaseSeconds` is bounded to 1 s…1 day.
+    public init(session: PostgresSession, worker: WorkerID = .unique(), jobLeaseSeconds: TimeInterval = 60) {
         self.session = session
+        self.worker = worker
+        self.jobLeaseSeconds = jobLeaseSeconds.isFinite ? min(max(jobLeaseSeconds, 1), 86_400) : 60
     }
 }
 

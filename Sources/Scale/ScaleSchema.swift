@@ -1,7 +1,7 @@
 /// The PostgreSQL schema of the scale-out layer, as numbered migrations (see docs/scale-out.md).
 public enum ScaleSchema {
     /// Every step, oldest first.
-    public static let migrations: [Migration] = [inbox, jobs, dailySends, chatCore, closet]
+    public static let migrations: [Migration] = [inbox, jobs, dailySends, chatCore, closet, features]
 
     /// The durable inbox, each network's cursor, and the per-chat leases.
     static let inbox = Migration(version: 1, name: "inbox, cursors and chat leases", sql: """
@@ -229,5 +229,116 @@ public enum ScaleSchema {
             PRIMARY KEY (item_id, worn_on)
         );
         CREATE INDEX wear_by_user ON wear (user_id, worn_on);
+        """)
+
+    /// The features' storage for `PostgresStore`: looks (numbered per user), try-on jobs with their
+    /// worker's lease, votes and ballots, daily schedules with a once-per-local-day send marker, and
+    /// the transports' caches (sent choices, Telegram polls as `telegram.poll` rows, Telegram file ids).
+    /// Rows of a user or chat go with it (`ON DELETE CASCADE`); JSON is text, as in version 4.
+    static let features = Migration(version: 6, name: "features: looks, jobs, votes, schedules, transport caches", sql: """
+        CREATE TABLE look_number (
+            user_id bigint PRIMARY KEY REFERENCES chat_user (id) ON DELETE CASCADE,
+            next_number integer NOT NULL
+        );
+        CREATE TABLE look (
+            id bigserial PRIMARY KEY,
+            user_id bigint NOT NULL REFERENCES chat_user (id) ON DELETE CASCADE,
+            chat_id bigint REFERENCES chat (id) ON DELETE SET NULL,
+            number integer NOT NULL,
+            person_sha256 text NOT NULL,
+            garment_sha256 text NOT NULL,
+            result_sha256 text NOT NULL,
+            prompt text NOT NULL,
+            service text NOT NULL,
+            model text NOT NULL,
+            batch_id text,
+            variation integer NOT NULL DEFAULT 1,
+            started_at timestamptz NOT NULL,
+            duration_ms integer NOT NULL,
+            favourite boolean NOT NULL DEFAULT false,
+            group_pick boolean NOT NULL DEFAULT false,
+            UNIQUE (user_id, number)
+        );
+        CREATE INDEX look_by_batch ON look (user_id, batch_id);
+        CREATE TABLE user_job (
+            id bigserial PRIMARY KEY,
+            kind text NOT NULL,
+            user_id bigint NOT NULL REFERENCES chat_user (id) ON DELETE CASCADE,
+            chat_id bigint REFERENCES chat (id) ON DELETE CASCADE,
+            state text NOT NULL DEFAULT 'queued' CHECK (state IN ('queued', 'running', 'done', 'failed', 'cancelled')),
+            payload text NOT NULL,
+            result text,
+            error text,
+            attempts integer NOT NULL DEFAULT 0,
+            not_before timestamptz NOT NULL,
+            owner text,
+            lease_expires_at timestamptz,
+            delivered boolean NOT NULL DEFAULT false,
+            created_at timestamptz NOT NULL,
+            updated_at timestamptz NOT NULL
+        );
+        CREATE INDEX user_job_queued ON user_job (kind, not_before, id) WHERE state = 'queued';
+        CREATE INDEX user_job_running ON user_job (kind, user_id) WHERE state = 'running';
+        CREATE INDEX user_job_undelivered ON user_job (kind, id) WHERE state = 'done' AND NOT delivered;
+        CREATE INDEX user_job_by_user ON user_job (user_id, kind, id);
+        CREATE TABLE vote (
+            id bigserial PRIMARY KEY,
+            chat_id bigint NOT NULL REFERENCES chat (id) ON DELETE CASCADE,
+            starter_id bigint NOT NULL REFERENCES chat_user (id) ON DELETE CASCADE,
+            kind text NOT NULL,
+            subject text NOT NULL,
+            option_count integer NOT NULL,
+            poll_ref text,
+            message_ref text,
+            opened_at timestamptz NOT NULL,
+            closes_at timestamptz NOT NULL,
+            state text NOT NULL DEFAULT 'open' CHECK (state IN ('open', 'tied', 'closed')),
+            winner integer,
+            closed_at timestamptz
+        );
+        CREATE INDEX vote_open ON vote (closes_at, id) WHERE state = 'open';
+        CREATE INDEX vote_by_chat ON vote (chat_id, state, id);
+        CREATE TABLE ballot (
+            vote_id bigint NOT NULL REFERENCES vote (id) ON DELETE CASCADE,
+            voter text NOT NULL,
+            option integer NOT NULL,
+            source text NOT NULL,
+            updated_at timestamptz NOT NULL,
+            PRIMARY KEY (vote_id, voter)
+        );
+        CREATE TABLE schedule (
+            id bigserial PRIMARY KEY,
+            chat_id bigint NOT NULL REFERENCES chat (id) ON DELETE CASCADE,
+            user_id bigint NOT NULL REFERENCES chat_user (id) ON DELETE CASCADE,
+            local_time text NOT NULL,
+            occasion text NOT NULL,
+            weekdays_only boolean NOT NULL DEFAULT false,
+            last_sent_date date,
+            last_sent_items text NOT NULL DEFAULT '[]',
+            paused boolean NOT NULL DEFAULT false,
+            created_at timestamptz NOT NULL,
+            UNIQUE (chat_id, user_id)
+        );
+        -- The send of one schedule on one local day: the unique key settles racing workers.
+        CREATE TABLE schedule_send (
+            schedule_id bigint NOT NULL REFERENCES schedule (id) ON DELETE CASCADE,
+            local_date date NOT NULL,
+            claimed_at timestamptz NOT NULL DEFAULT now(),
+            PRIMARY KEY (schedule_id, local_date)
+        );
+        CREATE TABLE sent_choice (
+            transport text NOT NULL,
+            message_id text NOT NULL,
+            chat_external_id text NOT NULL,
+            tokens text NOT NULL,
+            created_at timestamptz NOT NULL,
+            PRIMARY KEY (transport, message_id)
+        );
+        CREATE INDEX sent_choice_by_age ON sent_choice (created_at);
+        CREATE TABLE telegram_file (
+            sha256 text PRIMARY KEY,
+            file_id text NOT NULL,
+            created_at timestamptz NOT NULL
+        );
         """)
 }

@@ -69,6 +69,12 @@ public protocol JobStore: Sendable {
     func failJob(id: Int64, error: String, now: Date) async throws -> Bool
     func cancelJob(id: Int64, now: Date) async throws -> JobRecord?
     func claimDelivery(jobID: Int64, now: Date) async throws -> Bool
+    /// Keeps a claimed job this worker's while it runs: call every third of the store's lease. False
+    /// when the job is no longer this worker's to finish (cancelled, or recovered by another worker
+    /// after the lease expired): stop working on it.
+    func renewJobLease(id: Int64, now: Date) async throws -> Bool
+    /// Takes back jobs left `running` by a worker that is gone: on SQLite every running job (one
+    /// process), on PostgreSQL only those whose lease expired. Also lists finished, undelivered jobs.
     func recoverJobs(kind: String, failure: String, now: Date) async throws -> JobRecovery
     func nextJobDate(kind: String) async throws -> Date?
     func jobs(userID: Int64, kind: String, since: Date) async throws -> [JobRecord]
@@ -159,6 +165,7 @@ extension JobStore {
     public func failJob(id: Int64, error: String) async throws -> Bool { try await failJob(id: id, error: error, now: Date()) }
     public func cancelJob(id: Int64) async throws -> JobRecord? { try await cancelJob(id: id, now: Date()) }
     public func claimDelivery(jobID: Int64) async throws -> Bool { try await claimDelivery(jobID: jobID, now: Date()) }
+    public func renewJobLease(id: Int64) async throws -> Bool { try await renewJobLease(id: id, now: Date()) }
     public func recoverJobs(kind: String, failure: String) async throws -> JobRecovery {
         try await recoverJobs(kind: kind, failure: failure, now: Date())
     }

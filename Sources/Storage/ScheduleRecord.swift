@@ -19,4 +19,21 @@ public struct ScheduleRecord: Sendable, Hashable {
     public let paused: Bool
     /// The chat's IANA time zone from its settings, if it set one.
     public let chatTimeZone: String?
+
+    /// A subscription as a store read it (public: `Scale.PostgresStore` builds them too).
+    public init(
+        id: Int64, chatID: Int64, userID: Int64, localTime: String, occasion: String, weekdaysOnly: Bool, lastSentDate: String?,
+        lastSentItems: [Int64], paused: Bool, chatTimeZone: String?
+    ) {
+        self.id = id
+        self.chatID = chatID
+        self.userID = userID
+        self.localTime = localTime
+        self.occasion = occasion
+        self.weekdaysOnly = weekdaysOnly
+        self.lastSentDate = lastSentDate
+        self.lastSentItems = lastSentItems
+        self.paused = paused
+        self.chatTimeZone = chatTimeZone
+    }
 }

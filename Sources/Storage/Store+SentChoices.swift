@@ -12,6 +12,14 @@ public struct SentChoicesRecord: Sendable, Hashable {
     public let chatExternalID: String
     /// The transport's description of the choices (for Matrix: button tokens, or a vote).
     public let tokens: JSON
+
+    /// Recorded choices as a store read them (public: `Scale.PostgresStore` builds them too).
+    public init(transport: String, messageID: String, chatExternalID: String, tokens: JSON) {
+        self.transport = transport
+        self.messageID = messageID
+        self.chatExternalID = chatExternalID
+        self.tokens = tokens
+    }
 }
 
 extension Store {

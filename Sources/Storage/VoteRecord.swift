@@ -31,6 +31,26 @@ public struct VoteRecord: Sendable, Hashable {
     /// The 0-based winning option, once decided.
     public let winner: Int?
     public let closedAt: Date?
+
+    /// A vote as a store read it (public: `Scale.PostgresStore` builds them too).
+    public init(
+        id: Int64, chatID: Int64, starterID: Int64, kind: String, subject: JSON, optionCount: Int, pollRef: String?, messageRef: String?,
+        openedAt: Date, closesAt: Date, state: VoteState, winner: Int?, closedAt: Date?
+    ) {
+        self.id = id
+        self.chatID = chatID
+        self.starterID = starterID
+        self.kind = kind
+        self.subject = subject
+        self.optionCount = optionCount
+        self.pollRef = pollRef
+        self.messageRef = messageRef
+        self.openedAt = openedAt
+        self.closesAt = closesAt
+        self.state = state
+        self.winner = winner
+        self.closedAt = closedAt
+    }
 }
 
 /// One voter's current choice in a vote.
@@ -42,4 +62,12 @@ public struct BallotRecord: Sendable, Hashable {
     /// How it arrived: "poll", "reaction" or "reply".
     public let source: String
     public let updatedAt: Date
+
+    /// A ballot as a store read it.
+    public init(voter: String, option: Int, source: String, updatedAt: Date) {
+        self.voter = voter
+        self.option = option
+        self.source = source
+        self.updatedAt = updatedAt
+    }
 }
