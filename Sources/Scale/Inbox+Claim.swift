@@ -2,8 +2,9 @@ import Foundation
 import Postgres
 
 extension Inbox {
-    /// Claims the next message a worker may handle: the oldest message of a chat that no other
-    /// worker holds, and only the oldest pending message of that chat (so a chat's messages run in
+    /// Claims the next message a worker may handle: the oldest message of a chat that no worker
+    /// holds (this one included: a chat is handled once at a time even within one worker), and only
+    /// the oldest pending message of that chat (so a chat's messages run in
     /// order). The chat is leased to `owner` until `markDone`, `release`, or the lease expires
     /// without a heartbeat. Nil when nothing is claimable now.
     ///
@@ -92,11 +93,11 @@ extension Inbox {
                 WHERE i.state = 'pending'
                   AND NOT EXISTS (SELECT 1 FROM inbox e WHERE e.chat_key = i.chat_key AND e.state = 'pending' AND e.id < i.id)
                   AND NOT EXISTS (SELECT 1 FROM chat_lease l
-                                  WHERE l.chat_key = i.chat_key AND l.owner <> $1 AND l.expires_at > to_timestamp($2::float8))
+                                  WHERE l.chat_key = i.chat_key AND l.expires_at > to_timestamp($1::float8))
                 ORDER BY i.id
                 LIMIT 1
                 FOR UPDATE OF i SKIP LOCKED
-                """, [.text(owner.text), nowParameter])
+                """, [nowParameter])
             guard let row = candidates.first else { return .empty }
             let id = try row.int("id")
             let chatKey = try row.string("chat_key")
@@ -104,7 +105,7 @@ extension Inbox {
                 INSERT INTO chat_lease (chat_key, owner, message_id, expires_at) VALUES ($1, $2, $3, to_timestamp($4::float8))
                 ON CONFLICT (chat_key) DO UPDATE
                 SET owner = EXCLUDED.owner, message_id = EXCLUDED.message_id, expires_at = EXCLUDED.expires_at
-                WHERE chat_lease.owner = EXCLUDED.owner OR chat_lease.expires_at <= to_timestamp($5::float8)
+                WHERE chat_lease.expires_at <= to_timestamp($5::float8)
                 """, [.text(chatKey), .text(owner.text), .int(id), expires, nowParameter])
             guard leased == 1 else { return .contended }
             let previousAttempts = Int(try row.int("attempts"))

@@ -54,7 +54,7 @@ public final class PostgresSharedInbox: SharedInbox {
             id: message.id, externalID: message.externalID, chatKey: message.chatKey, payload: message.payload, setAside: setAside)
     }
 
-    public func complete(_ claim: SharedInboxClaim, outbox: [OutboxDraft], now: Date) async throws -> [OutboxRecord] {
+    public func complete(_ claim: SharedInboxClaim, outbox: [OutboxDraft], attemptKind: String?, now: Date) async throws -> [OutboxRecord] {
         let owner = worker.text
         let nowParameter = Timestamp.parameter(now)
         return try await inbox.session.transaction { connection in
@@ -65,6 +65,10 @@ public final class PostgresSharedInbox: SharedInbox {
             let state = try connection.query("SELECT state FROM inbox WHERE id = $1 FOR UPDATE", [.int(claim.id)])
             guard try state.first?.string("state") == "pending" else { throw ScaleError.leaseLost("update \(claim.externalID) was finished elsewhere") }
             let rows = try PostgresStore.insertOutbox(connection, outbox, now: now)
+            if let attemptKind {
+                try connection.execute(
+                    "DELETE FROM attempt WHERE kind = $1 AND item_id = $2 AND state = 'running'", [.text(attemptKind), .text(claim.externalID)])
+            }
             try connection.execute(
                 "UPDATE inbox SET state = 'done', finished_at = to_timestamp($2::float8) WHERE id = $1", [.int(claim.id), nowParameter])
             try connection.execute("DELETE FROM chat_lease WHERE chat_key = $1 AND owner = $2", [.text(claim.chatKey), .text(owner)])

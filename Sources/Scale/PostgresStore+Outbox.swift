@@ -88,6 +88,23 @@ extension PostgresStore {
             """, [.text(transport), Timestamp.parameter(since)]).map(Self.outbox(from:))
     }
 
+    /// `OutboxStore.pendingOutboxKeys`: see there.
+    public func pendingOutboxKeys(transport: String) async throws -> [(id: Int64, txnID: String)] {
+        try await session.query(
+            "SELECT id, txn_id FROM outbox WHERE transport = $1 AND state = 'pending' ORDER BY id", [.text(transport)]
+        ).map { (try $0.int("id"), try $0.string("txn_id")) }
+    }
+
+    /// `OutboxStore.pendingOutbox(ids:)`: see there.
+    public func pendingOutbox(ids: [Int64]) async throws -> [OutboxRecord] {
+        guard !ids.isEmpty else { return [] }
+        // Ids are numbers, so the array literal needs no escaping.
+        let list = "{" + ids.map(String.init).joined(separator: ",") + "}"
+        return try await session.query("""
+            SELECT \(Self.outboxColumns) FROM outbox WHERE id = ANY($1::bigint[]) AND state = 'pending' ORDER BY id
+            """, [.text(list)]).map(Self.outbox(from:))
+    }
+
     /// `OutboxStore.outboxMessage`: see there.
     public func outboxMessage(transport: String, chatExternalID: String, remoteID: String) async throws -> (txnID: String, position: Int)? {
         let rows = try await session.query(

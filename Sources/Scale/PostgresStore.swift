@@ -160,3 +160,5 @@ extension PostgresStore {
             title: try row.optionalString("title"), settings: try JSON.parse(try row.string("settings")))
     }
 }
+
+extension PostgresStore: WardrobeStore {}

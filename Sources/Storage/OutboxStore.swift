@@ -21,6 +21,10 @@ public protocol OutboxStore: Sendable {
     func markOutboxDropped(txnID: String, now: Date) async throws
     /// Pending rows of a transport created at or after `since`, oldest first.
     func pendingOutbox(transport: String, since: Date) async throws -> [OutboxRecord]
+    /// The ids and transaction ids of a transport's pending rows, oldest first (cheap: no payloads).
+    func pendingOutboxKeys(transport: String) async throws -> [(id: Int64, txnID: String)]
+    /// The rows with these ids that are still pending, oldest first.
+    func pendingOutbox(ids: [Int64]) async throws -> [OutboxRecord]
     /// The row and position that posted `remoteID` in a chat, if any.
     func outboxMessage(transport: String, chatExternalID: String, remoteID: String) async throws -> (txnID: String, position: Int)?
     /// Removes finished rows created before `cutoff`, and posted-message entries older than it.
@@ -28,6 +32,21 @@ public protocol OutboxStore: Sendable {
 }
 
 extension OutboxStore {
+    /// By default the pending rows are read whole (one process never needs these two).
+    public func pendingOutboxKeys(transport: String) async throws -> [(id: Int64, txnID: String)] {
+        try await pendingOutbox(transport: transport, since: .distantPast).map { ($0.id, $0.txnID) }
+    }
+
+    /// By default the pending rows are read whole and filtered.
+    public func pendingOutbox(ids: [Int64]) async throws -> [OutboxRecord] {
+        let wanted = Set(ids)
+        var rows: [OutboxRecord] = []
+        for transport in ["telegram", "matrix"] {
+            rows += try await pendingOutbox(transport: transport, since: .distantPast).filter { wanted.contains($0.id) }
+        }
+        return rows.sorted { $0.id < $1.id }
+    }
+
     /// By default the row's transaction id is enough.
     public func markOutboxSent(_ record: OutboxRecord, remoteIDs: [String], hasFiles: Bool, now: Date) async throws {
         try await markOutboxSent(txnID: record.txnID, remoteIDs: remoteIDs, now: now)

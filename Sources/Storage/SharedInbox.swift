@@ -13,9 +13,10 @@ public protocol SharedInbox: Sendable {
     func cursor(network: String) async throws -> String?
     /// Claims the oldest update of a chat no other worker holds; nil when nothing is claimable now.
     func claim() async throws -> SharedInboxClaim?
-    /// Records a claimed update as handled and writes its replies to the outbox, in one transaction;
-    /// returns the rows. Throws when the claim's lease had already passed to another worker.
-    func complete(_ claim: SharedInboxClaim, outbox: [OutboxDraft], now: Date) async throws -> [OutboxRecord]
+    /// Records a claimed update as handled, writes its replies to the outbox and forgets its attempt
+    /// record of `attemptKind` (poison-message protection), in one transaction; returns the rows.
+    /// Throws when the claim's lease had already passed to another worker.
+    func complete(_ claim: SharedInboxClaim, outbox: [OutboxDraft], attemptKind: String?, now: Date) async throws -> [OutboxRecord]
     /// Gives a claim back unhandled (shutting down): any worker may take the chat at once.
     func release(_ claim: SharedInboxClaim) async throws
     /// Extends the leases of claims still being handled; returns those whose lease was lost.

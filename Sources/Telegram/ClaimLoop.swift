@@ -67,7 +67,7 @@ struct ClaimLoop: Sendable {
         }
         guard let id = Int64(claim.externalID), let json = try? JSON.parse(claim.payload), let update = TelegramUpdate(json) else {
             logger.debug("shared inbox row needs no handling", ["update": claim.externalID])
-            do { _ = try await shared.complete(claim, outbox: [], now: clock.now()) } catch {
+            do { _ = try await shared.complete(claim, outbox: [], attemptKind: nil, now: clock.now()) } catch {
                 logger.warning("cannot record an unreadable update", ["update": claim.externalID, "error": "\(error)"])
             }
             return
@@ -145,12 +145,12 @@ struct ClaimBookkeeping: UpdateBookkeeping {
             for id in ids {
                 guard let claim = await held.take(id) else { continue }
                 // The first claim carries the replies; an album's other parts were recorded when they arrived.
-                let rows = try await shared.complete(claim, outbox: drafts, now: poller.clock.now())
+                // The elected sender reads the rows in id order when the commit notifies it (`TelegramSender.pickUp`).
+                _ = try await shared.complete(claim, outbox: drafts, attemptKind: TelegramPoller.attemptKind, now: poller.clock.now())
                 drafts = []
-                await poller.transport.sender.submit(rows)
             }
             // An album's parts were all recorded on arrival: its replies go in on their own.
-            if !drafts.isEmpty { await poller.transport.sender.submit(try await poller.store.enqueueOutbox(drafts, now: poller.clock.now())) }
+            if !drafts.isEmpty { _ = try await poller.store.enqueueOutbox(drafts, now: poller.clock.now()) }
         } catch {
             poller.logger.error("cannot record handled updates; their chat goes to another worker when the lease ends", [
                 "update": ids.map(String.init).joined(separator: ","), "error": "\(error)",
@@ -163,7 +163,7 @@ struct ClaimBookkeeping: UpdateBookkeeping {
     /// claimed; the part waits here for the rest of its album. A crash in the album window loses it.
     func addAlbumPart(_ part: AlbumPart, now: Date) async {
         if let claim = await held.take(part.updateID) {
-            do { _ = try await shared.complete(claim, outbox: [], now: now) } catch {
+            do { _ = try await shared.complete(claim, outbox: [], attemptKind: TelegramPoller.attemptKind, now: now) } catch {
                 poller.logger.warning("cannot record an album part", ["update": part.updateID, "error": "\(error)"])
             }
         }

@@ -43,6 +43,8 @@ public struct TelegramConfiguration: Sendable {
     /// In webhook mode, how often the inbox is read even without a delivery to this process (rows
     /// stored by another process, or left by a crash), in seconds.
     public var inboxCheckSeconds: Double = 1
+    /// With a shared inbox: only the elected worker sends, reading rows in id order (see `TelegramSender.pickUp`).
+    public var sharedOutbox = false
     /// With a shared inbox: how many claimed updates one worker handles at once (different chats).
     public var sharedClaimsInFlight: Int = 32
     /// With a shared inbox: how often a worker renews the leases of the chats it holds (well inside the lease).

@@ -43,6 +43,7 @@ extension TelegramPoller {
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await sender.run() }
             group.addTask { [logger] in
+                // Any worker's committed replies notify; notifications during a read make the next wait return at once.
                 while !Task.isCancelled {
                     await shared.waitForReplies(seconds: 1)
                     do { try await sender.pickUp() } catch { logger.warning("cannot read the outbox; retrying", ["error": "\(error)"]) }

@@ -29,12 +29,19 @@ public final class TelegramSender: Service {
         limit = InFlightLimit(max(1, maxInFlight))
     }
 
-    /// Queues committed rows for sending (rows already finished are skipped). While the sender is not
-    /// running (a worker that is not the elected sender), rows only wait in the table: each run starts
-    /// by reading every pending row.
+    /// Queues rows a handler or a message outside one just committed. With a shared outbox only the
+    /// elected sender's `pickUp` queues rows, in id order, which keeps each chat's order across workers.
     func submit(_ records: [OutboxRecord]) async {
+        guard !delivery.configuration.sharedOutbox else { return }
+        await queue(records)
+    }
+
+    /// Queues committed rows for sending (rows already queued or finished are skipped). While the
+    /// sender is not running, rows only wait in the table: each run starts by reading every pending row.
+    private func queue(_ records: [OutboxRecord]) async {
         guard await state.running else { return }
         for record in records where record.state == "pending" {
+            if await state.knows(record.txnID) { continue }
             let message: OutgoingMessage
             do {
                 message = try OutgoingMessage(stored: StoredMessage.withoutFiles(record.payload))
@@ -70,7 +77,7 @@ public final class TelegramSender: Service {
             throw error
         }
         if !pending.isEmpty { logger.notice("sending replies left from the last run", ["count": pending.count]) }
-        await submit(pending)
+        await queue(pending)
         await withDiscardingTaskGroup { group in
             group.addTask { [state] in
                 for await _ in stops {}
@@ -83,9 +90,14 @@ public final class TelegramSender: Service {
         await state.stop()
     }
 
-    /// Queues the pending rows other workers wrote (rows already queued or sent in this run are skipped).
+    /// Queues the pending rows that are not queued or sent in this run yet, in id order: a chat's
+    /// rows commit one after another, so a read that sees a chat's row sees its earlier rows too.
     func pickUp() async throws {
-        await submit(try await store.pendingOutbox(transport: TelegramPoller.transportName, since: .distantPast))
+        var unknown: [Int64] = []
+        for key in try await store.pendingOutboxKeys(transport: TelegramPoller.transportName) where await !state.knows(key.txnID) {
+            unknown.append(key.id)
+        }
+        await queue(try await store.pendingOutbox(ids: unknown))
     }
 
     /// Stops taking new chats once the rows queued now are sent.
@@ -292,6 +304,9 @@ actor SenderState {
     func stepAside(_ entry: SenderQueue.Entry, until: Date) { queue.stepAside(entry, until: until) }
 
     func isDone(_ txnID: String) -> Bool { queue.isDone(txnID) }
+
+    /// Whether `txnID` is queued, being sent or finished in this run.
+    func knows(_ txnID: String) -> Bool { queue.isQueued(txnID) || queue.isDone(txnID) }
 
     func finished(_ txnID: String, posted ids: [String]?) {
         queue.finished(txnID)

@@ -82,6 +82,6 @@ extension App {
         let shared = PostgresSharedInbox(
             inbox: inbox, worker: worker, conninfo: conninfo, election: election, logger: logger.child(label: "scale").with("worker", worker.text))
         logger.notice("storage on PostgreSQL", ["worker": worker.text])
-        return .postgres(SharedBackend(store: PostgresStore(session: storeSession), shared: shared, sessions: [storeSession, inboxSession]))
+        return .postgres(SharedBackend(store: PostgresStore(session: storeSession, worker: worker), shared: shared, sessions: [storeSession, inboxSession]))
     }
 }

@@ -48,13 +48,21 @@ extension Runtime {
     /// The Telegram poller (and in webhook mode its webhook receiver), when Telegram is enabled and a token is stored.
     func telegramServices(dispatcher: ChatDispatcher) throws -> TelegramServices? {
         guard app.configuration.bool("telegram.enabled"), let client = app.telegramClient(keys: keys, http: http) else { return nil }
-        let configuration = app.telegramConfiguration()
+        var configuration = app.telegramConfiguration()
+        if backend.shared != nil {
+            configuration.sharedOutbox = true
+            configuration.sharedClaimsInFlight = app.configuration.int("storage.postgres.claims_in_flight")
+            configuration.sharedRenewSeconds = max(0.05, app.configuration.double("storage.postgres.lease_seconds") / 3)
+        }
         let logger = app.logger.child(label: "telegram")
         let transport = TelegramTransport(
             client: client, store: store, configuration: configuration, logger: logger, clock: clock, metrics: metrics.telegram)
         // Try-on results and other messages sent outside a handler find the transport here.
         transports.register(transport)
-        if let shared = backend.shared { return try sharedTelegramServices(client: client, transport: transport, shared: shared, dispatcher: dispatcher) }
+        if let shared = backend.shared {
+            return try sharedTelegramServices(
+                client: client, transport: transport, shared: shared, dispatcher: dispatcher, configuration: configuration)
+        }
         guard let sqlite = backend.sqlite else { return nil }
         let wakeUp = InboxWakeUp()
         let poller = TelegramPoller(
@@ -68,11 +76,9 @@ extension Runtime {
 
     /// The Telegram worker of one of several processes sharing PostgreSQL (and its webhook receiver in webhook mode).
     private func sharedTelegramServices(
-        client: TelegramClient, transport: TelegramTransport, shared: PostgresSharedInbox, dispatcher: ChatDispatcher
+        client: TelegramClient, transport: TelegramTransport, shared: PostgresSharedInbox, dispatcher: ChatDispatcher,
+        configuration: TelegramConfiguration
     ) throws -> TelegramServices {
-        var configuration = app.telegramConfiguration()
-        configuration.sharedClaimsInFlight = app.configuration.int("storage.postgres.claims_in_flight")
-        configuration.sharedRenewSeconds = max(0.05, app.configuration.double("storage.postgres.lease_seconds") / 3)
         let logger = app.logger.child(label: "telegram")
         let poller = TelegramPoller(
             client: client, transport: transport, dispatcher: dispatcher, store: store, shared: shared, commands: router.listedCommands,

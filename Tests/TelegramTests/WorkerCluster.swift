@@ -24,7 +24,7 @@ final class WorkerCluster: @unchecked Sendable {
         environment["WARDROBE_TELEGRAM_API_BASE_URL"] = server.baseURL
         environment["WARDROBE_TELEGRAM_POLL_TIMEOUT_SECONDS"] = "1"
         environment["WARDROBE_STORAGE_BACKEND"] = "postgres"
-        environment["WARDROBE_STORAGE_POSTGRES_LEASE_SECONDS"] = "3"
+        environment["WARDROBE_STORAGE_POSTGRES_LEASE_SECONDS"] = "10"
         environment["WARDROBE_STORAGE_POSTGRES_ELECTION_RETRY_SECONDS"] = "0.2"
         // No pacing, one send in flight: a kill of the sender can repeat at most one reply.
         environment["WARDROBE_TELEGRAM_RATE_LIMIT_GLOBAL_PER_SECOND"] = "0"
