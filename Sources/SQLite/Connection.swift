@@ -87,14 +87,16 @@ public final class Connection {
     /// commit itself fails (e.g. a deferred foreign key). The nesting depth is restored either way.
     public func transaction<T>(_ body: (Connection) throws -> T) throws -> T {
         let depth = transactionDepth
-        let name = "sp\(depth)"
-        if depth == 0 { try execute("BEGIN IMMEDIATE") } else { try execute("SAVEPOINT \(name)") }
+        let name = depth < Connection.savepointNames.count ? Connection.savepointNames[depth] : "sp\(depth)"
+        // Begin, savepoint, release and commit run as cached statements: every grouped write takes a
+        // savepoint, and `sqlite3_exec` would parse and prepare each of them anew every time.
+        if depth == 0 { try step("BEGIN IMMEDIATE") } else { try step("SAVEPOINT \(name)") }
         transactionDepth = depth + 1
         defer { transactionDepth = depth }
         let result: T
         do {
             result = try body(self)
-            if depth == 0 { try execute("COMMIT") } else { try execute("RELEASE \(name)") }
+            if depth == 0 { try step("COMMIT") } else { try step("RELEASE \(name)") }
         } catch {
             // Quietly: after some errors SQLite has already rolled back by itself.
             if depth == 0 {
@@ -106,6 +108,15 @@ public final class Connection {
             throw error
         }
         return result
+    }
+
+    /// Savepoint names of the first nesting levels, made once.
+    private static let savepointNames = (0..<8).map { "sp\($0)" }
+
+    /// Runs a statement without parameters or results through the statement cache.
+    private func step(_ sql: String) throws(SQLiteError) {
+        let connection = try open()
+        _ = try prepared(sql, connection: connection).decodeRows(connection: connection) { _ throws(SQLiteError) in () }
     }
 
     private func open() throws(SQLiteError) -> OpaquePointer {

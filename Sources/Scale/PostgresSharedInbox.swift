@@ -8,8 +8,7 @@ import Synchronization
 /// roles only one worker may hold, and LISTEN/NOTIFY so idle workers wake when anything arrives.
 public final class PostgresSharedInbox: SharedInbox {
     /// The channel `complete` notifies when it wrote replies, so the elected sender picks them up.
-    // A literal that passes PostgresChannel's check.
-    public static let repliesChannel = try! PostgresChannel("wardrobe_outbox")
+    public static let repliesChannel = PostgresStore.outboxChannel
 
     /// The inbox this worker claims from.
     public let inbox: Inbox

@@ -6,10 +6,19 @@ import Storage
 // The outbox on PostgreSQL, as `Storage.Store` keeps it on SQLite. Posted message ids are a JSON
 // array of strings (SQLite joins them with commas).
 extension PostgresStore {
+    /// The channel notified when outbox rows are written, so the elected sender picks them up.
+    // A literal that passes PostgresChannel's check.
+    public static let outboxChannel = try! PostgresChannel("wardrobe_outbox")
+
     /// `OutboxStore.enqueueOutbox`: see there.
     public func enqueueOutbox(_ drafts: [OutboxDraft], now: Date) async throws -> [OutboxRecord] {
         guard !drafts.isEmpty else { return [] }
-        return try await session.transaction { try Self.insertOutbox($0, drafts, now: now) }
+        return try await session.transaction { connection in
+            let rows = try Self.insertOutbox(connection, drafts, now: now)
+            // Wakes the elected sender of a shared inbox (delivered at commit; nobody listens on one process).
+            try connection.query("SELECT pg_notify($1, 'outbox')", [.text(Self.outboxChannel.name)])
+            return rows
+        }
     }
 
     /// Writes outbox rows on `connection`, inside the caller's transaction (the shared inbox records an

@@ -13,6 +13,8 @@ public protocol OutboxStore: Sendable {
     func markOutboxSent(txnID: String, remoteIDs: [String], now: Date) async throws
     /// The same for a row at hand; `hasFiles` says whether it stored files to drop (a backend may skip a lookup).
     func markOutboxSent(_ record: OutboxRecord, remoteIDs: [String], hasFiles: Bool, now: Date) async throws
+    /// The same for several rows, in one transaction where the backend can.
+    func markOutboxSent(_ marks: [OutboxSentMark], now: Date) async throws
     /// Records that `stepsDone` API calls of a message are done, having posted `remoteIDs` so far.
     func markOutboxProgress(txnID: String, stepsDone: Int, remoteIDs: [String], now: Date) async throws
     /// Records that the message was given up on; it is not retried.
@@ -32,6 +34,11 @@ public protocol OutboxStore: Sendable {
 }
 
 extension OutboxStore {
+    /// By default the rows are marked one by one.
+    public func markOutboxSent(_ marks: [OutboxSentMark], now: Date) async throws {
+        for mark in marks { try await markOutboxSent(mark.record, remoteIDs: mark.remoteIDs, hasFiles: mark.hasFiles, now: now) }
+    }
+
     /// By default the pending rows are read whole (one process never needs these two).
     public func pendingOutboxKeys(transport: String) async throws -> [(id: Int64, txnID: String)] {
         try await pendingOutbox(transport: transport, since: .distantPast).map { ($0.id, $0.txnID) }

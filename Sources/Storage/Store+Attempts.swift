@@ -33,21 +33,25 @@ extension Store {
     /// times without finishing (each unfinished start is a crash): then it is marked set aside.
     public func beginAttempt(kind: String, itemID: String, chatKey: String = "", maxAttempts: Int, now: Date = Date()) async throws -> AttemptDecision {
         try await database.write { db in
-            let previous = try db.first("SELECT count, state FROM attempts WHERE kind = ? AND item_id = ?", [kind, itemID])
-            let count = Int(previous?.int("count") ?? 0)
-            if previous?.string("state") == "set_aside" || count >= max(maxAttempts, 1) {
-                try db.query(
-                    "UPDATE attempts SET state = 'set_aside', last_at = ? WHERE kind = ? AND item_id = ?", [Store.timestamp(now), kind, itemID])
-                return .setAside(attempts: count)
-            }
-            try db.query(
+            // One statement in the common case (a new item, or one started fewer than `maxAttempts` times):
+            // the upsert counts the start and says the new count; it changes nothing for an item due to be set aside.
+            let limit = max(maxAttempts, 1)
+            let counted = try db.query(
                 """
                 INSERT INTO attempts (kind, item_id, chat_key, count, state, first_at, last_at) VALUES (?, ?, ?, 1, 'running', ?, ?)
                 ON CONFLICT (kind, item_id) DO UPDATE SET count = count + 1, last_at = excluded.last_at
-                """, [kind, itemID, chatKey, Store.timestamp(now), Store.timestamp(now)])
-            return .handle(attempt: count + 1)
+                WHERE attempts.state != 'set_aside' AND attempts.count < ?
+                RETURNING count
+                """, [kind, itemID, chatKey, Store.timestamp(now), Store.timestamp(now), limit], decode: Store.attemptCount(from:))
+            if let count = counted.first { return .handle(attempt: Int(count)) }
+            let previous = try db.first("SELECT count FROM attempts WHERE kind = ? AND item_id = ?", [kind, itemID])
+            try db.query(
+                "UPDATE attempts SET state = 'set_aside', last_at = ? WHERE kind = ? AND item_id = ?", [Store.timestamp(now), kind, itemID])
+            return .setAside(attempts: Int(previous?.int("count") ?? 0))
         }
     }
+
+    private static func attemptCount(from row: borrowing ColumnReader) -> Int64 { row.int(0) ?? 1 }
 
     /// Notes why an item was set aside (shown by `wardrobe doctor`).
     public func describeSetAside(kind: String, itemID: String, detail: String) async throws {

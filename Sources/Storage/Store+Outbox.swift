@@ -50,6 +50,22 @@ public struct OutboxRecord: Sendable, Hashable {
     }
 }
 
+/// A row the server accepted, as `Store.markOutboxSent(_:now:)` records it.
+public struct OutboxSentMark: Sendable {
+    /// The row that was sent.
+    public let record: OutboxRecord
+    /// The ids of the messages it posted, in order.
+    public let remoteIDs: [String]
+    /// Whether the row has stored files to delete.
+    public let hasFiles: Bool
+
+    public init(record: OutboxRecord, remoteIDs: [String], hasFiles: Bool) {
+        self.record = record
+        self.remoteIDs = remoteIDs
+        self.hasFiles = hasFiles
+    }
+}
+
 /// A message to persist: what `Store.enqueueOutbox` and `markProcessed` write.
 public struct OutboxDraft: Sendable {
     public let txnID: String
@@ -103,9 +119,17 @@ extension Store {
                 [draft.transport, draft.chatExternalID, draft.chatKind, draft.txnID, draft.payload.serialized(), Store.timestamp(now),
                  draft.expiresAt.map(Store.timestamp)])
             if db.changes > 0 {
+                // A new row is exactly the draft: no need to read it back (and parse its payload again).
+                let id = db.lastInsertRowID
                 for (position, bytes) in draft.files.enumerated() {
                     try db.query("INSERT INTO outbox_files (txn_id, position, bytes) VALUES (?, ?, ?)", [draft.txnID, position, bytes])
                 }
+                records.append(OutboxRecord(
+                    id: id, transport: draft.transport, chatExternalID: draft.chatExternalID, chatKind: draft.chatKind, txnID: draft.txnID,
+                    payload: draft.payload, state: "pending", remoteIDs: [], stepsDone: 0,
+                    expiresAt: draft.expiresAt.map { Date(timeIntervalSince1970: Store.timestamp($0)) },
+                    createdAt: Date(timeIntervalSince1970: Store.timestamp(now))))
+                continue
             }
             guard let row = try db.first("SELECT * FROM outbox WHERE txn_id = ?", [draft.txnID]) else {
                 throw StorageError.notFound("outbox entry \(draft.txnID)")
@@ -151,6 +175,19 @@ extension Store {
         try await database.write { db in
             try Store.recordSent(
                 db, transport: record.transport, chat: record.chatExternalID, txnID: record.txnID, remoteIDs: remoteIDs, hasFiles: hasFiles, now: now)
+        }
+    }
+
+    /// Records several answered rows as sent in one transaction: each as
+    /// `markOutboxSent(_:remoteIDs:hasFiles:now:)` would, without a write of its own.
+    public func markOutboxSent(_ marks: [OutboxSentMark], now: Date = Date()) async throws {
+        guard !marks.isEmpty else { return }
+        try await database.write { db in
+            for mark in marks {
+                try Store.recordSent(
+                    db, transport: mark.record.transport, chat: mark.record.chatExternalID, txnID: mark.record.txnID, remoteIDs: mark.remoteIDs,
+                    hasFiles: mark.hasFiles, now: now)
+            }
         }
     }
 

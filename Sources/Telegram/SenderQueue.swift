@@ -25,6 +25,8 @@ struct SenderQueue: Sendable {
         let dependsOn: String?
         /// How many messages the row posts.
         let postedCount: Int
+        /// The message's Bot API calls, planned once when the row was queued.
+        let steps: [TelegramStep]
         /// Not before this instant (an edit whose message is not known yet steps aside for a moment).
         var notBefore: Date?
 
@@ -137,6 +139,7 @@ extension SenderQueue.Entry {
         self.record = record
         self.message = message
         let steps = TelegramStep.plan(message)
+        self.steps = steps
         postedCount = steps.reduce(0) { $0 + $1.postedCount }
         switch message {
         case .edit(let ref, _, _): editTarget = ref.messageID; replacesText = true

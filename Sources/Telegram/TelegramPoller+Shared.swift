@@ -15,6 +15,7 @@ extension TelegramPoller {
         let claims = ClaimLoop(poller: self, shared: shared, mapper: mapper)
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await shared.lead(role) { try await self.lead(shared) } }
+            group.addTask { [earlyFlusher] in await earlyFlusher.run() }
             do {
                 try await withThrowingTaskGroup(of: Void.self) { inner in
                     inner.addTask { try await claims.run() }
@@ -23,6 +24,7 @@ extension TelegramPoller {
                     try await inner.next()
                 }
             } catch {
+                earlyFlusher.stop()
                 group.cancelAll()
                 throw error
             }
@@ -31,6 +33,7 @@ extension TelegramPoller {
             // the outbox for whichever worker is elected next, if this one stops sending first.
             while await dispatcher.pending() > 0, !Task.isCancelled { try? await Task.sleep(for: .milliseconds(10)) }
             await claims.releaseHeld()
+            earlyFlusher.stop()
             group.cancelAll()
         }
     }

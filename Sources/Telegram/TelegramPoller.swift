@@ -27,6 +27,8 @@ public final class TelegramPoller: Service {
     /// What the worker is doing, for `/healthz`.
     let health = TelegramHealthState()
     let (stops, stopper) = AsyncStream<Void>.makeStream()
+    /// Sends the replies of handlers still working after `configuration.earlyFlushSeconds`.
+    let earlyFlusher: EarlyFlusher
 
     /// A poller feeding `dispatcher`; `commands` become the bot's command menu (setMyCommands).
     public init(
@@ -34,6 +36,7 @@ public final class TelegramPoller: Service {
         configuration: TelegramConfiguration, logger: Logger, clock: any WallClock, inboxWakeUp: InboxWakeUp = InboxWakeUp()
     ) {
         self.inboxWakeUp = inboxWakeUp
+        earlyFlusher = EarlyFlusher(transport: transport, delay: configuration.earlyFlushSeconds, clock: clock)
         self.client = client
         self.transport = transport
         self.dispatcher = dispatcher
@@ -52,6 +55,7 @@ public final class TelegramPoller: Service {
         commands: [Command], configuration: TelegramConfiguration, logger: Logger, clock: any WallClock
     ) {
         inboxWakeUp = InboxWakeUp()
+        earlyFlusher = EarlyFlusher(transport: transport, delay: configuration.earlyFlushSeconds, clock: clock)
         self.client = client
         self.transport = transport
         self.dispatcher = dispatcher
@@ -104,6 +108,7 @@ public final class TelegramPoller: Service {
         try await withThrowingTaskGroup(of: Void.self) { outer in
             // The sender outlives polling: replies of updates still being handled go out before it stops.
             outer.addTask { try await sender.run() }
+            outer.addTask { [earlyFlusher] in await earlyFlusher.run() }
             defer { outer.cancelAll() }
             do {
                 try await withThrowingTaskGroup(of: Void.self) { group in
@@ -122,6 +127,7 @@ public final class TelegramPoller: Service {
             health.set(.stopped("shut down"), now: clock.now())
             while await dispatcher.pending() > 0, !Task.isCancelled { try? await Task.sleep(for: .milliseconds(10)) }
             await sender.shutdown()
+            earlyFlusher.stop()
             try await outer.waitForAll()
         }
     }
@@ -209,15 +215,8 @@ public final class TelegramPoller: Service {
     /// the replies it made so far are sent.
     func guarded(_ ids: [Int64], event: ChatEvent, transport: EventTransport, handle: @Sendable () async -> Void) async {
         let guardian = PoisonGuard(kind: TelegramPoller.attemptKind, store: store, maxAttempts: configuration.maxAttempts, logger: logger, clock: clock)
-        await guardian.run(String(ids.first ?? 0), event: event, via: transport) { [clock, configuration] in
-            await withTaskGroup(of: Void.self) { group in
-                group.addTask {
-                    guard (try? await clock.sleep(seconds: configuration.earlyFlushSeconds)) != nil else { return }
-                    await transport.base.flushEarly(transport.batch)
-                }
-                await handle()
-                group.cancelAll()
-            }
+        await guardian.run(String(ids.first ?? 0), event: event, via: transport) { [earlyFlusher] in
+            await earlyFlusher.watch(transport.batch, handle)
         }
     }
 

@@ -17,6 +17,8 @@ public final class TelegramSender: Service {
     let clock: any WallClock
     let state: SenderState
     let limit: InFlightLimit
+    /// Answered rows waiting to be recorded as sent (they hold their slots until then).
+    let marks: SentMarks
     /// Ends the current run's intake (each `run()` makes its own, so the poller can run it again).
     private let stopper = Mutex<AsyncStream<Void>.Continuation?>(nil)
 
@@ -27,6 +29,7 @@ public final class TelegramSender: Service {
         clock = delivery.clock
         state = SenderState()
         limit = InFlightLimit(max(1, maxInFlight))
+        marks = SentMarks(store: delivery.store, limit: limit, logger: delivery.logger, clock: delivery.clock)
     }
 
     /// Queues rows a handler or a message outside one just committed. With a shared outbox only the
@@ -78,14 +81,19 @@ public final class TelegramSender: Service {
         }
         if !pending.isEmpty { logger.notice("sending replies left from the last run", ["count": pending.count]) }
         await queue(pending)
-        await withDiscardingTaskGroup { group in
-            group.addTask { [state] in
-                for await _ in stops {}
-                await state.stopStarting()
+        await withDiscardingTaskGroup { outer in
+            // Runs until every drain is done, so the last sent marks are written before `run` returns.
+            outer.addTask { [marks] in await marks.run() }
+            await withDiscardingTaskGroup { group in
+                group.addTask { [state] in
+                    for await _ in stops {}
+                    await state.stopStarting()
+                }
+                for await chat in starts {
+                    group.addTask { await self.drain(chat: chat) }
+                }
             }
-            for await chat in starts {
-                group.addTask { await self.drain(chat: chat) }
-            }
+            marks.finish()
         }
         await state.stop()
     }
@@ -105,10 +113,14 @@ public final class TelegramSender: Service {
 
     /// Sends the rows of one chat until none is left.
     private func drain(chat: String) async {
+        // The row just done is reported with the question for the next one: one call to the state, not two.
+        var done: SenderState.Done?
         while !Task.isCancelled {
-            switch await state.next(chat: chat, now: clock.now()) {
+            let next = await state.next(chat: chat, now: clock.now(), after: done)
+            done = nil
+            switch next {
             case .send(let entry):
-                await deliver(entry)
+                done = await deliver(entry)
             case .wait:
                 // A row refers to a message that another row (perhaps not committed yet) will post.
                 try? await clock.sleep(seconds: 0.02)
@@ -116,10 +128,12 @@ public final class TelegramSender: Service {
                 return
             }
         }
+        if let done { await state.finished(done.txnID, posted: done.posted) }
     }
 
-    /// Sends one row step by step, resuming after the steps a previous run recorded.
-    private func deliver(_ entry: SenderQueue.Entry) async {
+    /// Sends one row step by step, resuming after the steps a previous run recorded. Returns the row
+    /// as done, unless it went back to the queue (to step aside, or to be retried).
+    private func deliver(_ entry: SenderQueue.Entry) async -> SenderState.Done? {
         let record = entry.record
         let log = logger.with("chat", record.chatExternalID).with("txn", record.txnID)
         var posted = record.remoteIDs
@@ -137,18 +151,20 @@ public final class TelegramSender: Service {
                     : entry.message
                 let kind: ChatKind = record.chatKind == ChatKind.group.rawValue ? .group : .privateChat
                 let chat = ChatAddress(transport: TelegramPoller.transportName, id: record.chatExternalID, kind: kind)
-                try await send(TelegramStep.plan(message), of: record, to: chat, posted: &posted, holding: &holding, log: log)
+                // The plan made when the row was queued, unless the files had to be read (photos are planned with them).
+                let steps = hasFiles ? TelegramStep.plan(message) : entry.steps
+                try await send(steps, of: record, to: chat, posted: &posted, holding: &holding, log: log)
             }
         } catch is NotYet {
             // Only single-call messages refer to others (edits, deletes, stops): nothing was sent yet.
-            if holding { await limit.release() }
+            if holding { limit.release() }
             await state.stepAside(entry, until: clock.now().addingTimeInterval(0.05))
-            return
+            return nil
         } catch let paced as TelegramDelivery.Paced {
             // Edits are single calls: nothing of this row was sent; the chat's replies go first.
-            if holding { await limit.release() }
+            if holding { limit.release() }
             await state.stepAside(entry, until: paced.until)
-            return
+            return nil
         } catch is CancellationError {
             outcome = nil
         } catch let error as TelegramError where !error.isRetryable && !error.isUnauthorized {
@@ -164,22 +180,29 @@ public final class TelegramSender: Service {
             outcome = nil
         }
         guard let outcome else {
-            if holding { await limit.release() }
+            if holding { limit.release() }
             await state.putBack(entry)
             if !Task.isCancelled { try? await clock.sleep(seconds: delivery.configuration.backoff.delay(attempt: 3)) }
-            return
+            return nil
         }
-        do {
-            switch outcome {
-            case "sent": try await store.markOutboxSent(record, remoteIDs: posted, hasFiles: hasFiles, now: clock.now())
-            case "dropped": try await store.markOutboxDropped(txnID: record.txnID, now: clock.now())
-            default: try await store.markOutboxFailed(txnID: record.txnID, now: clock.now())
+        if outcome == "sent" {
+            // Recorded with the other rows answered meanwhile; the slot stays taken until that commit,
+            // while this chat's next row may already go (its order needs only the answer, held below).
+            marks.add(SentMarks.Mark(sent: OutboxSentMark(record: record, remoteIDs: posted, hasFiles: hasFiles), holdsSlot: holding))
+            holding = false
+        } else {
+            do {
+                if outcome == "dropped" {
+                    try await store.markOutboxDropped(txnID: record.txnID, now: clock.now())
+                } else {
+                    try await store.markOutboxFailed(txnID: record.txnID, now: clock.now())
+                }
+            } catch {
+                log.error("cannot record an unsent message", ["error": "\(error)"])
             }
-        } catch {
-            log.error("cannot record a sent message; it may be sent again after a restart", ["error": "\(error)"])
         }
-        if holding { await limit.release() }
-        await state.finished(record.txnID, posted: outcome == "sent" ? posted : nil)
+        if holding { limit.release() }
+        return SenderState.Done(txnID: record.txnID, posted: outcome == "sent" ? posted : nil)
     }
 
     /// Makes the calls of `steps` after the first `record.stepsDone`, appending what they post.
@@ -195,7 +218,7 @@ public final class TelegramSender: Service {
             }
             if holding {
                 try await store.markOutboxProgress(txnID: record.txnID, stepsDone: index, remoteIDs: posted, now: clock.now())
-                await limit.release()
+                limit.release()
                 holding = false
             }
             // The chat's pace first, then the shared in-flight slot: a paced chat never holds up the others.
@@ -290,7 +313,17 @@ actor SenderState {
         return dropped
     }
 
-    func next(chat: String, now: Date) -> SenderQueue.Next {
+    /// A row the sender is done with, and the ids it posted (nil unless it was sent).
+    struct Done: Sendable {
+        /// The row's transaction id.
+        let txnID: String
+        /// The ids of the messages it posted; nil when it was not sent (given up or dropped).
+        let posted: [String]?
+    }
+
+    /// What `chat`'s worker does next, after recording the row it just finished, if any.
+    func next(chat: String, now: Date, after done: Done? = nil) -> SenderQueue.Next {
+        if let done { finished(done.txnID, posted: done.posted) }
         let next = queue.next(chat: chat, now: now)
         if case .idle = next {
             busy.remove(chat)
@@ -322,30 +355,5 @@ actor SenderState {
     func stopStarting() {
         stopped = true
         if busy.isEmpty { startContinuation?.finish() }
-    }
-}
-
-/// At most `limit` calls in flight; callers beyond it wait in order.
-actor InFlightLimit {
-    private let limit: Int
-    private var used = 0
-    private var waiters: [CheckedContinuation<Void, Never>] = []
-
-    init(_ limit: Int) { self.limit = limit }
-
-    func acquire() async {
-        if used < limit {
-            used += 1
-            return
-        }
-        await withCheckedContinuation { waiters.append($0) }
-    }
-
-    func release() {
-        if waiters.isEmpty {
-            used = max(0, used - 1)
-        } else {
-            waiters.removeFirst().resume()
-        }
     }
 }

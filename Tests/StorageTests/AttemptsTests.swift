@@ -50,6 +50,34 @@ struct AttemptsTests {
         #expect(match?.txnID == "tg-10-0" && match?.position == 0)
     }
 
+    @Test func rowsAnsweredTogetherAreRecordedAsSentInOneCall() async throws {
+        let store = try store()
+        let drafts = ["a", "b", "c"].map { OutboxDraft(txnID: $0, transport: "telegram", chatExternalID: "1", payload: ["kind": "text"]) }
+        let rows = try await store.enqueueOutbox(drafts + [OutboxDraft(txnID: "photo", transport: "telegram", chatExternalID: "2", payload: ["kind": "photos"], files: [[7]])])
+        try await store.markOutboxSent([
+            OutboxSentMark(record: rows[0], remoteIDs: ["10"], hasFiles: false),
+            OutboxSentMark(record: rows[1], remoteIDs: ["11", "12"], hasFiles: false),
+            OutboxSentMark(record: rows[3], remoteIDs: ["20"], hasFiles: true),
+        ])
+        #expect(try await store.pendingOutbox(transport: "telegram").map(\.txnID) == ["c"])
+        #expect(try await store.outbox(txnID: "b")?.remoteIDs == ["11", "12"])
+        #expect(try await store.outbox(txnID: "b")?.state == "sent")
+        #expect(try await store.outboxFiles(txnID: "photo").isEmpty)
+        let second = try await store.outboxMessage(transport: "telegram", chatExternalID: "1", remoteID: "12")
+        #expect(second?.txnID == "b" && second?.position == 1)
+        #expect(try await store.outboxMessage(transport: "telegram", chatExternalID: "2", remoteID: "20")?.txnID == "photo")
+    }
+
+    @Test func aNewOutboxRowIsReturnedAsItIsStored() async throws {
+        let store = try store()
+        let now = Date(timeIntervalSince1970: 1_800_000_000.123)
+        let draft = OutboxDraft(
+            txnID: "tg-1-0", transport: "telegram", chatExternalID: "5", chatKind: "group", payload: ["kind": "text", "text": "hi"],
+            expiresAt: now.addingTimeInterval(10))
+        let written = try #require(try await store.enqueueOutbox([draft], now: now).first)
+        #expect(try await store.outbox(txnID: "tg-1-0") == written)
+    }
+
     @Test func progressWithinAMessageIsKept() async throws {
         let store = try store()
         _ = try await store.enqueueOutbox([OutboxDraft(txnID: "album", transport: "telegram", chatExternalID: "1", payload: ["kind": "photos"])])
