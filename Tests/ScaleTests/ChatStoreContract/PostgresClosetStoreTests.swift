@@ -76,7 +76,7 @@ import Testing
     @Test func savingTheSameBytesFromTwoWorkersWhileTheirFirstOwnerLeavesKeepsEveryNewCopy() async throws {
         try await ScaleFixture.with { database in
             let stores = [PostgresStore(session: try await database.connect()), PostgresStore(session: try await database.connect())]
-            for round in 0..<15 {
+            for round in 0..<40 {
                 let bytes = ImageContractTests.photo + [UInt8(round)]
                 let leaver = try await Self.user(stores[0], "leaver-\(round)")
                 let stayer = try await Self.user(stores[0], "stayer-\(round)")
