@@ -75,6 +75,7 @@ extension PostgresStore {
         extract(epoch FROM last_worn_at)::float8 AS last_worn_at, wear_count, available
         """
 
+    /// Every item of one user, by number, on `connection` (inside the caller's transaction).
     static func items(_ connection: PostgresConnection, userID: Int64) throws -> [ClosetItem] {
         try connection.query("SELECT \(itemColumns) FROM closet_item WHERE user_id = $1 ORDER BY number", [.int(userID)]).map(item(from:))
     }

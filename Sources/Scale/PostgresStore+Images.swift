@@ -81,6 +81,7 @@ extension PostgresStore {
         throw StorageError.notFound("image \(sha256.prefix(12))")
     }
 
+    /// The user's image record for a digest, with the blob's size, or nil when the user has no such image.
     static func image(_ connection: PostgresConnection, userID: Int64, sha256: String) throws -> ImageRecord? {
         let rows = try connection.query("""
             SELECT image.id, image.user_id, image.sha256, image.mime_type, image.width, image.height,

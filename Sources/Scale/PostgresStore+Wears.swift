@@ -72,6 +72,7 @@ extension PostgresStore: WearStore {
 }
 
 extension PostgresStore {
+    /// Every logged wear of a user from `since` on (all when nil), by day then item number, on `connection`.
     static func wears(_ connection: PostgresConnection, userID: Int64, since: LocalDate?) throws -> [WearRecord] {
         try connection.query("""
             SELECT wear.item_id, closet_item.number, wear.worn_on, wear.source, extract(epoch FROM wear.recorded_at)::float8 AS recorded_at
