@@ -171,6 +171,32 @@ import Testing
         }
     }
 
+    @Test func workersStartingTogetherRecoverEachExpiredJobOnceAndListUndeliveredResultsToAll() async throws {
+        try await Self.withWorkers(3, jobLeaseSeconds: 60) { workers in
+            let people = try await Self.users(workers[0], count: 12)
+            var stranded: [Int64] = []
+            for person in people {
+                stranded.append(try await workers[0].enqueueJob(kind: "tryon", userID: person.user.id, chatID: nil, payload: [:], now: contractEpoch).id)
+                _ = try #require(try await workers[0].claimJob(kind: "tryon", globalLimit: 100, now: contractEpoch))
+            }
+            let finished = try #require(stranded.last)
+            _ = try #require(try await workers[0].saveLooks([], finishingJob: finished, result: [:], now: contractEpoch + 1))
+            let recoveries = try await withThrowingTaskGroup(of: JobRecovery.self) { group in
+                for worker in workers.dropFirst() {
+                    group.addTask { try await worker.recoverJobs(kind: "tryon", failure: "x", now: contractEpoch + 61) }
+                }
+                var all: [JobRecovery] = []
+                for try await recovery in group { all.append(recovery) }
+                return all
+            }
+            let requeued = recoveries.flatMap(\.requeued).map(\.id)
+            #expect(requeued.sorted() == stranded.dropLast().sorted(), "each stranded job requeued by exactly one worker")
+            #expect(recoveries.allSatisfy { $0.failed.isEmpty && $0.undelivered.map(\.id) == [finished] })
+            let states = try await workers[0].session.query("SELECT state, count(*)::bigint AS n FROM user_job GROUP BY state ORDER BY state")
+            #expect(try states.map { "\(try $0.string("state")):\(try $0.int("n"))" } == ["done:1", "queued:11"])
+        }
+    }
+
     @Test func workersBindingThePollIDOfOneVoteAtOnceAllFindTheSameVote() async throws {
         try await Self.withWorkers(3) { workers in
             let people = try await Self.users(workers[0], count: 1)
