@@ -197,27 +197,29 @@ import Testing
         }
     }
 
-    @Test func workersBindingThePollIDOfOneVoteAtOnceAllFindTheSameVote() async throws {
+    @Test func workersBindingThePollIDOfOneVoteAtOnceAllFindTheSameVoteAndLeaveTheOlderOneUnbound() async throws {
         try await Self.withWorkers(3) { workers in
             let people = try await Self.users(workers[0], count: 1)
-            var votes: [Int64] = []
-            for index in 0..<10 {
+            // Each chat has two open votes without a poll id; the answers are for the newer one.
+            var pairs: [(older: Int64, newer: Int64, chat: Int64)] = []
+            for index in 0..<20 {
                 let (_, chat) = try await workers[0].participants(
                     transport: "telegram", userID: "0", displayName: nil, chatID: "-\(index)", kind: .group, title: nil, recordActivity: false,
                     now: contractEpoch)
-                votes.append(try await workers[0].openVote(
-                    chatID: chat.id, starterID: people[0].user.id, kind: "tryon", subject: [:], optionCount: 2, closesAt: contractEpoch + 60,
-                    now: contractEpoch).id)
+                var ids: [Int64] = []
+                for _ in 0..<2 {
+                    ids.append(try await workers[0].openVote(
+                        chatID: chat.id, starterID: people[0].user.id, kind: "tryon", subject: [:], optionCount: 2, closesAt: contractEpoch + 60,
+                        now: contractEpoch).id)
+                }
+                pairs.append((ids[0], ids[1], chat.id))
             }
-            let opened = votes
+            let opened = pairs
             let seen = try await withThrowingTaskGroup(of: [Int64?].self) { group in
                 for worker in workers {
                     group.addTask {
                         var found: [Int64?] = []
-                        for vote in opened {
-                            let chatID = try #require(try await worker.vote(id: vote)).chatID
-                            found.append(try await worker.openVote(chatID: chatID, pollID: "poll-\(vote)")?.id)
-                        }
+                        for pair in opened { found.append(try await worker.openVote(chatID: pair.chat, pollID: "poll-\(pair.newer)")?.id) }
                         return found
                     }
                 }
@@ -225,8 +227,11 @@ import Testing
                 for try await found in group { all.append(found) }
                 return all
             }
-            #expect(seen.allSatisfy { $0 == votes.map { Optional($0) } })
-            for vote in votes { #expect(try await workers[1].vote(id: vote)?.pollRef == "poll-\(vote)") }
+            #expect(seen.allSatisfy { $0 == pairs.map { Optional($0.newer) } })
+            for pair in pairs {
+                #expect(try await workers[1].vote(id: pair.newer)?.pollRef == "poll-\(pair.newer)")
+                #expect(try await workers[1].vote(id: pair.older)?.pollRef == nil)
+            }
         }
     }
 
