@@ -235,11 +235,12 @@ import Testing
         }
     }
 
-    @Test func deletingAUserTakesTheirLooksJobsSchedulesAndVotesWithThem() async throws {
+    @Test func deletingAUserTakesTheirLooksJobsSchedulesVotesAndBallotsWithThem() async throws {
         try await Self.withWorkers(1) { workers in
             let store = workers[0]
             let people = try await Self.users(store, count: 2)
             let (gone, kept) = (people[0], people[1])
+            var keptVote: Int64 = 0
             for person in people {
                 _ = try await store.addLook(LookRecord(
                     userID: person.user.id, chatID: person.chat.id, personSHA256: "p", garmentSHA256: "g", resultSHA256: "r", prompt: "",
@@ -247,11 +248,17 @@ import Testing
                 _ = try await store.enqueueJob(kind: "tryon", userID: person.user.id, chatID: person.chat.id, payload: [:], now: contractEpoch)
                 _ = try await store.saveSchedule(
                     chatID: person.chat.id, userID: person.user.id, localTime: "07:00", occasion: "work", weekdaysOnly: false, now: contractEpoch)
-                _ = try await store.openVote(
+                let vote = try await store.openVote(
                     chatID: kept.chat.id, starterID: person.user.id, kind: "tryon", subject: [:], optionCount: 2, closesAt: contractEpoch + 1,
                     now: contractEpoch)
+                if person.user.id == kept.user.id { keptVote = vote.id }
+            }
+            // Both vote in the kept user's vote; the ballot names its voter by key, not by row.
+            for voter in [gone.user, kept.user] {
+                try await store.castBallot(voteID: keptVote, voter: voter.key, option: 0, source: "poll", now: contractEpoch)
             }
             try await store.session.execute("DELETE FROM chat_user WHERE id = $1", [.int(gone.user.id)])
+            #expect(try await store.ballots(voteID: keptVote).map(\.voter) == [kept.user.key])
             for table in ["look", "look_number", "user_job", "schedule"] {
                 let rows = try await store.session.query("SELECT count(*)::bigint AS n FROM \(table) WHERE user_id = $1", [.int(gone.user.id)])
                 #expect(try rows.first?.int("n") == 0, "\(table)")
