@@ -38,24 +38,27 @@ extension PostgresStore: VoteStore {
         ).first.map(Self.vote(from:))
     }
 
-    /// `VoteStore.openVote(chatID:pollID:)`: see there. Two workers binding the first answers of one
-    /// poll at once: the vote's row lock makes the second wait, then find the vote bound and match it.
+    /// `VoteStore.openVote(chatID:pollID:)`: see there. Binding takes turns per chat on a
+    /// transaction-scoped advisory lock, and the match is looked up again once it is held: two workers
+    /// binding the first answers of one poll at once then both find the vote the first one bound. (A
+    /// row lock alone would not do: the second worker, skipping the row bound meanwhile, would bind
+    /// the poll to the next unbound vote of the chat.)
     public func openVote(chatID: Int64, pollID: String) async throws -> VoteRecord? {
-        try await session.transaction { connection in
+        let lock = AdvisoryLockKey(name: "wardrobe:vote:bind:\(chatID)")
+        return try await session.transaction { connection in
             let match = """
                 SELECT \(Self.voteColumns) FROM vote WHERE chat_id = $1 AND state = 'open' AND (poll_ref = $2 OR message_ref = $2)
                 ORDER BY id DESC LIMIT 1
                 """
             if let row = try connection.query(match, [.int(chatID), .text(pollID)]).first { return try Self.vote(from: row) }
-            let unbound = try connection.query(
-                "SELECT id FROM vote WHERE chat_id = $1 AND state = 'open' AND poll_ref IS NULL ORDER BY id DESC LIMIT 1 FOR UPDATE",
-                [.int(chatID)])
-            guard let id = try unbound.first?.int("id") else {
-                // The vote may have been bound to this poll meanwhile; each statement sees what committed before it.
-                return try connection.query(match, [.int(chatID), .text(pollID)]).first.map(Self.vote(from:))
-            }
-            let rows = try connection.query(
-                "UPDATE vote SET poll_ref = $2 WHERE id = $1 RETURNING \(Self.voteColumns)", [.int(id), .text(pollID)])
+            try connection.query("SELECT pg_advisory_xact_lock($1::bigint)", [.int(lock.value)])
+            // Each statement sees what committed before it, so a binding by the previous holder shows here.
+            if let row = try connection.query(match, [.int(chatID), .text(pollID)]).first { return try Self.vote(from: row) }
+            let rows = try connection.query("""
+                UPDATE vote SET poll_ref = $2
+                WHERE id = (SELECT id FROM vote WHERE chat_id = $1 AND state = 'open' AND poll_ref IS NULL ORDER BY id DESC LIMIT 1)
+                RETURNING \(Self.voteColumns)
+                """, [.int(chatID), .text(pollID)])
             return try rows.first.map(Self.vote(from:))
         }
     }

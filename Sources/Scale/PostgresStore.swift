@@ -3,9 +3,10 @@ import JSON
 import Postgres
 import Storage
 
-/// The chat core's storage (`Storage.ChatStore`) on PostgreSQL: the same behaviour as the SQLite
-/// `Store`, checked by the one contract suite both run (`Tests/ScaleTests/ChatStoreContract`). Its tables are
-/// Scale migration 4 (`ScaleSchema.chatCore`); run `Migrator` first.
+/// The chat core's storage (`Storage.ChatStore`) and the features' looks, jobs, votes, schedules and
+/// transport caches on PostgreSQL: the same behaviour as the SQLite `Store`, checked by the one contract
+/// suite both run (`Tests/ScaleTests/ChatStoreContract`). Its tables are Scale migrations 4 and 6; run
+/// `Migrator` first.
 ///
 /// Calls go through one `PostgresSession` and are served in order; several workers each open
 /// their own store, and PostgreSQL settles what they race for (unique keys, `ON CONFLICT`).

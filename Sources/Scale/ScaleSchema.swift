@@ -234,7 +234,8 @@ public enum ScaleSchema {
     /// The features' storage for `PostgresStore`: looks (numbered per user), try-on jobs with their
     /// worker's lease, votes and ballots, daily schedules with a once-per-local-day send marker, and
     /// the transports' caches (sent choices, Telegram polls as `telegram.poll` rows, Telegram file ids).
-    /// Rows of a user or chat go with it (`ON DELETE CASCADE`); JSON is text, as in version 4.
+    /// Rows of a user or chat go with it (`ON DELETE CASCADE`, and a trigger for the ballots they cast);
+    /// JSON is text, as in version 4.
     static let features = Migration(version: 6, name: "features: looks, jobs, votes, schedules, transport caches", sql: """
         CREATE TABLE look_number (
             user_id bigint PRIMARY KEY REFERENCES chat_user (id) ON DELETE CASCADE,
@@ -306,6 +307,16 @@ public enum ScaleSchema {
             updated_at timestamptz NOT NULL,
             PRIMARY KEY (vote_id, voter)
         );
+        -- A ballot names its voter by key (`telegram:42`), since poll answers come from people who may never
+        -- have written to the bot; deleting the user deletes their ballots as on SQLite, by that key.
+        CREATE INDEX ballot_by_voter ON ballot (voter);
+        CREATE FUNCTION ballot_forget_voter() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+            DELETE FROM ballot WHERE voter = OLD.transport || ':' || OLD.external_id;
+            RETURN OLD;
+        END
+        $$;
+        CREATE TRIGGER chat_user_forget_ballots AFTER DELETE ON chat_user FOR EACH ROW EXECUTE FUNCTION ballot_forget_voter();
         CREATE TABLE schedule (
             id bigserial PRIMARY KEY,
             chat_id bigint NOT NULL REFERENCES chat (id) ON DELETE CASCADE,

@@ -13,7 +13,8 @@ import Testing
             #expect(try await migrator.currentVersion(session) == migrator.latestVersion)
             for table in [
                 "inbox", "inbox_cursor", "chat_lease", "job", "job_delivery", "daily_send", "chat_user", "chat", "chat_member", "chat_state",
-                "button", "attempt", "outbox", "outbox_file", "sent_message",
+                "button", "attempt", "outbox", "outbox_file", "sent_message", "look_number", "look", "user_job", "vote", "ballot", "schedule",
+                "schedule_send", "sent_choice", "telegram_file",
             ] {
                 let rows = try await session.query("SELECT to_regclass($1) IS NOT NULL AS present", [.text(table)])
                 #expect(try rows.first?.bool("present") == true, "\(table)")
