@@ -106,17 +106,21 @@ import Testing
         }
     }
 
-    @Test func deletingAUserRemovesTheirBallotsOnceTheVotesTableExists() async throws {
+    @Test func deletingAUserRemovesTheirBallotsAndKeepsOtherVotersBallots() async throws {
         try await ScaleFixture.with { database in
             let session = try await database.connect()
             let store = PostgresStore(session: session)
             let ana = try await Self.user(store, "ana")
-            // Stands in for the votes' migration: ballots keep the voter's `transport:external id`, not a row id.
-            try await session.execute("CREATE TABLE ballot (vote_id bigint NOT NULL, voter text NOT NULL)")
-            try await session.execute("INSERT INTO ballot (vote_id, voter) VALUES (1, 'telegram:ana'), (1, 'telegram:ben')")
+            let ben = try await Self.user(store, "ben")
+            let (_, chat) = try await store.participants(
+                transport: "telegram", userID: "ben", displayName: nil, chatID: "-100", kind: .group, title: "Group", recordActivity: false, now: Date())
+            // Ballots keep the voter's `transport:external id`, not a row id; Ben started the vote, so it stays.
+            let vote = try await store.openVote(
+                chatID: chat.id, starterID: ben, kind: "outfit", subject: [:], optionCount: 2, closesAt: Date().addingTimeInterval(600), now: Date())
+            try await store.castBallot(voteID: vote.id, voter: "telegram:ana", option: 1, source: "poll", now: Date())
+            try await store.castBallot(voteID: vote.id, voter: "telegram:ben", option: 2, source: "poll", now: Date())
             try await store.deleteUser(id: ana)
-            let voters = try await session.query("SELECT voter FROM ballot").map { try $0.string("voter") }
-            #expect(voters == ["telegram:ben"])
+            #expect(try await store.ballots(voteID: vote.id).map(\.voter) == ["telegram:ben"])
             await session.close()
         }
     }
