@@ -17,6 +17,12 @@ extension TryOnWorker {
         public var progressInterval: Double
         /// Longest side of the photos sent to the service.
         public var uploadMaxSide: Int
+        /// How often a running job's lease is renewed, in seconds (well inside the store's job lease).
+        public var leaseRenewInterval: Double = 20
+        /// With several workers sharing a database: how often jobs whose worker died (lease expired) are
+        /// taken back, in seconds. Nil on one process, where recovery at start-up is all there is (a
+        /// periodic pass there would take back jobs that are running).
+        public var recoveryInterval: Double?
 
         public init(
             globalConcurrency: Int = 4, providerTimeout: Double = 180, maxAttempts: Int = 4, backoff: Backoff = Backoff(base: 10, cap: 120),

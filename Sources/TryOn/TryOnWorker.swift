@@ -62,14 +62,20 @@ public final class TryOnWorker: Service {
 
     public func run() async throws {
         await recover()
+        var nextRecovery = configuration.recoveryInterval.map { clock.now().addingTimeInterval($0) }
         await withDiscardingTaskGroup { group in
             while !Task.isCancelled && !isStopping {
+                if let due = nextRecovery, let interval = configuration.recoveryInterval, clock.now() >= due {
+                    await recover()
+                    nextRecovery = clock.now().addingTimeInterval(interval)
+                }
                 while !isStopping, let record = await claim() {
                     group.addTask { await self.execute(record) }
                 }
                 if isStopping { break }
                 let next = try? await store.nextJobDate(kind: TryOnJobPayload.kind)
-                await signal.wait(until: next.map { max($0, clock.now()) }, clock: clock)
+                let wake = [next, nextRecovery].compactMap { $0 }.min()
+                await signal.wait(until: wake.map { max($0, clock.now()) }, clock: clock)
             }
             // Leaving the group waits for running jobs; cancellation of run() reaches them too.
         }
@@ -102,7 +108,20 @@ public final class TryOnWorker: Service {
             return state.cancelRequested.remove(record.id) != nil
         }
         if cancelNow { task.cancel() }
+        // Keeps the job this worker's while it runs; another worker takes back a job whose lease expired.
+        // A refused renewal (the job finished, was cancelled or taken back) only ends the renewals:
+        // the store refuses a result from a worker that no longer holds the job.
+        let renewer = Task { [store, clock, logger, interval = max(0.05, configuration.leaseRenewInterval)] in
+            while !Task.isCancelled {
+                guard (try? await clock.sleep(seconds: interval)) != nil, !Task.isCancelled else { return }
+                if (try? await store.renewJobLease(id: record.id, now: clock.now())) == false {
+                    logger.debug("job lease not renewed; the job is no longer this worker's to run", ["job": record.id])
+                    return
+                }
+            }
+        }
         await withTaskCancellationHandler { await task.value } onCancel: { task.cancel() }
+        renewer.cancel()
         _ = state.withLock { $0.tasks.removeValue(forKey: record.id) }
     }
 

@@ -1,6 +1,7 @@
 import Chat
 import Foundation
 import Metrics
+import Scale
 import Storage
 import Support
 import Telegram
@@ -64,6 +65,16 @@ struct BotMetrics: Sendable {
             if let counts = try? await store.jobCounts() {
                 jobs.replaceAll(counts.map { ([$0.state], Double($0.count)) })
             }
+        }
+    }
+
+    /// Reads the shared inbox's depth before every scrape, when workers share PostgreSQL.
+    func collectQueues(from shared: PostgresSharedInbox, clock: any WallClock) {
+        registry.addCollector { [self] in
+            guard let statistics = try? await shared.inbox.statistics() else { return }
+            let age = statistics.oldestPending.map { max(0, clock.now().timeIntervalSince($0)) } ?? 0
+            inboxPending.replaceAll([([TelegramPoller.transportName], Double(statistics.pending))])
+            inboxOldestSeconds.replaceAll([([TelegramPoller.transportName], age)])
         }
     }
 }

@@ -50,9 +50,12 @@ final class Runtime: Sendable {
         let outbound = OutboundMessenger(transports: transports, store: store, clock: clock)
         let voting = GroupVoting(outbound: outbound, settings: app.votingSettings, logger: app.logger.child(label: "voting"), images: environment.images)
         voteCloser = VoteCloser(voting: voting)
-        daily = environment.makeDaily(outbound: outbound, settings: app.dailySettings)
+        var dailySettings = app.dailySettings
+        // Other workers' new subscriptions are seen within a minute; the send itself is claimed once per chat and day.
+        if backend.shared != nil { dailySettings.rereadInterval = 60 }
+        daily = environment.makeDaily(outbound: outbound, settings: dailySettings)
         tryOn = try TryOnWiring.environment(
-            app: app, store: store, keys: keys, images: environment.images, transports: transports, clock: clock, http: http,
+            app: app, store: store, sharedJobLeaseSeconds: backend.sharedJobLeaseSeconds, keys: keys, images: environment.images, transports: transports, clock: clock, http: http,
             voting: voting, providerErrors: metrics.providerErrors)
         router = Features.router(
             environment.adding(voting: voting).adding(daily: daily).adding(tryOn: tryOn).adding(explainer: app.outfitExplainer(keys: keys, http: http)))
@@ -64,6 +67,7 @@ final class Runtime: Sendable {
             metrics.observe(event, duration: duration)
         }
         if let sqlite = backend.sqlite { metrics.collectQueues(from: sqlite, clock: clock) }
+        if let shared = backend.shared { metrics.collectQueues(from: shared, clock: clock) }
         var services: [any Service] = [DispatcherService(dispatcher: dispatcher), tryOn.worker, voteCloser, daily.service]
         if let sqlite = backend.sqlite {
             services.append(Housekeeping(store: sqlite, clock: clock, logger: app.logger.child(label: "housekeeping")))

@@ -25,6 +25,12 @@ enum StorageBackend: Sendable {
         return nil
     }
 
+    /// How long a claimed try-on job stays a worker's without renewal, when workers share PostgreSQL.
+    var sharedJobLeaseSeconds: Double? {
+        if case .postgres(let backend) = self { return backend.store.jobLeaseSeconds }
+        return nil
+    }
+
     /// The shared inbox, when workers share PostgreSQL.
     var shared: PostgresSharedInbox? {
         if case .postgres(let backend) = self { return backend.shared }

@@ -14,7 +14,7 @@ import TryOn
 enum TryOnWiring {
     /// Try-on environment and worker, reaching chats through `transports`.
     static func environment(
-        app: App, store: any WardrobeStore, keys: KeyStore, images: ImageProcessor, transports: TransportDirectory, clock: any WallClock,
+        app: App, store: any WardrobeStore, sharedJobLeaseSeconds: Double?, keys: KeyStore, images: ImageProcessor, transports: TransportDirectory, clock: any WallClock,
         http: any HTTPTransport, voting: GroupVoting? = nil, providerErrors: MetricFamily? = nil
     ) throws -> TryOnEnvironment {
         let configuration = app.configuration
@@ -29,9 +29,13 @@ enum TryOnWiring {
         let settings = TryOnSettings(
             defaultService: TryOnService(rawValue: configuration.string("tryon.default_service") ?? "") ?? .openrouter,
             dailyQuota: configuration.int("tryon.daily_quota"))
-        let worker = TryOnWorker.Configuration(
+        var worker = TryOnWorker.Configuration(
             globalConcurrency: configuration.int("tryon.global_concurrency"),
             providerTimeout: Double(configuration.int("tryon.provider_timeout_seconds")))
+        if let lease = sharedJobLeaseSeconds {
+            worker.leaseRenewInterval = lease / 3
+            worker.recoveryInterval = lease
+        }
         return TryOnEnvironment.make(
             store: store, images: images, resolver: resolver, prompts: try app.loadPrompts(), settings: settings,
             workerConfiguration: worker, transports: transports, clock: clock, logger: app.logger,

@@ -41,8 +41,12 @@ public final class DailyService: Service {
 
     public func run() async throws {
         while !Task.isCancelled, !isStopped {
-            let next = await sendDue()
+            var next = await sendDue()
             if isStopped { break }
+            if let interval = settings.rereadInterval {
+                let reread = clock.now().addingTimeInterval(max(1, interval))
+                next = min(next ?? reread, reread)
+            }
             await signal.wait(until: next, clock: clock)
         }
     }

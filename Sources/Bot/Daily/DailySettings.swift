@@ -12,6 +12,9 @@ public struct DailySettings: Sendable, Hashable {
     public var defaultOccasion: String
     /// How often composing one day's message may crash the worker before that day is set aside.
     public var maxAttempts: Int
+    /// With several workers: how often the subscriptions are read again even without a local wake-up
+    /// (a subscription made on another worker), in seconds. Nil on one process, where `/daily` wakes the service.
+    public var rereadInterval: Double?
 
     public init(
         defaultTimeZone: TimeZone = TimeZone(identifier: "UTC")!, catchUp: TimeInterval = 2 * 3600, perSecond: Int = 25,
