@@ -1,7 +1,10 @@
 import Foundation
+import HTTP
+import JSON
 import Postgres
 import PostgresTestKit
 import Storage
+import Telegram
 import Testing
 import WardrobeTestKit
 #if canImport(Glibc)
@@ -9,19 +12,33 @@ import Glibc
 #endif
 
 /// Issue #16's scenario: three real `wardrobe run` workers share one PostgreSQL and the fake Bot
-/// API. A burst over many chats; `kill -9` of a worker that is not the leader, later of the leader
-/// (the one polling and sending). Nothing is lost, each kill repeats at most one reply, and every
-/// chat's replies come in the order of its messages.
+/// API, once polling and once as webhooks behind a balancer. A burst over many chats; `kill -9` of a
+/// worker that is not the leader, later of the leader (the one polling and sending). Nothing is
+/// lost, each kill repeats at most one reply, and every chat's replies come in the order of its messages.
 @Suite(.serialized, .enabled(if: TestDatabase.isConfigured, Comment(rawValue: TestDatabase.skipMessage)))
 struct SharedWorkersTests {
     static let commands = ["/help", "/closet", "/language", "/stats"]
+    static let webhookSecret = "shared-Secret_7"
 
-    @Test func threeWorkersLoseNothingRepeatAtMostOneReplyPerKillAndKeepEachChatsOrder() async throws {
+    @Test func pollingWorkersLoseNothingRepeatAtMostOneReplyPerKillAndKeepEachChatsOrder() async throws {
+        try await scenario(webhook: false)
+    }
+
+    @Test func webhookWorkersBehindABalancerLoseNothingRepeatAtMostOneReplyPerKillAndKeepEachChatsOrder() async throws {
+        try await scenario(webhook: true)
+    }
+
+    func scenario(webhook: Bool) async throws {
         let binary = try #require(ChildProcess.binary("wardrobe"), "build the wardrobe executable first (make test builds everything)")
         try await TestDatabase.with { database in
             let server = try FakeTelegramServer()
-            let cluster = try WorkerCluster(binary: binary, server: server, conninfo: database.conninfo, count: 3)
+            let settings = webhook ? ["WARDROBE_TELEGRAM_MODE": "webhook", "WARDROBE_TELEGRAM_WEBHOOK_LISTEN": "127.0.0.1:0"] : [:]
+            let cluster = try WorkerCluster(
+                binary: binary, server: server, conninfo: database.conninfo, count: 3, settings: settings,
+                secrets: webhook ? ["telegram.webhook.secret_token": Self.webhookSecret] : [:])
+            let balancer = webhook ? Task { await Self.balance(server: server, cluster: cluster) } : nil
             defer {
+                balancer?.cancel()
                 cluster.stopAll()
                 server.stop()
             }
@@ -35,7 +52,7 @@ struct SharedWorkersTests {
             #expect(await server.wait(timeout: .seconds(90)) { $0.messages(inChat: probe.id).count >= Self.commands.count })
             #expect(try await Self.drained(session))
             let expected = server.texts(inChat: probe.id)
-            #expect(expected.count == Self.commands.count, "one reply per command: \(expected)")
+            #expect(expected.count == Self.commands.count, "one reply per command: \(expected.map { $0.prefix(30) })")
 
             // make test runs 60 chats; WARDROBE_TEST_SHARED_CHATS=300 gives the issue's 3,000 updates.
             let chatCount = min(max(Int(ProcessInfo.processInfo.environment["WARDROBE_TEST_SHARED_CHATS"] ?? "") ?? 60, 1), 1000)
@@ -62,6 +79,7 @@ struct SharedWorkersTests {
             var outOfOrder = 0
             for user in chats {
                 let texts = server.texts(inChat: user.id)
+                // A repeated reply follows its first copy: a chat's rows are sent one after another.
                 var collapsed: [String] = []
                 for text in texts where collapsed.last != text { collapsed.append(text) }
                 let wanted = (0..<perChat).map { expected[$0 % expected.count] }
@@ -71,22 +89,44 @@ struct SharedWorkersTests {
             }
             if lost > 0 || outOfOrder > 0 || repeats > 2 {
                 print(cluster.logTails())
-                print("expected per command: \(expected.map { $0.prefix(30) })")
-                let inbox = try await session.query(
-                    "SELECT id, external_id, extract(epoch FROM finished_at)::float8 AS f, attempts FROM inbox WHERE chat_key = 'telegram:881001' ORDER BY id")
-                print("inbox 881001: \(try inbox.map { "\(try $0.int("id"))/\(try $0.string("external_id"))/a\(try $0.int("attempts"))@\(try $0.double("f"))" })")
-                let outbox = try await session.query(
-                    "SELECT id, txn_id, extract(epoch FROM created_at)::float8 AS c, extract(epoch FROM finished_at)::float8 AS f FROM outbox WHERE chat_external_id = '881001' ORDER BY id")
-                print("outbox 881001: \(try outbox.map { "\(try $0.int("id"))/\(try $0.string("txn_id"))@\(try $0.double("c"))-\(try $0.double("f"))" })")
                 for user in chats.prefix(8) {
                     let seen = server.texts(inChat: user.id).map { text in expected.firstIndex(of: text).map(String.init) ?? "?\(text.prefix(40))" }
                     print("chat \(user.id): \(seen)")
                 }
             }
-            print("shared workers: \(total) updates over \(chats.count) chats, 2 kills: lost \(lost), repeated \(repeats), chats out of order \(outOfOrder)")
+            print("shared workers (\(webhook ? "webhook" : "polling")): \(total) updates over \(chats.count) chats, 2 kills: lost \(lost), repeated \(repeats), chats out of order \(outOfOrder)")
             #expect(lost == 0)
             #expect(repeats <= 2)
             #expect(outOfOrder == 0)
+        }
+    }
+
+    /// The load balancer in front of the webhook workers: each update the fake Bot API has goes to the
+    /// next worker that answers 200 (Telegram retries a failed delivery, here on another worker).
+    static func balance(server: FakeTelegramServer, cluster: WorkerCluster) async {
+        let client = HTTPClient(configuration: .init(proxy: .none))
+        var next = 0
+        var waiting: [(id: Int64, body: JSON)] = []
+        while !Task.isCancelled {
+            waiting += server.takeForWebhook()
+            guard !waiting.isEmpty else {
+                try? await Task.sleep(for: .milliseconds(5))
+                continue
+            }
+            let update = waiting.removeFirst()
+            var delivered = false
+            for _ in 0..<(cluster.count * 2) where !delivered && !Task.isCancelled {
+                next = (next + 1) % cluster.count
+                guard let base = cluster.webhookAddress(next) else { continue }
+                let request = HTTPRequest(
+                    method: .post, url: base + "/telegram/webhook", headers: HTTPHeaders([(TelegramWebhook.secretHeader, webhookSecret)]),
+                    body: .json(update.body.serialized()))
+                delivered = (try? await client.send(request).status) == 200
+            }
+            if !delivered {
+                waiting.insert(update, at: 0)
+                try? await Task.sleep(for: .milliseconds(20))
+            }
         }
     }
 

@@ -11,14 +11,22 @@ final class WorkerCluster: @unchecked Sendable {
     let binary: String
     let root: String
     let count: Int
-    private var processes: [Process?]
+    /// Read by the webhook balancer's task while the test starts and kills workers.
+    private var processesStorage: [Process?]
+    private let lock = NSLock()
+    private var processes: [Process?] {
+        get { lock.withLock { processesStorage } }
+        set { lock.withLock { processesStorage = newValue } }
+    }
     private let environment: [String: String]
 
-    init(binary: String, server: FakeTelegramServer, conninfo: String, count: Int, settings: [String: String] = [:]) throws {
+    init(
+        binary: String, server: FakeTelegramServer, conninfo: String, count: Int, settings: [String: String] = [:], secrets: [String: String] = [:]
+    ) throws {
         self.binary = binary
         self.count = count
         root = FileManager.default.temporaryDirectory.appendingPathComponent("workers-\(UUID())").path
-        processes = Array(repeating: nil, count: count)
+        processesStorage = Array(repeating: nil, count: count)
         var environment = ProcessInfo.processInfo.environment
         environment["WARDROBE_MASTER_KEY"] = Data((0..<32).map { _ in UInt8.random(in: 0...255) }).base64EncodedString()
         environment["WARDROBE_TELEGRAM_API_BASE_URL"] = server.baseURL
@@ -43,6 +51,7 @@ final class WorkerCluster: @unchecked Sendable {
             }
             try setSecret("telegram.token", server.token, worker: index)
             try setSecret("postgres.conninfo", conninfo, worker: index)
+            for (name, value) in secrets { try setSecret(name, value, worker: index) }
         }
     }
 
@@ -104,6 +113,21 @@ final class WorkerCluster: @unchecked Sendable {
             else { return false }
             return run.contains("elected to send this bot's replies")
         }
+    }
+
+    /// The webhook server's base URL of worker `index`'s current run, once it logged it; nil while it is down.
+    func webhookAddress(_ index: Int) -> String? {
+        guard processes[index]?.isRunning == true, let text = try? String(contentsOfFile: log(index), encoding: .utf8),
+              let run = text.components(separatedBy: "=== start ").last
+        else { return nil }
+        for line in run.split(separator: "\n") where line.contains("HTTP server listening") && line.contains("webhook") {
+            if let range = line.range(of: " address=") {
+                let rest = line[range.upperBound...]
+                let value = rest.hasPrefix("\"") ? rest.dropFirst().split(separator: "\"").first : rest.split(separator: " ").first
+                if let value { return String(value) }
+            }
+        }
+        return nil
     }
 
     /// A running worker that is not the leader.
