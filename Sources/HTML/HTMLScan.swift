@@ -87,6 +87,8 @@ private struct Scanner {
     var containsMicrodata = false
     /// Attribute values moved out of the reduced page, in reference order.
     var movedValues: [Range<Int>] = []
+    /// The edits of the tag being read (see `readAttributes`).
+    private var tagEdits: [TagEdit] = []
 
     /// The `data-…` attribute names (lowercase bytes) gumbo still gets; nil keeps them all.
     let keptDataAttributes: [[UInt8]]?
@@ -138,14 +140,14 @@ private struct Scanner {
         let name = Self.interesting.first { nameEquals(nameRange, $0.bytes) }?.name ?? ""
         let wanted = name == "script" || name == "meta" || name == "title" || name == "style"
         let attributesStart = cursor
-        let (tagEnd, attributes, edits) = readAttributes(from: cursor, collect: wanted)  // tagEnd is one past '>'
+        let (tagEnd, attributes) = readAttributes(from: cursor, collect: wanted)  // tagEnd is one past '>'
         switch name {
         case "script":
             let bodyEnd = findClosing("script", from: tagEnd)
             let index = scripts.count
             scripts.append(HTMLScript(tag: HTMLTag(name: name, attributes: attributes), source: page[tagEnd..<bodyEnd]))
             output.append(contentsOf: "<script \(HTMLScan.scriptIndexAttribute)=\"\(index)\"".utf8)
-            copyTag(attributesStart..<tagEnd, edits)
+            copyTag(attributesStart..<tagEnd)
             output.append(contentsOf: "</script>".utf8)
             position = skipEndTag(from: bodyEnd)
         case "style":
@@ -157,7 +159,7 @@ private struct Scanner {
             // vector icons (path data is most of some shops' markup); gumbo would tokenize it
             // character by character, so only the start tag is kept.
             let bodyEnd = findClosing(name, from: tagEnd)
-            copyTag(tagStart..<tagEnd, edits)
+            copyTag(tagStart..<tagEnd)
             output.append(contentsOf: "</\(name)>".utf8)
             position = skipEndTag(from: bodyEnd)
         case "title", "textarea", "xmp":
@@ -166,23 +168,23 @@ private struct Scanner {
             if name == "title" && title == nil {
                 title = HTMLDocument.collapsingWhitespace(HTMLEntities.decode(String(decoding: bytes[tagEnd..<bodyEnd], as: UTF8.self)))
             }
-            copyTag(tagStart..<tagEnd, edits)
+            copyTag(tagStart..<tagEnd)
             copy(tagEnd..<bodyEnd)
             position = bodyEnd
         default:
             if name == "meta" { metas.append(HTMLTag(name: name, attributes: attributes)) }
-            copyTag(tagStart..<tagEnd, edits)
+            copyTag(tagStart..<tagEnd)
             position = tagEnd
         }
     }
 
-    /// Copies the tag bytes in `range` with `edits` (all inside it, in order) applied.
+    /// Copies the tag bytes in `range` with `tagEdits` (all inside it, in order) applied.
     /// Unread attributes are left out and long values replaced by a reference: gumbo tokenizes
     /// attribute values byte by byte, and they are most of a shop page's markup.
-    private mutating func copyTag(_ range: Range<Int>, _ edits: [TagEdit]) {
+    private mutating func copyTag(_ range: Range<Int>) {
         var start = range.lowerBound
-        for edit in edits {
-            switch edit {
+        for index in tagEdits.indices {
+            switch tagEdits[index] {
             case .drop(let dropped):
                 guard dropped.lowerBound >= start else { continue }
                 copy(start..<dropped.lowerBound)
@@ -214,16 +216,17 @@ private struct Scanner {
     }
 
     /// Reads attributes up to and including '>'; returns the offset after it, the attributes
-    /// when `collect` is set, and the edits gumbo's copy of the tag gets: `style`, `on…` and
+    /// when `collect` is set; `tagEdits` gets the edits gumbo's copy of the tag gets: `style`, `on…` and
     /// unlisted `data-…` attributes are dropped, long values are moved out (`movedValues`).
-    private mutating func readAttributes(from start: Int, collect: Bool) -> (end: Int, attributes: [HTMLAttribute], edits: [TagEdit]) {
+    private mutating func readAttributes(from start: Int, collect: Bool) -> (end: Int, attributes: [HTMLAttribute]) {
         var cursor = start
         var attributes: [HTMLAttribute] = []
-        var edits: [TagEdit] = []
+        // One buffer for every tag: most tags get an edit, and an array per tag was a malloc each.
+        tagEdits.removeAll(keepingCapacity: true)
         let count = bytes.count
         while cursor < count {
             let byte = bytes[cursor]
-            if byte == 0x3E { return (cursor + 1, attributes, edits) }
+            if byte == 0x3E { return (cursor + 1, attributes) }
             if isSpace(byte) || byte == 0x2F { cursor += 1; continue }
             let nameStart = cursor
             while cursor < count, !isSpace(bytes[cursor]), bytes[cursor] != 0x3D, bytes[cursor] != 0x3E, bytes[cursor] != 0x2F {
@@ -252,17 +255,17 @@ private struct Scanner {
             }
             let whole = (nameStart > start && isSpace(bytes[nameStart - 1]) ? nameStart - 1 : nameStart)..<cursor
             if isUnread(nameStart..<nameEnd) {
-                edits.append(.drop(whole))
+                tagEdits.append(.drop(whole))
             } else if let value {
                 let text = UnsafeBufferPointer(rebasing: bytes[value])
                 let looksMoved = AttributeValueText.startsWithMarker(text)
                 if (value.count >= AttributeValueText.movedLength || looksMoved) && AttributeValueText.canMove(text) {
-                    edits.append(.move(value, index: movedValues.count, quoted: quoted))
+                    tagEdits.append(.move(value, index: movedValues.count, quoted: quoted))
                     movedValues.append(value)
                 } else if looksMoved {
                     // A page value that looks like our reference and cannot be moved is left out,
                     // so every reference in gumbo's output is one the scan wrote.
-                    edits.append(.drop(whole))
+                    tagEdits.append(.drop(whole))
                 }
             }
             if collect, nameEnd > nameStart {
@@ -270,7 +273,7 @@ private struct Scanner {
                 attributes.append(HTMLAttribute(name: lowercased(bytes[nameStart..<nameEnd]), value: text))
             }
         }
-        return (count, attributes, edits)
+        return (count, attributes)
     }
 
     /// The offset of `</name` (any case) at or after `start`, or the end of input.
