@@ -12,6 +12,16 @@ static inline GumboOutput *wd_gumbo_parse_quiet(const char *buffer, size_t lengt
     options.max_errors = 0;
     return gumbo_parse_with_options(&options, buffer, length);
 }
+/* Parse quietly with the caller's allocator; the caller then frees everything at once. */
+static inline GumboOutput *wd_gumbo_parse_allocating(const char *buffer, size_t length, GumboAllocatorFunction allocator,
+                                                     GumboDeallocatorFunction deallocator, void *userdata) {
+    GumboOptions options = kGumboDefaultOptions;
+    options.max_errors = 0;
+    options.allocator = allocator;
+    options.deallocator = deallocator;
+    options.userdata = userdata;
+    return gumbo_parse_with_options(&options, buffer, length);
+}
 static inline void wd_gumbo_destroy(GumboOutput *output) {
     gumbo_destroy_output(&kGumboDefaultOptions, output);
 }

@@ -13,6 +13,23 @@ public enum CharsetDecoder {
         return Windows1252.decode(bytes)
     }
 
+    /// The page as UTF-8 bytes, decided in the same order as `decode`. A UTF-8 page (nearly
+    /// all of them) comes back as the same array, not a copy: the scan and gumbo read bytes, and
+    /// invalid sequences are repaired where text is made from them.
+    public static func utf8(_ bytes: [UInt8], contentType: String?) -> [UInt8] {
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { return Array(bytes.dropFirst(3)) }
+        if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) { return Array(decode(bytes, contentType: contentType).utf8) }
+        let label = contentType.flatMap(charset(inContentType:)) ?? declaredCharset(in: bytes)
+        if let label {
+            if utf8Labels.contains(label.lowercased()) { return bytes }
+            if let text = decode(bytes, label: label) { return Array(text.utf8) }
+        }
+        if UTF8Validation.isValid(bytes) { return bytes }
+        return Array(Windows1252.decode(bytes).utf8)
+    }
+
+    private static let utf8Labels: Set<String> = ["utf-8", "utf8", "unicode-1-1-utf-8"]
+
     /// The `charset=` parameter of a Content-Type value, lowercased, e.g. "utf-8".
     public static func charset(inContentType value: String) -> String? {
         for parameter in value.split(separator: ";").dropFirst() {

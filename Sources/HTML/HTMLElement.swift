@@ -7,8 +7,9 @@ public struct HTMLElement: Sendable, Hashable {
     public let index: Int
     /// Lowercase tag name, e.g. "div", "script", "my-widget".
     public let tag: String
-    /// Attributes in source order; names are lowercase, values have entities decoded.
-    public let attributes: [HTMLAttribute]
+    /// Attributes in source order; names are lowercase, values have entities decoded. A slice
+    /// of the document's one attribute array.
+    public let attributes: ArraySlice<HTMLAttribute>
     /// Index of the parent element, nil for the root `<html>`.
     public let parent: Int?
     /// One past the index of the element's last descendant.

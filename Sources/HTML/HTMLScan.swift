@@ -20,6 +20,10 @@ public struct HTMLScan: Sendable {
     public let title: String?
     /// Whether any tag carries an `itemscope` attribute.
     public let containsMicrodata: Bool
+    /// The page's UTF-8 bytes (shared, not copied): moved attribute values are read back from it.
+    let page: [UInt8]
+    /// The byte ranges in `page` of attribute values gumbo's copy refers to by index.
+    let movedValues: [Range<Int>]
     /// The page with script and style bodies and comments removed; script tags get a
     /// `data-wd-script` index so the tree can hand their text back.
     let reduced: [UInt8]
@@ -27,18 +31,26 @@ public struct HTMLScan: Sendable {
     /// The attribute that links a script element in the tree to `scripts`.
     static let scriptIndexAttribute = "data-wd-script"
 
-    /// Scans `html` once. With `keepingDataAttributes`, `data-…` attributes not named there
-    /// (lowercase) are left out of the copy gumbo parses: shops carry tracking and widget state
-    /// in them, a quarter of some pages' markup, and no reader looks at most of them.
+    /// Scans `html` once (its UTF-8 is copied first; fetched pages use `init(utf8:)`, which does not copy).
     public init(_ html: String, keepingDataAttributes: Set<String>? = nil) {
-        var text = html
+        self.init(utf8: Array(html.utf8), keepingDataAttributes: keepingDataAttributes)
+    }
+
+    /// Scans the UTF-8 bytes of a page once. Script sources stay slices of `page` (no copy; they
+    /// share its storage). Invalid UTF-8 is repaired where text is made from it. With
+    /// `keepingDataAttributes`, `data-…` attributes not named there (lowercase) are left out of
+    /// the copy gumbo parses: shops carry tracking and widget state in them, a quarter of some
+    /// pages' markup, and no reader looks at most of them.
+    public init(utf8 page: [UInt8], keepingDataAttributes: Set<String>? = nil) {
         let kept = keepingDataAttributes.map { $0.map { Array($0.utf8) } }
-        let scanner = text.withUTF8 { buffer in
-            var scanner = Scanner(buffer, keptDataAttributes: kept)
+        let scanner = page.withUnsafeBufferPointer { buffer in
+            var scanner = Scanner(buffer, page: page, keptDataAttributes: kept)
             scanner.run()
             return (scripts: scanner.scripts, metas: scanner.metas, title: scanner.title,
-                    microdata: scanner.containsMicrodata, output: scanner.output)
+                    microdata: scanner.containsMicrodata, output: scanner.output, moved: scanner.movedValues)
         }
+        self.page = page
+        movedValues = scanner.moved
         scripts = scanner.scripts
         metas = scanner.metas
         title = scanner.title
@@ -47,10 +59,20 @@ public struct HTMLScan: Sendable {
     }
 }
 
-/// The byte loop; it only lives inside `withUTF8`, so the buffer stays valid.
+/// A change to a start tag in gumbo's copy of the page.
+private enum TagEdit {
+    /// The bytes are left out (an unread attribute with its leading space).
+    case drop(Range<Int>)
+    /// The value bytes are replaced by a reference to `movedValues[index]`; `quoted` when the range sits inside quotes.
+    case move(Range<Int>, index: Int, quoted: Bool)
+}
+
+/// The byte loop; it only lives inside `withUnsafeBufferPointer`, so the buffer stays valid.
 private struct Scanner {
     /// The page's UTF-8 bytes.
     let bytes: UnsafeBufferPointer<UInt8>
+    /// The same bytes as an array, so script sources can be slices that share its storage.
+    let page: [UInt8]
     /// The next byte to read.
     var position = 0
     /// The reduced page handed to gumbo.
@@ -63,15 +85,21 @@ private struct Scanner {
     var title: String?
     /// Whether an `itemscope` attribute was seen.
     var containsMicrodata = false
+    /// Attribute values moved out of the reduced page, in reference order.
+    var movedValues: [Range<Int>] = []
+    /// The edits of the tag being read (see `readAttributes`).
+    private var tagEdits: [TagEdit] = []
 
     /// The `data-…` attribute names (lowercase bytes) gumbo still gets; nil keeps them all.
     let keptDataAttributes: [[UInt8]]?
 
     /// A scanner over `bytes`.
-    init(_ bytes: UnsafeBufferPointer<UInt8>, keptDataAttributes: [[UInt8]]?) {
+    init(_ bytes: UnsafeBufferPointer<UInt8>, page: [UInt8], keptDataAttributes: [[UInt8]]?) {
         self.bytes = bytes
+        self.page = page
         self.keptDataAttributes = keptDataAttributes
-        output.reserveCapacity(bytes.count)
+        // The reduced copy is usually a sixth to a third of the page; growth beyond is amortised.
+        output.reserveCapacity(bytes.count / 3)
     }
 
     /// Scans the whole page once.
@@ -112,28 +140,27 @@ private struct Scanner {
         let name = Self.interesting.first { nameEquals(nameRange, $0.bytes) }?.name ?? ""
         let wanted = name == "script" || name == "meta" || name == "title" || name == "style"
         let attributesStart = cursor
-        let (tagEnd, attributes, unread) = readAttributes(from: cursor, collect: wanted)  // tagEnd is one past '>'
+        let (tagEnd, attributes) = readAttributes(from: cursor, collect: wanted)  // tagEnd is one past '>'
         switch name {
         case "script":
             let bodyEnd = findClosing("script", from: tagEnd)
-            let text = String(decoding: bytes[tagEnd..<bodyEnd], as: UTF8.self)
             let index = scripts.count
-            scripts.append(HTMLScript(tag: HTMLTag(name: name, attributes: attributes), text: text))
-            output.append(contentsOf: Array("<script \(HTMLScan.scriptIndexAttribute)=\"\(index)\"".utf8))
-            copy(attributesStart..<tagEnd)
-            output.append(contentsOf: Array("</script>".utf8))
+            scripts.append(HTMLScript(tag: HTMLTag(name: name, attributes: attributes), source: page[tagEnd..<bodyEnd]))
+            output.append(contentsOf: "<script \(HTMLScan.scriptIndexAttribute)=\"\(index)\"".utf8)
+            copyTag(attributesStart..<tagEnd)
+            output.append(contentsOf: "</script>".utf8)
             position = skipEndTag(from: bodyEnd)
         case "style":
             let bodyEnd = findClosing("style", from: tagEnd)
-            output.append(contentsOf: Array("<style></style>".utf8))
+            output.append(contentsOf: "<style></style>".utf8)
             position = skipEndTag(from: bodyEnd)
         case "iframe", "noembed", "noframes", "svg":
             // Raw text nobody reads (Amazon puts ~600 KB of markup inside iframes) and inline
             // vector icons (path data is most of some shops' markup); gumbo would tokenize it
             // character by character, so only the start tag is kept.
             let bodyEnd = findClosing(name, from: tagEnd)
-            copy(tagStart..<tagEnd)
-            output.append(contentsOf: Array("</\(name)>".utf8))
+            copyTag(tagStart..<tagEnd)
+            output.append(contentsOf: "</\(name)>".utf8)
             position = skipEndTag(from: bodyEnd)
         case "title", "textarea", "xmp":
             // Raw text: a `<` inside must not start a tag here or in gumbo's view.
@@ -141,20 +168,38 @@ private struct Scanner {
             if name == "title" && title == nil {
                 title = HTMLDocument.collapsingWhitespace(HTMLEntities.decode(String(decoding: bytes[tagEnd..<bodyEnd], as: UTF8.self)))
             }
-            copy(tagStart..<bodyEnd)
+            copyTag(tagStart..<tagEnd)
+            copy(tagEnd..<bodyEnd)
             position = bodyEnd
         default:
             if name == "meta" { metas.append(HTMLTag(name: name, attributes: attributes)) }
-            // Inline styles and event handlers are never read; leaving them out spares gumbo
-            // tokenizing them (`unread` is in order and inside the tag).
-            var start = tagStart
-            for range in unread {
-                copy(start..<range.lowerBound)
-                start = range.upperBound
-            }
-            copy(start..<tagEnd)
+            copyTag(tagStart..<tagEnd)
             position = tagEnd
         }
+    }
+
+    /// Copies the tag bytes in `range` with `tagEdits` (all inside it, in order) applied.
+    /// Unread attributes are left out and long values replaced by a reference: gumbo tokenizes
+    /// attribute values byte by byte, and they are most of a shop page's markup.
+    private mutating func copyTag(_ range: Range<Int>) {
+        var start = range.lowerBound
+        for index in tagEdits.indices {
+            switch tagEdits[index] {
+            case .drop(let dropped):
+                guard dropped.lowerBound >= start else { continue }
+                copy(start..<dropped.lowerBound)
+                start = dropped.upperBound
+            case .move(let value, let index, let quoted):
+                guard value.lowerBound >= start else { continue }
+                copy(start..<value.lowerBound)
+                if !quoted { output.append(0x22) }
+                output.append(contentsOf: AttributeValueText.marker)
+                output.append(contentsOf: String(index).utf8)
+                if !quoted { output.append(0x22) }
+                start = value.upperBound
+            }
+        }
+        copy(start..<max(start, range.upperBound))
     }
 
     /// The tags the scan handles specially, with their lowercase bytes.
@@ -171,34 +216,36 @@ private struct Scanner {
     }
 
     /// Reads attributes up to and including '>'; returns the offset after it, the attributes
-    /// when `collect` is set, and the byte ranges of `style` and `on…` attributes (with their
-    /// leading space), which no reader uses.
-    private mutating func readAttributes(from start: Int, collect: Bool) -> (end: Int, attributes: [HTMLAttribute], unread: [Range<Int>]) {
+    /// when `collect` is set; `tagEdits` gets the edits gumbo's copy of the tag gets: `style`, `on…` and
+    /// unlisted `data-…` attributes are dropped, long values are moved out (`movedValues`).
+    private mutating func readAttributes(from start: Int, collect: Bool) -> (end: Int, attributes: [HTMLAttribute]) {
         var cursor = start
         var attributes: [HTMLAttribute] = []
-        var unread: [Range<Int>] = []
+        // One buffer for every tag: most tags get an edit, and an array per tag was a malloc each.
+        tagEdits.removeAll(keepingCapacity: true)
         let count = bytes.count
         while cursor < count {
             let byte = bytes[cursor]
-            if byte == 0x3E { return (cursor + 1, attributes, unread) }
+            if byte == 0x3E { return (cursor + 1, attributes) }
             if isSpace(byte) || byte == 0x2F { cursor += 1; continue }
             let nameStart = cursor
             while cursor < count, !isSpace(bytes[cursor]), bytes[cursor] != 0x3D, bytes[cursor] != 0x3E, bytes[cursor] != 0x2F {
                 cursor += 1
             }
             let nameEnd = cursor
-            if nameEnd - nameStart == 9, lowercased(bytes[nameStart..<nameEnd]) == "itemscope" { containsMicrodata = true }
+            if nameEquals(nameStart..<nameEnd, Self.itemscopeName) { containsMicrodata = true }
             while cursor < count, isSpace(bytes[cursor]) { cursor += 1 }
             var value: Range<Int>?
+            var quoted = false
             if cursor < count, bytes[cursor] == 0x3D {
                 cursor += 1
                 while cursor < count, isSpace(bytes[cursor]) { cursor += 1 }
                 if cursor < count, bytes[cursor] == 0x22 || bytes[cursor] == 0x27 {
                     let quote = bytes[cursor]
                     let valueStart = cursor + 1
-                    cursor = valueStart
-                    while cursor < count, bytes[cursor] != quote { cursor += 1 }
+                    cursor = nextByte(quote, from: valueStart)
                     value = valueStart..<cursor
+                    quoted = true
                     cursor = min(cursor + 1, count)
                 } else {
                     let valueStart = cursor
@@ -206,15 +253,27 @@ private struct Scanner {
                     value = valueStart..<cursor
                 }
             }
-            if isUnread(nameStart..<nameEnd), nameStart > start, isSpace(bytes[nameStart - 1]) {
-                unread.append((nameStart - 1)..<cursor)
+            let whole = (nameStart > start && isSpace(bytes[nameStart - 1]) ? nameStart - 1 : nameStart)..<cursor
+            if isUnread(nameStart..<nameEnd) {
+                tagEdits.append(.drop(whole))
+            } else if let value {
+                let text = UnsafeBufferPointer(rebasing: bytes[value])
+                let looksMoved = AttributeValueText.startsWithMarker(text)
+                if (value.count >= AttributeValueText.movedLength || looksMoved) && AttributeValueText.canMove(text) {
+                    tagEdits.append(.move(value, index: movedValues.count, quoted: quoted))
+                    movedValues.append(value)
+                } else if looksMoved {
+                    // A page value that looks like our reference and cannot be moved is left out,
+                    // so every reference in gumbo's output is one the scan wrote.
+                    tagEdits.append(.drop(whole))
+                }
             }
             if collect, nameEnd > nameStart {
                 let text = value.map { HTMLEntities.decode(String(decoding: bytes[$0], as: UTF8.self)) } ?? ""
                 attributes.append(HTMLAttribute(name: lowercased(bytes[nameStart..<nameEnd]), value: text))
             }
         }
-        return (count, attributes, unread)
+        return (count, attributes)
     }
 
     /// The offset of `</name` (any case) at or after `start`, or the end of input.
@@ -251,6 +310,7 @@ private struct Scanner {
     }
 
     private static let styleName = Array("style".utf8)
+    private static let itemscopeName = Array("itemscope".utf8)
     private static let dataPrefix = Array("data-".utf8)
 
     /// Appends text between tags, each run of whitespace as one space: gumbo handles every

@@ -18,12 +18,23 @@ public struct HTMLTag: Sendable, Hashable {
     }
 }
 
-/// A `<script>` element found by the fast scan, with its source text verbatim.
+/// A `<script>` element found by the fast scan, with its source bytes verbatim.
 public struct HTMLScript: Sendable, Hashable {
     /// The script's start tag (type, id, src…).
     public let tag: HTMLTag
-    /// Everything between `<script …>` and `</script>`, byte for byte.
-    public let text: String
+    /// Everything between `<script …>` and `</script>`, byte for byte: a slice of the scanned
+    /// page that shares its storage, so a page's megabyte of scripts is not copied.
+    public let source: ArraySlice<UInt8>
+
+    /// A script with the given start tag and source bytes.
+    public init(tag: HTMLTag, source: ArraySlice<UInt8>) {
+        self.tag = tag
+        self.source = source
+    }
+
+    /// The source as text (invalid UTF-8 repaired). Decoded on each call: read it once and
+    /// check `source.count` first when only small scripts matter.
+    public var text: String { String(decoding: source, as: UTF8.self) }
 
     /// The value of the attribute `name` on the start tag.
     public subscript(name: String) -> String? { tag[name] }

@@ -94,11 +94,11 @@ public struct PageSetBenchmark: Sendable {
                 _ = try? extractor.extract(bytes: page.bytes, contentType: nil, pageURL: page.url)
                 extra = max(0, ProcessMemory.peakResident() - before)
             }
-            let text = CharsetDecoder.decode(page.bytes, contentType: nil)
-            let decode = medianTime { _ = CharsetDecoder.decode(page.bytes, contentType: nil) }
+            let utf8 = CharsetDecoder.utf8(page.bytes, contentType: nil)
+            let decode = medianTime { _ = CharsetDecoder.utf8(page.bytes, contentType: nil) }
             let kept = extractor.keptDataAttributes
-            let scan = medianTime { _ = HTMLScan(text, keepingDataAttributes: kept) }
-            let tree = medianTime { _ = try? HTMLDocument.parse(HTMLScan(text, keepingDataAttributes: kept)) }
+            let scan = medianTime { _ = HTMLScan(utf8: utf8, keepingDataAttributes: kept) }
+            let tree = medianTime { _ = try? HTMLDocument.parse(HTMLScan(utf8: utf8, keepingDataAttributes: kept)) }
             return Timing(name: page.name, bytes: page.bytes.count, median: times.sorted()[times.count / 2],
                           decode: decode, scan: scan, tree: tree, peakExtraMemory: extra, outcome: outcome)
         }

@@ -108,9 +108,9 @@ enum PageGate {
             let label = ((element["id"] ?? "") + " " + (element["class"] ?? "") + " " + (element["src"] ?? "")).lowercased()
             if markers.contains(where: label.contains) { return true }
         }
-        for script in document.scripts where script["src"] == nil {
-            let text = script.text
-            if text.utf8.count < 50_000, markers.contains(where: text.lowercased().contains) { return true }
+        for script in document.scripts where script["src"] == nil && script.source.count < 50_000 {
+            let text = script.text.lowercased()
+            if markers.contains(where: text.contains) { return true }
         }
         return false
     }

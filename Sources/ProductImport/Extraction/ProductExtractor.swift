@@ -25,9 +25,9 @@ public struct ProductExtractor: Sendable {
 
     /// Decodes fetched bytes (charset from the Content-Type header, the page, or sniffing) and extracts.
     public func extract(bytes: [UInt8], contentType: String?, pageURL: URL) throws(ImportError) -> ProductDraft {
-        // The decoded text is only read by the scan; it is released before the tree is built,
-        // which is when memory peaks.
-        let scan = HTMLScan(CharsetDecoder.decode(bytes, contentType: contentType), keepingDataAttributes: keptDataAttributes)
+        // A UTF-8 page (nearly all) is scanned as it came, without a decoded copy; scripts stay
+        // slices of these bytes.
+        let scan = HTMLScan(utf8: CharsetDecoder.utf8(bytes, contentType: contentType), keepingDataAttributes: keptDataAttributes)
         return try extract(scan: scan, pageURL: pageURL)
     }
 
@@ -107,8 +107,9 @@ public struct ProductExtractor: Sendable {
     private func hasGaps(_ found: [ProductFacts], strict: Bool) -> Bool {
         func has(_ check: (ProductFacts) -> Bool) -> Bool { found.contains(where: check) }
         guard let name = found.lazy.compactMap(\.name).first, has({ !$0.images.isEmpty }) else { return true }
-        let knowsGarment = has({ $0.category != nil }) || rules.classify(KeywordInput(name: name)).category != nil
-        if !knowsGarment { return true }
+        // A name whose head says "toaster" is goods whatever the breadcrumb says, so the tree has nothing to add.
+        let knowsKind = has({ $0.category != nil }) || rules.classify(KeywordInput(name: name)).category != nil || rules.namesGoods(name)
+        if !knowsKind { return true }
         guard strict else { return false }
         return !has({ $0.price != nil }) || !has({ $0.brand != nil }) || !has({ $0.description != nil })
             || !has({ !$0.colors.isEmpty })

@@ -73,6 +73,14 @@ extension KeywordRules {
     }
 
     /// Whether match `outer` spans all of `inner` ("shoe rack" covers "shoe"), or comes first.
+    /// Whether the head of `name` already says the piece is goods ("Toaster", "Shoe rack"):
+    /// then no breadcrumb or description can make it clothing.
+    func namesGoods(_ name: String) -> Bool {
+        let head = KeywordText(name).head
+        guard let goodsInHead = goods.best(in: head) else { return false }
+        return garments.best(in: head).map { Self.covers(goodsInHead, $0) } ?? true
+    }
+
     private static func covers<A, B>(_ outer: PhraseSet<A>.Match, _ inner: PhraseSet<B>.Match) -> Bool {
         outer.start <= inner.start && outer.start + outer.length >= inner.start + inner.length
     }

@@ -14,14 +14,13 @@ struct EmbeddedDataExtractor {
         for script in scripts where script["src"] == nil {
             let type = script["type"]?.lowercased() ?? "text/javascript"
             guard !type.contains("ld+json") else { continue }
-            let text = script.text
-            guard !text.isEmpty, text.utf8.count <= Self.maximumScriptLength else { continue }
+            guard !script.source.isEmpty, script.source.count <= Self.maximumScriptLength else { continue }
             if type.contains("json") {
-                guard var value = Self.parseJSON(text) else { continue }
+                guard var value = Self.parseJSON(script.text) else { continue }
                 if script["id"] == "__NUXT_DATA__" { value = NuxtPayload.hydrate(value) }
                 values.append(value)
             } else if type.contains("javascript") || type == "module" {
-                values.append(contentsOf: ScriptState.values(in: text))
+                values.append(contentsOf: ScriptState.values(in: Array(script.source)))
             }
         }
         var best: ProductShape.Candidate?

@@ -16,7 +16,11 @@ enum ScriptState {
 
     /// The JSON values assigned to known markers in `script`.
     static func values(in script: String) -> [JSON] {
-        let bytes = Array(script.utf8)
+        values(in: Array(script.utf8))
+    }
+
+    /// The JSON values assigned to known markers in a script's UTF-8 source.
+    static func values(in bytes: [UInt8]) -> [JSON] {
         var values: [JSON] = []
         for marker in markers {
             var searchStart = 0

@@ -5,13 +5,13 @@ import HTML
 struct AttributeWords: Sendable {
     /// The words as lowercase UTF-8 bytes.
     private let words: [[UInt8]]
-    /// The attributes looked at.
-    private let names: Set<String>
+    /// The attributes looked at; a short list compares faster than a set hashes.
+    private let names: [String]
 
     /// Words (lowercase) to find in the values of `names`.
     init(_ words: [String], in names: Set<String> = ["id", "class", "data-testid", "data-test", "data-qa", "itemprop"]) {
         self.words = words.map { Array($0.utf8) }
-        self.names = names
+        self.names = Array(names)
     }
 
     /// Whether one of the attribute values contains one of the words, ignoring ASCII case.

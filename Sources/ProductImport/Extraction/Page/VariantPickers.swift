@@ -6,24 +6,26 @@ import HTML
 enum VariantPickers {
     /// Sizes in picker order.
     static func sizes(in document: HTMLDocument) -> [String] {
-        values(in: document, words: sizeWords, maximumLength: 12)
+        values(in: document, words: sizeWords, labels: sizeLabels, maximumLength: 12)
     }
 
     /// Colour names in picker order.
     static func colors(in document: HTMLDocument) -> [String] {
-        values(in: document, words: colorWords, maximumLength: 40)
+        values(in: document, words: colorWords, labels: colorLabels, maximumLength: 40)
     }
 
-    private static func values(in document: HTMLDocument, words: [String], maximumLength: Int) -> [String] {
+    private static func values(in document: HTMLDocument, words: [String], labels: AttributeWords, maximumLength: Int) -> [String] {
         var result: [String] = []
-        for select in document.elements(named: "select") where labelled(select, words) {
+        for select in document.elements(named: "select") where labelled(select, words, labels) {
             for option in document.descendants(of: select) where option.tag == "option" {
                 if option["value"]?.isEmpty == true { continue }
                 ProductFacts.appendUnique(usable(document.text(of: option), maximumLength), to: &result)
             }
             if !result.isEmpty { return result }
         }
-        for container in document.elements where ["ul", "div", "fieldset"].contains(container.tag) && labelled(container, words) {
+        // Every element of the page passes here: the tag test comes first and allocates nothing.
+        for container in document.elements where (container.tag == "div" || container.tag == "ul" || container.tag == "fieldset")
+            && labelled(container, words, labels) {
             guard container.subtreeEnd - container.index < 400 else { continue }
             let choices = document.children(of: container).flatMap { child -> [HTMLElement] in
                 ["li", "button", "label", "a"].contains(child.tag) ? [child] : document.children(of: child).filter { ["button", "label", "li"].contains($0.tag) }
@@ -48,8 +50,8 @@ enum VariantPickers {
         return document.text(of: choice)
     }
 
-    private static func labelled(_ element: HTMLElement, _ words: [String]) -> Bool {
-        guard (words == sizeWords ? sizeLabels : colorLabels).matches(element) else { return false }
+    private static func labelled(_ element: HTMLElement, _ words: [String], _ labels: AttributeWords) -> Bool {
+        guard labels.matches(element) else { return false }
         var label = ""
         for attribute in element.attributes where ["id", "class", "name", "aria-label", "data-testid", "data-test", "data-option-name"].contains(attribute.name) {
             label += attribute.value.lowercased() + " "
