@@ -59,9 +59,10 @@ public final class TelegramPoller: Service {
             limit: configuration.updateLimit, seed: UInt64.random(in: 1...UInt64.max))
         let ledger = UpdateLedger(machine: machine, albumWindow: configuration.albumWindowSeconds)
         let maxBytes = configuration.maxDownloadBytes
-        let mapper = UpdateMapper(botUsername: identity.username, botID: identity.id, maxDownloadBytes: maxBytes) { [client] fileID in
+        var mapper = UpdateMapper(botUsername: identity.username, botID: identity.id, maxDownloadBytes: maxBytes) { [client] fileID in
             try await client.download(fileID: fileID, maxBytes: maxBytes)
         }
+        mapper.catalogs = dispatcher.router.catalogs
         let webhook = configuration.mode == .webhook
         if webhook {
             logger.notice("serving Telegram from the webhook inbox", ["bot": identity.username ?? "?"])

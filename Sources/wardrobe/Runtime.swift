@@ -33,12 +33,14 @@ final class Runtime: Sendable {
         store = try app.openStore()
         let environment = try app.botEnvironment(store: store, keys: keys, http: http, clock: clock)
         let outbound = OutboundMessenger(transports: transports, store: store, clock: clock)
-        let voting = GroupVoting(outbound: outbound, settings: app.votingSettings, logger: app.logger.child(label: "voting"), images: environment.images)
+        let voting = GroupVoting(
+            outbound: outbound, settings: app.votingSettings, logger: app.logger.child(label: "voting"), images: environment.images,
+            catalogs: environment.catalogs)
         voteCloser = VoteCloser(voting: voting)
         daily = environment.makeDaily(outbound: outbound, settings: app.dailySettings)
         tryOn = try TryOnWiring.environment(
             app: app, store: store, keys: keys, images: environment.images, transports: transports, clock: clock, http: http,
-            voting: voting, providerErrors: metrics.providerErrors)
+            voting: voting, providerErrors: metrics.providerErrors, catalogs: environment.catalogs)
         router = Features.router(
             environment.adding(voting: voting).adding(daily: daily).adding(tryOn: tryOn).adding(explainer: app.outfitExplainer(keys: keys, http: http)))
     }

@@ -61,7 +61,7 @@ struct TryOnStarter {
         }
         let cancel = try await context.button("Cancel", action: "tryon.cancel")
         let what = recipe.count > 1 ? " \(recipe.count) variations" : ""
-        let ref = try await context.reply(RichText.plain(TryOnText.queued + what + note), buttons: [[cancel]])
+        let ref = try await context.reply(RichText.plain(context.string("tryon.queued") + what + note), buttons: [[cancel]])
         let payload = TryOnJobPayload(
             personSHA256: recipe.person, garmentSHA256: recipe.garment, promptID: recipe.promptID, promptText: recipe.promptText,
             service: recipe.service, count: recipe.count, batchID: recipe.batchID, firstVariation: recipe.firstVariation,
