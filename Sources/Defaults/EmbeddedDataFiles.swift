@@ -1165,7 +1165,19 @@ extension DataFiles {
   "telegram.error.not_an_image": "I only understand images. Send a photo, or an image file.",
   "telegram.error.slow_down": "Telegram asked me to slow down. Try again in {seconds} seconds.",
   "telegram.error.unreachable": "I couldn't reach Telegram just now. Try again in a minute.",
-  "telegram.error.refused": "Telegram refused that request. Try again, or send /help."
+  "telegram.error.refused": "Telegram refused that request. Try again, or send /help.",
+
+  "tryon.queued.variations": {"one": "{count} variation", "other": "{count} variations"},
+  "tryon.quota.note": "{left} of {limit} try-ons left today (resets {resets}).",
+  "tryon.quota.in_minutes": "in {minutes} min",
+  "tryon.quota.in_hours": "in {hours} h",
+  "tryon.quota.in_hours_minutes": "in {hours} h {minutes} min",
+  "tryon.quota.used_one": "You've used today's one try-on.",
+  "tryon.quota.used_all": "You've used all {limit} try-ons for today.",
+  "tryon.quota.reset": "They reset at midnight UTC ({resets}).",
+  "tryon.quota.own_key": "Or bring your own key: /key {code} YOUR_KEY in a private chat.",
+  "tryon.quota.left": {"one": "Only {count} of today's {limit} try-ons is left, and this needs {needed}.", "other": "Only {count} of today's {limit} try-ons are left, and this needs {needed}."},
+  "tryon.quota.fewer": {"one": "Send /tryon {count} to make one.", "other": "Send /tryon {count} to make {count}."}
 }
 
 """##,
@@ -1664,7 +1676,19 @@ extension DataFiles {
   "telegram.error.not_an_image": "Ich verstehe nur Bilder. Schick ein Foto oder eine Bilddatei.",
   "telegram.error.slow_down": "Telegram hat mich gebremst. Versuch es in {seconds} Sekunden noch einmal.",
   "telegram.error.unreachable": "Ich konnte Telegram gerade nicht erreichen. Versuch es in einer Minute noch einmal.",
-  "telegram.error.refused": "Telegram hat diese Anfrage abgelehnt. Versuch es noch einmal oder schick /help."
+  "telegram.error.refused": "Telegram hat diese Anfrage abgelehnt. Versuch es noch einmal oder schick /help.",
+
+  "tryon.queued.variations": {"one": "{count} Variante", "other": "{count} Varianten"},
+  "tryon.quota.note": "Heute noch {left} von {limit} Anproben übrig (zurückgesetzt {resets}).",
+  "tryon.quota.in_minutes": "in {minutes} min",
+  "tryon.quota.in_hours": "in {hours} h",
+  "tryon.quota.in_hours_minutes": "in {hours} h {minutes} min",
+  "tryon.quota.used_one": "Du hast deine eine Anprobe für heute genutzt.",
+  "tryon.quota.used_all": "Du hast alle {limit} Anproben für heute genutzt.",
+  "tryon.quota.reset": "Sie werden um Mitternacht UTC zurückgesetzt ({resets}).",
+  "tryon.quota.own_key": "Oder nutze deinen eigenen Schlüssel: /key {code} DEIN_SCHLÜSSEL in einem privaten Chat.",
+  "tryon.quota.left": {"one": "Von den {limit} Anproben heute ist nur noch {count} übrig, hierfür brauchst du {needed}.", "other": "Von den {limit} Anproben heute sind nur noch {count} übrig, hierfür brauchst du {needed}."},
+  "tryon.quota.fewer": {"one": "Schick /tryon {count} für eine.", "other": "Schick /tryon {count} für {count}."}
 }
 
 """##,
@@ -2163,7 +2187,19 @@ extension DataFiles {
   "telegram.error.not_an_image": "Je ne comprends que les images. Envoie une photo ou un fichier image.",
   "telegram.error.slow_down": "Telegram m'a demandé de ralentir. Réessaie dans {seconds} secondes.",
   "telegram.error.unreachable": "Je n'ai pas pu joindre Telegram à l'instant. Réessaie dans une minute.",
-  "telegram.error.refused": "Telegram a refusé cette demande. Réessaie ou envoie /help."
+  "telegram.error.refused": "Telegram a refusé cette demande. Réessaie ou envoie /help.",
+
+  "tryon.queued.variations": {"one": "{count} variante", "other": "{count} variantes"},
+  "tryon.quota.note": "Encore {left} essayages sur {limit} aujourd'hui (remise à zéro {resets}).",
+  "tryon.quota.in_minutes": "dans {minutes} min",
+  "tryon.quota.in_hours": "dans {hours} h",
+  "tryon.quota.in_hours_minutes": "dans {hours} h {minutes} min",
+  "tryon.quota.used_one": "Tu as utilisé ton essayage du jour.",
+  "tryon.quota.used_all": "Tu as utilisé tes {limit} essayages du jour.",
+  "tryon.quota.reset": "Ils repartent à zéro à minuit UTC ({resets}).",
+  "tryon.quota.own_key": "Ou utilise ta propre clé : /key {code} TA_CLÉ dans un chat privé.",
+  "tryon.quota.left": {"one": "Il ne reste que {count} essayage sur les {limit} du jour, et il en faut {needed}.", "other": "Il ne reste que {count} essayages sur les {limit} du jour, et il en faut {needed}."},
+  "tryon.quota.fewer": {"one": "Envoie /tryon {count} pour en faire un.", "other": "Envoie /tryon {count} pour en faire {count}."}
 }
 
 """##,
@@ -2662,7 +2698,19 @@ extension DataFiles {
   "telegram.error.not_an_image": "Solo entiendo imágenes. Envía una foto o un archivo de imagen.",
   "telegram.error.slow_down": "Telegram me pidió ir más despacio. Inténtalo de nuevo en {seconds} segundos.",
   "telegram.error.unreachable": "No pude conectar con Telegram. Inténtalo de nuevo en un minuto.",
-  "telegram.error.refused": "Telegram rechazó esa solicitud. Inténtalo de nuevo o envía /help."
+  "telegram.error.refused": "Telegram rechazó esa solicitud. Inténtalo de nuevo o envía /help.",
+
+  "tryon.queued.variations": {"one": "{count} variante", "other": "{count} variantes"},
+  "tryon.quota.note": "Te quedan {left} de {limit} pruebas hoy (se reinician {resets}).",
+  "tryon.quota.in_minutes": "en {minutes} min",
+  "tryon.quota.in_hours": "en {hours} h",
+  "tryon.quota.in_hours_minutes": "en {hours} h {minutes} min",
+  "tryon.quota.used_one": "Ya has usado tu prueba de hoy.",
+  "tryon.quota.used_all": "Ya has usado tus {limit} pruebas de hoy.",
+  "tryon.quota.reset": "Se reinician a medianoche UTC ({resets}).",
+  "tryon.quota.own_key": "O usa tu propia clave: /key {code} TU_CLAVE en un chat privado.",
+  "tryon.quota.left": {"one": "Solo te queda {count} de las {limit} pruebas de hoy, y esto necesita {needed}.", "other": "Solo te quedan {count} de las {limit} pruebas de hoy, y esto necesita {needed}."},
+  "tryon.quota.fewer": {"one": "Envía /tryon {count} para hacer una.", "other": "Envía /tryon {count} para hacer {count}."}
 }
 
 """##,
@@ -3161,7 +3209,19 @@ extension DataFiles {
   "telegram.error.not_an_image": "Capisco solo le immagini. Manda una foto o un file immagine.",
   "telegram.error.slow_down": "Telegram mi ha chiesto di rallentare. Riprova tra {seconds} secondi.",
   "telegram.error.unreachable": "Non riesco a raggiungere Telegram ora. Riprova tra un minuto.",
-  "telegram.error.refused": "Telegram ha rifiutato la richiesta. Riprova o manda /help."
+  "telegram.error.refused": "Telegram ha rifiutato la richiesta. Riprova o manda /help.",
+
+  "tryon.queued.variations": {"one": "{count} variante", "other": "{count} varianti"},
+  "tryon.quota.note": "Ti restano {left} prove su {limit} oggi (si azzerano {resets}).",
+  "tryon.quota.in_minutes": "tra {minutes} min",
+  "tryon.quota.in_hours": "tra {hours} h",
+  "tryon.quota.in_hours_minutes": "tra {hours} h {minutes} min",
+  "tryon.quota.used_one": "Hai già usato la tua prova di oggi.",
+  "tryon.quota.used_all": "Hai già usato tutte le {limit} prove di oggi.",
+  "tryon.quota.reset": "Si azzerano a mezzanotte UTC ({resets}).",
+  "tryon.quota.own_key": "Oppure usa la tua chiave: /key {code} LA_TUA_CHIAVE in una chat privata.",
+  "tryon.quota.left": {"one": "Ti resta solo {count} delle {limit} prove di oggi, e qui ne servono {needed}.", "other": "Ti restano solo {count} delle {limit} prove di oggi, e qui ne servono {needed}."},
+  "tryon.quota.fewer": {"one": "Manda /tryon {count} per farne una.", "other": "Manda /tryon {count} per farne {count}."}
 }
 
 """##,

@@ -13,7 +13,7 @@ import Testing
         "Sources/Chat", "Sources/Bot/Import", "Sources/Bot/Privacy", "Sources/Bot/Language", "Sources/Bot/Features.swift",
         "Sources/Bot/Closet", "Sources/Bot/Voting", "Sources/Bot/Daily", "Sources/Bot/Stats",
         "Sources/Bot/TryOn/LookCommands.swift", "Sources/Bot/TryOn/TryOnPreferences.swift", "Sources/Bot/TryOn/LookButtons.swift",
-        "Sources/Bot/TryOn/ChatTryOnNotifier.swift", "Sources/Bot/TryOn/TryOnText.swift",
+        "Sources/Bot/TryOn/ChatTryOnNotifier.swift", "Sources/Bot/TryOn/TryOnText.swift", "Sources/Bot/TryOn/TryOnStarter.swift",
     ]
 
     /// Features not translated yet, each with why. The lead removes an entry once its folder is converted
