@@ -12,6 +12,7 @@ public enum Features {
     /// Builds the router with every feature registered, then whatever `extra` adds.
     public static func router(_ environment: BotEnvironment, adding extra: (inout RouterBuilder) -> Void = { _ in }) -> Router {
         var builder = RouterBuilder()
+        builder.translateErrors(ErrorMessages.translator)
         OutfitCommand(environment: environment).register(on: &builder)
         ClosetCommands(environment: environment).register(on: &builder)
         let calendar = WearCalendar(environment: environment)

@@ -1,12 +1,22 @@
 import Localization
+import Storage
 
 extension ChatContext {
     /// The user-settings key holding a language chosen with `/language` (absent: follow the app).
     public static let languageSetting = "language"
 
+    /// The user-settings key holding the app's language last seen on an event (Telegram's `language_code`), so
+    /// messages sent outside a conversation (the daily outfit, a vote's result, a try-on notice) use it too.
+    public static let appLanguageSetting = "app_language"
+
     /// The language for a user: the stored choice, else the app's language, else English.
     public static func language(chosen: String?, app: Language?) -> Language {
         Language(tag: chosen) ?? app ?? .en
+    }
+
+    /// The language for a stored user outside a conversation: the choice, else the app's language last seen, else English.
+    public static func language(of user: UserRecord) -> Language {
+        language(chosen: user.settings[languageSetting]?.string, app: Language(tag: user.settings[appLanguageSetting]?.string))
     }
 
     /// The message catalogs the router was built with.

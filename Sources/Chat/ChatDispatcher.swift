@@ -12,7 +12,8 @@ public final class ChatDispatcher: Sendable {
         let done: @Sendable () async -> Void
     }
 
-    private let router: Router
+    /// The router every event goes to (its catalogs also word what a transport refuses before any handler runs).
+    public let router: Router
     private let queues = KeyedQueues<Job>()
     private let logger: Logger
     private let observer: (@Sendable (ChatEvent, Duration) -> Void)?

@@ -16,6 +16,8 @@ public final class Router: Sendable {
     public typealias ButtonHandler = @Sendable (ChatContext, ButtonRecord) async throws -> Void
     /// Handles a poll vote.
     public typealias VoteHandler = @Sendable (ChatContext, String, [Int]) async throws -> Void
+    /// The message for an error of a module that knows no catalogs, or nil when the translator doesn't know it.
+    public typealias ErrorTranslator = @Sendable (any Error, ChatContext) -> LocalizedMessage?
 
     public let commands: [Command]
     private let commandIndex: [String: Command]
@@ -24,6 +26,7 @@ public final class Router: Sendable {
     private let captionHandlers: [String: PhotoHandler]
     private let buttonHandlers: [String: ButtonHandler]
     private let voteHandler: VoteHandler?
+    private let errorTranslators: [ErrorTranslator]
     private let store: any ChatStore
     private let logger: Logger
     private let clock: any WallClock
@@ -41,6 +44,7 @@ public final class Router: Sendable {
         captionHandlers = builder.captionHandlers
         buttonHandlers = builder.buttonHandlers
         voteHandler = builder.voteHandler
+        errorTranslators = builder.errorTranslators
         fallbackKey = builder.fallbackKey
         self.store = store
         self.logger = logger
@@ -57,9 +61,15 @@ public final class Router: Sendable {
         do {
             // In a group, record who is active (group votes close early once every active member voted).
             let active = event.chat.kind == .group && event.sender.id != transport.botUserID
-            let (user, chat) = try await store.participants(
+            let (loaded, chat) = try await store.participants(
                 transport: event.chat.transport, userID: event.sender.id, displayName: event.sender.displayName, chatID: event.chat.id,
                 kind: event.chat.kind, title: event.chat.title, recordActivity: active, now: clock.now())
+            var user = loaded
+            if let app = event.sender.language, user.settings[ChatContext.appLanguageSetting]?.string != app.rawValue {
+                // Remembered for messages sent later without an event (daily outfit, vote result); written only on a change.
+                user.settings = user.settings.setting(ChatContext.appLanguageSetting, .string(app.rawValue))
+                try await store.setSettings(user.settings, userID: user.id)
+            }
             let language = ChatContext.language(chosen: user.settings[ChatContext.languageSetting]?.string, app: event.sender.language)
             context = ChatContext(
                 event: event, user: user, chat: chat, store: store, transport: transport, logger: log, clock: clock, router: self,
@@ -74,11 +84,11 @@ public final class Router: Sendable {
             log.notice("handling cancelled")
         } catch {
             let message: RichText
-            if let translated = error as? any LocalizedUserFacingError {
-                message = RichText(catalogs.text(translated.message, in: context.language))
+            if let translated = localizedMessage(for: error, context: context) {
+                message = RichText(catalogs.text(translated, in: context.language))
                 log.info("request refused", ["reason": "\(error)"])
             } else if let explained = error as? any UserFacingError {
-                // Errors of modules not yet translated explain themselves in English.
+                // Errors nobody translates explain themselves in English.
                 message = .plain(explained.userMessage)
                 log.info("request refused", ["reason": "\(error)"])
             } else {
@@ -87,6 +97,15 @@ public final class Router: Sendable {
             }
             _ = try? await context.reply(message)
         }
+    }
+
+    /// The translated message for `error`: its own, or the first translator's; nil for errors only in English.
+    public func localizedMessage(for error: any Error, context: ChatContext) -> LocalizedMessage? {
+        if let translated = error as? any LocalizedUserFacingError { return translated.message }
+        for translator in errorTranslators {
+            if let message = translator(error, context) { return message }
+        }
+        return nil
     }
 
     /// The longest text or command arguments a handler is given (Telegram allows 4096; Matrix far more).

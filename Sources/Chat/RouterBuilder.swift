@@ -10,6 +10,7 @@ public struct RouterBuilder {
     var captionHandlers: [String: Router.PhotoHandler] = [:]
     var buttonHandlers: [String: Router.ButtonHandler] = [:]
     var voteHandler: Router.VoteHandler?
+    var errorTranslators: [Router.ErrorTranslator] = []
     /// The catalog key of the reply to text nobody handled in a private chat.
     var fallbackKey = "chat.fallback"
 
@@ -38,6 +39,10 @@ public struct RouterBuilder {
 
     /// Sets the handler for poll votes.
     public mutating func onVote(_ handler: @escaping Router.VoteHandler) { voteHandler = handler }
+
+    /// Adds a translator for errors of modules below the chat layer (which know no catalogs): the first
+    /// translator that returns a message wins, before the error's own English `userMessage`.
+    public mutating func translateErrors(_ translator: @escaping Router.ErrorTranslator) { errorTranslators.append(translator) }
 
     /// Sets the catalog key of the reply for text nobody handled in a private chat.
     public mutating func setFallback(key: String) { fallbackKey = key }

@@ -26,7 +26,7 @@ public enum Language: String, Sendable, CaseIterable, Hashable {
     }
 
     /// The locale used for numbers, prices and dates.
-    var localeIdentifier: String {
+    public var localeIdentifier: String {
         switch self {
         case .en: "en_US"
         case .de: "de_DE"

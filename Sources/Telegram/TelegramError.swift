@@ -1,9 +1,10 @@
 import Foundation
 import HTTP
+import Localization
 import Support
 
 /// Why a Bot API call or a Telegram file failed. The description is for logs; `userMessage` for chat.
-public enum TelegramError: Error, Sendable, Hashable, CustomStringConvertible, UserFacingError {
+public enum TelegramError: Error, Sendable, Hashable, CustomStringConvertible, LocalizedUserFacingError {
     /// 401: the token is wrong or revoked.
     case unauthorized(String)
     /// 403, e.g. "Forbidden: bot was blocked by the user".
@@ -78,19 +79,20 @@ public enum TelegramError: Error, Sendable, Hashable, CustomStringConvertible, U
         }
     }
 
-    /// Short text for the person chatting: what happened and what to do next.
-    public var userMessage: String {
+    /// Short text for the person chatting (what happened and what to do next), by catalog key (its English text is `userMessage`).
+    public var message: LocalizedMessage {
         switch self {
         case .fileTooLarge(let bytes, let limit):
-            return "That file is \(TelegramError.megabytes(bytes)); I can take images up to \(TelegramError.megabytes(limit)). Send it as a photo instead."
+            return LocalizedMessage(
+                "telegram.error.file_too_large", ["size": .text(TelegramError.megabytes(bytes)), "limit": .text(TelegramError.megabytes(limit))])
         case .notAnImage:
-            return "I only understand images. Send a photo, or an image file."
+            return LocalizedMessage("telegram.error.not_an_image")
         case .tooManyRequests(let seconds, _):
-            return "Telegram asked me to slow down. Try again in \(seconds) seconds."
+            return LocalizedMessage("telegram.error.slow_down", ["seconds": .integer(seconds)])
         case .network, .server, .malformedResponse:
-            return "I couldn't reach Telegram just now. Try again in a minute."
+            return LocalizedMessage("telegram.error.unreachable")
         default:
-            return "Telegram refused that request. Try again, or send /help."
+            return LocalizedMessage("telegram.error.refused")
         }
     }
 

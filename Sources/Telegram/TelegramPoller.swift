@@ -78,9 +78,10 @@ public final class TelegramPoller: Service {
             throw error
         }
         let maxBytes = configuration.maxDownloadBytes
-        let mapper = UpdateMapper(botUsername: identity.username, botID: identity.id, maxDownloadBytes: maxBytes) { [client] fileID in
+        var mapper = UpdateMapper(botUsername: identity.username, botID: identity.id, maxDownloadBytes: maxBytes) { [client] fileID in
             try await client.download(fileID: fileID, maxBytes: maxBytes)
         }
+        mapper.catalogs = dispatcher.router.catalogs
         let ledger: any TelegramLedger
         switch source {
         case .shared(let shared):

@@ -32,6 +32,9 @@ struct UpdateMapper: Sendable {
     /// The largest file the bot downloads.
     let maxDownloadBytes: Int
     let download: Download
+    /// The catalogs the refusals are worded from, in the sender's app language (the stored `/language` choice is
+    /// not known before a handler runs).
+    var catalogs: Catalogs = .builtIn
 
     /// The prefix of callback data; the rest is the button token.
     static let callbackPrefix = "b:"
@@ -45,9 +48,10 @@ struct UpdateMapper: Sendable {
             // An edit is not a new command: re-running it would answer twice.
             return .ignore("edited message", notice: false)
         case .callbackQuery(let id, let fromID, let fromName, let fromLanguage, let message, let data):
-            guard let message else { return .answerCallback(id: id, notice: "This button has expired.") }
+            let expired = catalogs.string("chat.button.expired", in: Language(tag: fromLanguage) ?? .en)
+            guard let message else { return .answerCallback(id: id, notice: expired) }
             guard let data, data.hasPrefix(UpdateMapper.callbackPrefix), UpdateMapper.isToken(data.dropFirst(2)) else {
-                return .answerCallback(id: id, notice: "This button has expired.")
+                return .answerCallback(id: id, notice: expired)
             }
             return .event(ChatEvent(
                 id: eventID, chat: address(of: message), sender: Sender(id: String(fromID), displayName: fromName, language: Language(tag: fromLanguage)),
@@ -94,7 +98,8 @@ struct UpdateMapper: Sendable {
         let attachment: Attachment
         switch self.attachment(of: message) {
         case .success(let value): attachment = value
-        case .failure(let error): return .refuse(chat, text: error.userMessage, replyTo: ref(message))
+        case .failure(let error):
+            return .refuse(chat, text: catalogs.text(error.message, in: sender.language ?? .en).plain, replyTo: ref(message))
         }
         if let group = message.mediaGroupID {
             return .albumPart(AlbumPart(

@@ -15,8 +15,9 @@ public protocol TryOnNotifier: Sendable {
     func requeued(_ job: TryOnJob) async
     /// The user's Cancel reached the running job and it stopped.
     func cancelled(_ job: TryOnJob) async
-    /// The job failed for good; `message` is for the user.
-    func failed(_ job: TryOnJob, message: String) async
+    /// The job failed for good because of `error` (a `TryOnError`, a `TryOnJobError`, or anything else); the
+    /// implementation words it for the user, in their language.
+    func failed(_ job: TryOnJob, error: any Error) async
     /// Sends the finished looks. Called at most once per job (after `Store.claimDelivery`).
     func deliver(_ job: TryOnJob, looks: [LookRecord], seconds: Double) async
 }

@@ -51,19 +51,15 @@ extension TryOnWorker {
             if rescheduled { await notifier.retrying(job, error: tryOnError, delay: delay) }
             return
         }
-        let message: String
         if let tryOnError {
-            message = tryOnError.userMessage
             log.warning("try-on failed", ["error": tryOnError.description])
-        } else if let explained = error as? any UserFacingError {
-            message = explained.userMessage
+        } else if error is any UserFacingError {
             log.warning("try-on failed", ["error": "\(error)"])
         } else {
-            message = "Something went wrong making your look. Tap Again to try once more."
             log.error("try-on failed", ["error": "\(error)"])
         }
         if (try? await store.failJob(id: job.id, error: tryOnError?.description ?? "\(error)", now: clock.now())) == true {
-            await notifier.failed(job, message: message)
+            await notifier.failed(job, error: tryOnError ?? error)
         }
     }
 
@@ -153,22 +149,31 @@ extension TryOnWorker {
     }
 }
 
-/// Why a try-on job could not even reach the provider.
-enum TryOnJobError: Error, UserFacingError, CustomStringConvertible {
+/// Why a try-on job could not even reach the provider, or was given up.
+public enum TryOnJobError: Error, UserFacingError, CustomStringConvertible {
+    /// The user was deleted while the job waited.
     case userGone
+    /// An input image (`role`: "selfie", "garment"…) is gone from the media store.
     case imageMissing(role: String)
+    /// An input image could not be read.
     case imageUnreadable(role: String, any Error)
+    /// The job was running during two crashes and was set aside at start-up.
+    case setAside
 
-    var description: String {
+    /// The detail for logs.
+    public var description: String {
         switch self {
+        case .setAside: return "set aside after a restart"
         case .userGone: return "the user was deleted"
         case .imageMissing(let role): return "\(role) image missing from the media store"
         case .imageUnreadable(let role, let error): return "\(role) image unreadable: \(error)"
         }
     }
 
-    var userMessage: String {
+    /// The English message (the bot's notifier words it in the user's language).
+    public var userMessage: String {
         switch self {
+        case .setAside: return TryOnWorker.restartFailure
         case .userGone: return "Your data was deleted, so this look was dropped."
         case .imageMissing(let role), .imageUnreadable(let role, _):
             return "I can't find your \(role) photo any more. Send it again and I'll start over."

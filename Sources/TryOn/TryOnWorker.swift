@@ -140,7 +140,7 @@ public final class TryOnWorker: Service {
         }
         for record in recovery.failed {
             logger.error("job set aside: it was running during two crashes", ["job": record.id, "user": record.userID])
-            if let job = TryOnJob(record) { await notifier.failed(job, message: Self.restartFailure) }
+            if let job = TryOnJob(record) { await notifier.failed(job, error: TryOnJobError.setAside) }
         }
         for record in recovery.undelivered {
             guard let job = TryOnJob(record) else { continue }

@@ -48,15 +48,17 @@ final class Runtime: Sendable {
         let store = backend.store
         let environment = try app.botEnvironment(store: store, keys: keys, http: http, clock: clock)
         let outbound = OutboundMessenger(transports: transports, store: store, clock: clock)
-        let voting = GroupVoting(outbound: outbound, settings: app.votingSettings, logger: app.logger.child(label: "voting"), images: environment.images)
+        let voting = GroupVoting(
+            outbound: outbound, settings: app.votingSettings, logger: app.logger.child(label: "voting"), images: environment.images,
+            catalogs: environment.catalogs)
         voteCloser = VoteCloser(voting: voting)
         var dailySettings = app.dailySettings
         // Other workers' new subscriptions are seen within a minute; the send itself is claimed once per chat and day.
         if backend.shared != nil { dailySettings.rereadInterval = 60 }
         daily = environment.makeDaily(outbound: outbound, settings: dailySettings)
         tryOn = try TryOnWiring.environment(
-            app: app, store: store, sharedJobLeaseSeconds: backend.sharedJobLeaseSeconds, keys: keys, images: environment.images, transports: transports, clock: clock, http: http,
-            voting: voting, providerErrors: metrics.providerErrors)
+            app: app, store: store, sharedJobLeaseSeconds: backend.sharedJobLeaseSeconds, keys: keys, images: environment.images,
+            transports: transports, clock: clock, http: http, voting: voting, providerErrors: metrics.providerErrors, catalogs: environment.catalogs)
         router = Features.router(
             environment.adding(voting: voting).adding(daily: daily).adding(tryOn: tryOn).adding(explainer: app.outfitExplainer(keys: keys, http: http)))
     }

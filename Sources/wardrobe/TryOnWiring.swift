@@ -4,6 +4,7 @@ import Config
 import Foundation
 import HTTP
 import Images
+import Localization
 import Metrics
 import Secrets
 import Storage
@@ -14,8 +15,8 @@ import TryOn
 enum TryOnWiring {
     /// Try-on environment and worker, reaching chats through `transports`.
     static func environment(
-        app: App, store: any WardrobeStore, sharedJobLeaseSeconds: Double?, keys: KeyStore, images: ImageProcessor, transports: TransportDirectory, clock: any WallClock,
-        http: any HTTPTransport, voting: GroupVoting? = nil, providerErrors: MetricFamily? = nil
+        app: App, store: any WardrobeStore, sharedJobLeaseSeconds: Double?, keys: KeyStore, images: ImageProcessor, transports: TransportDirectory,
+        clock: any WallClock, http: any HTTPTransport, voting: GroupVoting? = nil, providerErrors: MetricFamily? = nil, catalogs: Catalogs = .builtIn
     ) throws -> TryOnEnvironment {
         let configuration = app.configuration
         let resolver = KeyedProviderResolver(
@@ -39,7 +40,7 @@ enum TryOnWiring {
         return TryOnEnvironment.make(
             store: store, images: images, resolver: resolver, prompts: try app.loadPrompts(), settings: settings,
             workerConfiguration: worker, transports: transports, clock: clock, logger: app.logger,
-            registerSecret: { [redactor = app.redactor] in redactor.register($0) }, voting: voting)
+            registerSecret: { [redactor = app.redactor] in redactor.register($0) }, voting: voting, catalogs: catalogs)
     }
 
     /// Provider settings (base URLs, models, endpoints, timeout) from `tryon.*`.

@@ -109,6 +109,26 @@ func berlinMonday(_ time: String) -> Date {
         #expect(Set(second.lastSentItems).isDisjoint(with: first.lastSentItems))
     }
 
+    @Test func aSubscriberWhoseAppIsGermanGetsTheDailyOutfitInGerman() async throws {
+        let harness = try VotingHarness(now: berlinMonday("07:00"))
+        defer { harness.remove() }
+        try await harness.addCloset(for: "lena")
+        // The app's language arrives with the command and is remembered for the morning message, sent without an event.
+        await harness.say("/daily 08:00 werktags geschäftlich", user: "lena", chat: "lena", kind: .privateChat, language: .de)
+        #expect(harness.transport.readable.last
+            == "Tägliches Outfit um 08:00 (UTC), montags bis freitags, für geschäftlich. /daily off stoppt es.")
+        let lena = try await harness.store.user(transport: "telegram", externalID: "lena")
+        #expect(lena.settings[ChatContext.appLanguageSetting]?.string == "de")
+        try await running(harness.daily.service) {
+            let eight = ZonedTime.instant(of: LocalTime(text: "08:00")!, on: LocalDate(text: "2026-06-15")!, in: TimeZone(identifier: "UTC")!)
+            #expect(await waitForSleep(harness, until: eight))
+            harness.clock.set(eight)
+            #expect(await harness.eventually { harness.transport.readable.contains { $0.hasPrefix("Dein Outfit des Tages") } })
+        }
+        #expect(harness.transport.readable.last?.hasPrefix("Dein Outfit des Tages — geschäftlich\n• #") == true, "\(harness.transport.readable)")
+        #expect(harness.transport.lastButtons.map(\.title) == ["Noch eins", "Warum?", "Hab ich getragen"])
+    }
+
     @Test func aRestartOnTheSameDayDoesNotSendAgain() async throws {
         let harness = try VotingHarness(now: berlinMonday("07:59"))
         try await harness.addCloset(for: "ana")

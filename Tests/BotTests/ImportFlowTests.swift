@@ -16,7 +16,7 @@ import WardrobeTestKit
         await bot.say("Look at this \(shop.url("/products/trouser")) !")
         #expect(bot.transport.photos.count == 1, "the draft shows the product photo")
         #expect(bot.lastText.contains("New piece: Pleated wide-leg trouser"))
-        #expect(bot.lastText.contains("Category: bottom (trouser)"))
+        #expect(bot.lastText.contains("Category: Bottom (trouser)"))
         #expect(bot.lastText.contains("wide leg"))
         #expect(try await bot.closet().isEmpty, "nothing is saved before confirmation")
         try await bot.press("navy")

@@ -38,7 +38,7 @@ import WardrobeTestKit
         #expect(text.contains("Most worn: #2 Navy chinos 3×, #1 White shirt 2×, #3 Brown loafers 1×"))
         #expect(text.contains("Least worn: #4 Silk scarf 0×"))
         #expect(text.contains("Not worn in 90 days: #4, #3"))
-        #expect(text.contains("Cost per wear: 24 EUR (2 pieces), 120 USD (1 piece)"))
+        #expect(text.contains("Cost per wear: €24.00 (2 pieces), $120.00 (1 piece)"))
         #expect(text.contains("Busiest month: March 2026 (3 wears)"))
         // The chart is a phone-sized PNG that decodes.
         #expect(chart.mimeType == "image/png")
@@ -49,9 +49,9 @@ import WardrobeTestKit
         let details = bot.lastText
         #expect(details.contains("• #4 Silk scarf: never worn"))
         #expect(details.contains("• #3 Brown loafers: last worn 2025-12-24"))
-        #expect(details.contains("• #3 Brown loafers: 120 USD ÷ 1 = 120 USD"))
-        #expect(details.contains("• #2 Navy chinos: 80 EUR ÷ 3 = 26.67 EUR"))
-        #expect(details.contains("• #1 White shirt: 40 EUR ÷ 2 = 20 EUR"))
+        #expect(details.contains("• #3 Brown loafers: $120.00 ÷ 1 = $120.00"))
+        #expect(details.contains("• #2 Navy chinos: €80.00 ÷ 3 = €26.67"))
+        #expect(details.contains("• #1 White shirt: €40.00 ÷ 2 = €20.00"))
         #expect(details.contains("By category: tops 1, bottoms 1, shoes 1, accessories 1"))
         #expect(details.contains("Wears per month: May 0, Jun 0, Jul 0, Aug 0, Sep 0, Oct 0, Nov 0, Dec 1, Jan 26 0, Feb 0, Mar 3, Apr 1"))
         #expect(details.contains("1 wear is older than 12 months"))
@@ -113,11 +113,12 @@ import WardrobeTestKit
             return item
         }
         let stats = WearStatistics(items: items, log: [], lastLogged: [:], today: today, zone: TimeZone(identifier: "UTC")!)
-        let text = StatsText.overview(stats)
+        let words = Phrasebook(catalogs: .builtIn, language: .en)
+        let text = StatsText.overview(stats, words)
         #expect(text.caption.plainText.count <= 1024)
-        #expect(text.details.contains("…and 2975 more."), "3000 idle pieces (never worn with a date): 25 listed")
+        #expect(text.details.contains("…and 2,975 more."), "3000 idle pieces (never worn with a date): 25 listed")
         #expect(text.details.count < 8000)
-        #expect(StatsChart.overview(stats).rows.flatMap { $0 }.allSatisfy { $0.bars.count <= 12 })
+        #expect(StatsChart.overview(stats, words).rows.flatMap { $0 }.allSatisfy { $0.bars.count <= 12 })
     }
 
     @Test func onePieceGetsItsOwnChartAndCaption() async throws {
@@ -133,7 +134,7 @@ import WardrobeTestKit
         #expect(text.hasPrefix("#2 Navy chinos\nWorn 3×"))
         #expect(text.contains("Last worn 2026-03-31 (1 days ago)") || text.contains("Last worn 2026-03-31 (yesterday)"))
         #expect(text.contains("First logged 2025-04-15"))
-        #expect(text.contains("Cost per wear: 80 EUR ÷ 3 = 26.67 EUR"))
+        #expect(text.contains("Cost per wear: €80.00 ÷ 3 = €26.67"))
         #expect(text.contains("Last 12 months: 2 wears — Mar 2"))
         await bot.say("/stats 4")
         #expect(bot.lastText == "#4 Silk scarf hasn't been worn yet. /wore 4 logs a wear.")

@@ -5,6 +5,7 @@ import Foundation
 import HTTP
 import Images
 import JSON
+import Localization
 import ProductImport
 import Secrets
 import Sodium
@@ -61,21 +62,24 @@ final class VotingHarness: Sendable {
         try? FileManager.default.removeItem(atPath: folder)
     }
 
-    /// Sends one event from `user` and waits until it is handled.
-    func send(_ payload: EventPayload, user: String, chat: String = VotingHarness.group, kind: ChatKind = .group, replyTo: MessageRef? = nil) async {
+    /// Sends one event from `user` (whose app is in `language`, when given) and waits until it is handled.
+    func send(
+        _ payload: EventPayload, user: String, chat: String = VotingHarness.group, kind: ChatKind = .group, replyTo: MessageRef? = nil,
+        language: Language? = nil
+    ) async {
         let event = ChatEvent(
             id: UUID().uuidString, chat: ChatAddress(transport: transport.name, id: chat, kind: kind),
-            sender: Sender(id: user, displayName: user.capitalized), payload: payload,
+            sender: Sender(id: user, displayName: user.capitalized, language: language), payload: payload,
             message: MessageRef(chatID: chat, messageID: UUID().uuidString), replyTo: replyTo, date: clock.now())
         await router.handle(event, via: transport)
     }
 
     /// A line as a user types it: commands parsed, other text as text.
-    func say(_ line: String, user: String, chat: String = VotingHarness.group, kind: ChatKind = .group) async {
+    func say(_ line: String, user: String, chat: String = VotingHarness.group, kind: ChatKind = .group, language: Language? = nil) async {
         if let command = CommandParser.parse(line, botUsername: nil) {
-            await send(.command(name: command.name, arguments: command.arguments), user: user, chat: chat, kind: kind)
+            await send(.command(name: command.name, arguments: command.arguments), user: user, chat: chat, kind: kind, language: language)
         } else {
-            await send(.text(line), user: user, chat: chat, kind: kind)
+            await send(.text(line), user: user, chat: chat, kind: kind, language: language)
         }
     }
 

@@ -213,7 +213,8 @@ import WardrobeTestKit
             numbers.append(look.number)
         }
         let vote = try await harness.voting.open(
-            .looks(numbers), question: "Which look should Ana keep?", options: ["1: look #1", "2: look #2"], chat: chat, starterID: ana.id)
+            .looks(numbers), question: "Which look should Ana keep?", options: ["1: look #1", "2: look #2"], chat: chat, starterID: ana.id,
+            language: .en)
         // Bob is the only member who spoke, so his ballot closes the vote.
         await harness.vote([1], user: "bob")
         #expect(try await harness.vote(id: vote.id)?.winner == 1)

@@ -44,7 +44,10 @@ import Testing
         var classified: [String: Set<String>] = [:]
         for declaration in declarations {
             let words = Set(declaration.conformances.split(whereSeparator: { !$0.isLetter }).map(String.init))
-            if words.contains("UserFacingError") { classified[declaration.name, default: []].insert("user") }
+            // `LocalizedUserFacingError` (Localization) refines `UserFacingError` with a catalog message.
+            if words.contains("UserFacingError") || words.contains("LocalizedUserFacingError") {
+                classified[declaration.name, default: []].insert("user")
+            }
             if words.contains("InternalError") { classified[declaration.name, default: []].insert("internal") }
             if Self.internalByList[declaration.name] != nil { classified[declaration.name, default: []].insert("internal") }
             if classified[declaration.name] == nil { classified[declaration.name] = [] }

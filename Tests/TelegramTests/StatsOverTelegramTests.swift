@@ -30,7 +30,7 @@ import WardrobeTestKit
         #expect(photo.text.hasPrefix("Wear statistics, "))
         #expect(photo.text.contains("2 pieces · 2 wears · 1 not worn in 90 days"))
         #expect(photo.text.contains("Most worn: #1 White shirt 2×"))
-        #expect(photo.text.contains("Cost per wear: 20 EUR (1 piece)"))
+        #expect(photo.text.contains("Cost per wear: €20.00 (1 piece)"))
         #expect(photo.text.contains("Not worn in 90 days: #2"), "added long ago (the default date), never worn")
         #expect(photo.text.count <= 1024)
         #expect(harness.server.calls("sendPhoto").count == 1)

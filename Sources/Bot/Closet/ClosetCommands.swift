@@ -2,6 +2,7 @@ import Chat
 import Closet
 import Foundation
 import JSON
+import Localization
 import Storage
 import Support
 
@@ -12,12 +13,12 @@ struct ClosetCommands {
     var pageSize: Int { environment.images.configuration.pictures.sheetCapacity }
 
     func register(on builder: inout RouterBuilder) {
-        builder.add(Command("closet", usage: "[category] [page]", summary: "your pieces as a numbered picture, e.g. /closet shoes, /closet 2") { context, arguments in
+        builder.add(Command("closet", usage: "[category] [page]") { context, arguments in
             var words = arguments.split(whereSeparator: { $0.isWhitespace }).map(String.init)
             var number = 1
             // A trailing number is a page ("/closet 2", "/closet shoes 2"), bounded where it enters.
             if let last = words.last, let value = Int(last) {
-                guard (1...10_000).contains(value) else { throw UserMessageError("Pages start at 1, e.g. /closet 2.") }
+                guard (1...10_000).contains(value) else { throw LocalizedUserMessageError("closet.page.invalid") }
                 number = value
                 words.removeLast()
             }
@@ -28,91 +29,102 @@ struct ClosetCommands {
             let category = record.payload["category"]?.string.flatMap(Category.init(rawValue:))
             try await page(context, category: category, page: Int(record.payload["page"]?.int ?? 0))
         }
-        builder.add(Command("item", usage: "N", summary: "one piece with its photo and details") { context, arguments in
+        builder.add(Command("item", usage: "N") { context, arguments in
             let item = try await ItemNumbers.item(arguments, context: context)
             let photos = try await PhotoLoader.images(for: [item], userID: context.user.id, store: context.data)
             var refs: [MessageRef] = []
             if !photos.isEmpty { refs += try await context.send(.photos(photos)) }
             // Try it on (or Add a photo) as a button too: the console and some clients can't reply to a card.
             let next = try await SavedPieceText.nextButton(item, context: context)
-            if let card = try await context.reply(ItemText.card(item), buttons: [[next]]) { refs.append(card) }
+            if let card = try await context.reply(ItemText.card(item, context.phrasebook), buttons: [[next]]) { refs.append(card) }
             // A reply "try" (or /tryon) to the card puts this piece in the try-on Clothing slot.
             try await ItemCardMessages.remember(refs, item: item.number, context: context)
         })
-        builder.add(Command("edit", usage: "N FIELD VALUE", summary: "change a field, e.g. /edit 3 color navy") { context, arguments in
+        builder.add(Command("edit", usage: "N FIELD VALUE") { context, arguments in
             let parts = arguments.split(separator: " ", maxSplits: 2).map(String.init)
             if parts.count == 2, parts[1].lowercased() == "photo" {
                 let item = try await ItemNumbers.item(parts[0], context: context)
                 try await ItemPhoto.expect(item.number, context: context)
-                try await context.reply("Send the photo of #\(item.number) \(item.name) now.")
+                try await context.reply(context.text("closet.photo.send", ["number": .text(String(item.number)), "name": .text(item.name)]))
                 return
             }
             guard parts.count == 3 else {
-                throw UserMessageError("Use /edit N FIELD VALUE, e.g. /edit 3 color navy. Fields: \(ItemEditor.fieldNames).")
+                throw LocalizedUserMessageError("closet.edit.usage", ["fields": .text(ItemEditor.fieldNames)])
             }
             var item = try await ItemNumbers.item(parts[0], context: context)
             try ItemEditor.apply(field: parts[1], value: parts[2], to: &item)
             try await context.data.updateItem(item, userID: context.user.id)
-            try await context.reply("Updated #\(item.number): \(parts[1].lowercased()) is now \(parts[2]).")
+            try await context.reply(context.text(
+                "closet.edit.done", ["number": .text(String(item.number)), "field": .text(parts[1].lowercased()), "value": .text(parts[2])]))
         })
-        builder.add(Command("remove", usage: "N", summary: "delete a piece (asks first)") { context, arguments in
+        builder.add(Command("remove", usage: "N") { context, arguments in
             let item = try await ItemNumbers.item(arguments, context: context)
-            let yes = try await context.button("Delete #\(item.number)", action: "closet.remove", payload: ["number": .int(Int64(item.number))])
-            let no = try await context.button("Keep it", action: "closet.keep")
-            try await context.reply("Delete #\(item.number) \(item.name)? This can't be undone.", buttons: [[yes, no]])
+            let number: [String: MessageArgument] = ["number": .text(String(item.number)), "name": .text(item.name)]
+            let yes = try await context.button(
+                context.string("closet.remove.button", number), action: "closet.remove", payload: ["number": .int(Int64(item.number))])
+            let no = try await context.button(context.string("closet.remove.keep"), action: "closet.keep")
+            try await context.reply(context.text("closet.remove.question", number), buttons: [[yes, no]])
         })
         builder.onButton("closet.remove") { context, record in
             let number = Int(record.payload["number"]?.int ?? 0)
             let removed = try await context.data.removeItem(userID: context.user.id, number: number)
             try await context.store.deleteButtons(tokens: [record.token])
-            try await context.reply(removed ? "Deleted #\(number)." : "#\(number) was already gone.")
+            try await context.reply(context.text(removed ? "closet.remove.done" : "closet.remove.gone", ["number": .text(String(number))]))
         }
-        builder.onButton("closet.keep") { context, _ in try await context.reply("Kept it.") }
+        builder.onButton("closet.keep") { context, _ in try await context.reply(context.text("closet.remove.kept")) }
         builder.onButton("closet.photo") { context, record in
             let item = try await ItemNumbers.item(String(record.payload["number"]?.int ?? 0), context: context)
             try await ItemPhoto.expect(item.number, context: context)
-            try await context.reply("Send the photo of #\(item.number) \(item.name) now.")
+            try await context.reply(context.text("closet.photo.send", ["number": .text(String(item.number)), "name": .text(item.name)]))
         }
-        builder.add(Command("laundry", usage: "N", summary: "mark a piece as in the laundry") { context, arguments in
+        builder.add(Command("laundry", usage: "N") { context, arguments in
             let item = try await ItemNumbers.item(arguments, context: context)
             try await context.data.setAvailable(false, userID: context.user.id, number: item.number)
-            try await context.reply("#\(item.number) \(item.name) is in the laundry. I'll leave it out until /clean \(item.number).")
+            try await context.reply(context.text("closet.laundry.done", ["number": .text(String(item.number)), "name": .text(item.name)]))
         })
-        builder.add(Command("clean", usage: "N", summary: "mark a piece as clean again") { context, arguments in
+        builder.add(Command("clean", usage: "N") { context, arguments in
             let item = try await ItemNumbers.item(arguments, context: context)
             try await context.data.setAvailable(true, userID: context.user.id, number: item.number)
-            try await context.reply("#\(item.number) \(item.name) is back in your closet.")
+            try await context.reply(context.text("closet.clean.done", ["number": .text(String(item.number)), "name": .text(item.name)]))
         })
-        builder.add(Command("export", summary: "your closet as a JSON file") { context, _ in
+        builder.add(Command("export") { context, _ in
             let export = try await context.data.closetExport(userID: context.user.id)
             let (items, wears) = (export.pieceCount, export.wearCount)
             try await context.send(.document(
                 fileName: "wardrobe-closet.json", bytes: Array(export.text.utf8), mimeType: "application/json",
-                caption: .plain("Your closet: \(items) piece\(items == 1 ? "" : "s"), \(wears) logged wear\(wears == 1 ? "" : "s").")))
+                caption: context.text("closet.export.caption", [
+                    "pieces": .text(context.string("closet.count", ["count": .integer(items)])),
+                    "wears": .text(context.string("closet.export.wears", ["count": .integer(wears)])),
+                ])))
         })
     }
 
     private func page(_ context: ChatContext, category: Category?, page: Int) async throws {
         let all = try await context.data.items(userID: context.user.id).filter { category == nil || $0.category == category }
         guard !all.isEmpty else {
-            let what = category.map { "no \($0.plural)" } ?? "an empty closet"
-            try await context.reply(RichText.plain("You have \(what). Paste a product link or send /add navy wool blazer to add a piece."))
+            try await context.reply(category.map { context.text("closet.empty.category", ["category": .text(context.phrasebook.categoryPlural($0))]) }
+                ?? context.text("closet.empty"))
             return
         }
         let pages = (all.count + pageSize - 1) / pageSize
         let current = min(max(page, 0), pages - 1)
         let slice = all[(current * pageSize)..<min(all.count, (current + 1) * pageSize)]
-        let title = (category?.plural.capitalized ?? "Your closet") + " (\(all.count))" + (pages > 1 ? " — page \(current + 1)/\(pages)" : "")
+        let name = category.map { context.phrasebook.heading(context.phrasebook.categoryPlural($0)) } ?? context.string("closet.title")
+        let title = context.string(pages > 1 ? "closet.heading.paged" : "closet.heading", [
+            "title": .text(name), "count": .integer(all.count), "page": .integer(current + 1), "pages": .integer(pages),
+        ])
         // A page past the end shows the last one and says so, rather than an empty list.
-        let past = page >= pages ? "(There \(pages == 1 ? "is only 1 page" : "are only \(pages) pages").)\n" : ""
+        let past = page >= pages ? context.string("closet.page.past", ["count": .integer(pages)]) + "\n" : ""
         var buttons: [Button] = []
         let base: JSON = ["category": category.map { .string($0.rawValue) } ?? .null]
-        if current > 0 { buttons.append(try await context.button("◀ Previous", action: "closet.page", payload: base.setting("page", .int(Int64(current - 1))))) }
-        if current < pages - 1 { buttons.append(try await context.button("Next ▶", action: "closet.page", payload: base.setting("page", .int(Int64(current + 1))))) }
+        if current > 0 { buttons.append(try await context.button(context.string("closet.button.previous"), action: "closet.page", payload: base.setting("page", .int(Int64(current - 1))))) }
+        if current < pages - 1 { buttons.append(try await context.button(context.string("closet.button.next"), action: "closet.page", payload: base.setting("page", .int(Int64(current + 1))))) }
         // The list stays as the caption (or its follow-up, when long): screen readers and search need the words.
-        let text = RichText.plain(past) + .bold(title) + .plain("\n" + slice.map(ItemText.line).joined(separator: "\n") + "\n\n/item N shows one piece.")
+        let lines = slice.map { ItemText.line($0, context.phrasebook) }.joined(separator: "\n")
+        let text = RichText.plain(past) + .bold(title) + .plain("\n" + lines + "\n\n") + context.text("closet.item_hint")
         let cache = ThumbnailCache(store: try context.data, images: environment.images)
-        let tiles = await PieceTiles.tiles(Array(slice), userID: context.user.id, side: environment.images.configuration.pictures.sheetCell, cache: cache)
+        let tiles = await PieceTiles.tiles(
+            Array(slice), userID: context.user.id, side: environment.images.configuration.pictures.sheetCell, cache: cache, words: context.phrasebook)
         var sheet: OutgoingImage?
         do { sheet = OutfitPicture.outgoing(try await environment.images.closetSheet(tiles).image) } catch {
             environment.logger.warning("cannot draw the closet sheet", ["error": "\(error)"])
@@ -128,10 +140,10 @@ enum ItemNumbers {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         let digits = trimmed.hasPrefix("#") ? String(trimmed.dropFirst()) : trimmed
         guard let number = Int(digits), number > 0 else {
-            throw UserMessageError("Give the item number, e.g. 3. /closet lists your pieces with their numbers.")
+            throw LocalizedUserMessageError("closet.item.number_needed")
         }
         guard let item = try await context.data.item(userID: context.user.id, number: number) else {
-            throw UserMessageError("You have no item #\(number). /closet lists your pieces.")
+            throw LocalizedUserMessageError("closet.item.unknown", ["number": .text(String(number))])
         }
         return item
     }
@@ -146,6 +158,8 @@ enum ItemNumbers {
             "trousers": .bottom, "pants": .bottom, "accessories": .accessory, "dresses": .dress,
         ]
         if let match = synonyms[word] { return match }
-        throw UserMessageError("I don't know the category \"\(text)\". Use one of: \(Category.allCases.map(\.rawValue).joined(separator: ", ")).")
+        let shown = text.count > 40 ? String(text.prefix(39)) + "…" : text
+        throw LocalizedUserMessageError(
+            "closet.category.unknown", ["word": .text(shown), "options": .text(Category.allCases.map(\.rawValue).joined(separator: ", "))])
     }
 }

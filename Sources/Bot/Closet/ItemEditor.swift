@@ -1,5 +1,6 @@
 import Closet
 import Foundation
+import Localization
 import Support
 
 /// Validates `/edit N FIELD VALUE` and applies it to an item.
@@ -14,15 +15,15 @@ enum ItemEditor {
         case "name": item.name = try nonEmpty(text, field: .name)
         case "category": item.category = try ItemNumbers.category(text)
         case "subcategory", "type": item.subcategory = try nonEmpty(text, field: .subcategory).lowercased()
-        case "formality": item.formality = try level(text, field: "formality", help: "1 casual … 5 black tie")
-        case "warmth": item.warmth = try level(text, field: "warmth", help: "1 very light … 5 very warm")
+        case "formality": item.formality = try level(text, key: "closet.edit.formality")
+        case "warmth": item.warmth = try level(text, key: "closet.edit.warmth")
         case "fit": item.fit = try choice(text, Fit.self, field: "fit")
         case "leg", "leg_shape": item.legShape = try choice(text, LegShape.self, field: "leg")
         case "pattern": item.pattern = try choice(text, Pattern.self, field: "pattern")
         case "color", "colour":
             let word = text.lowercased()
             guard let family = ColorFamily(rawValue: word) ?? ColorFamily.allCases.first(where: { word.contains($0.rawValue) }) else {
-                throw UserMessageError("Color must name a family: \(ColorFamily.allCases.map(\.rawValue).joined(separator: ", ")).")
+                throw LocalizedUserMessageError("closet.edit.color_family", ["options": .text(ColorFamily.allCases.map(\.rawValue).joined(separator: ", "))])
             }
             item.color = ItemColor(name: try ItemField.colorName.check(word), family: family)
         case "brand": item.brand = try nonEmpty(text, field: .brand)
@@ -30,12 +31,13 @@ enum ItemEditor {
         case "material": item.material = try nonEmpty(text, field: .material)
         case "price": item.price = try price(text)
         default:
-            throw UserMessageError("I can't edit \"\(field)\". Fields: \(fieldNames).")
+            let shown = field.count > 20 ? String(field.prefix(19)) + "…" : field
+            throw LocalizedUserMessageError("closet.edit.unknown_field", ["field": .text(shown), "fields": .text(fieldNames)])
         }
     }
 
     private static func nonEmpty(_ text: String, field: ItemField) throws -> String {
-        guard !text.isEmpty else { throw UserMessageError("The \(field.rawValue) can't be empty.") }
+        guard !text.isEmpty else { throw LocalizedUserMessageError("closet.edit.empty", ["field": .text(field.rawValue)]) }
         return try field.check(text)
     }
 
@@ -45,21 +47,20 @@ enum ItemEditor {
         // A long run of digits is refused before parsing, so "1" followed by 10,000 zeros costs nothing.
         guard parts.count <= 2, let first = parts.first, first.utf8.count <= 20,
               let amount = Double(first.replacingOccurrences(of: ",", with: ".")) else {
-            throw UserMessageError("Price must be a number, optionally with a currency, e.g. 79.90 EUR.")
+            throw LocalizedUserMessageError("closet.edit.price")
         }
         return try Price(amount: amount, currency: parts.count > 1 ? String(parts[1]) : nil)
     }
 
-    private static func level(_ text: String, field: String, help: String) throws -> Int {
-        guard let value = Int(text), (1...5).contains(value) else {
-            throw UserMessageError("The \(field) must be a number from 1 to 5 (\(help)).")
-        }
+    private static func level(_ text: String, key: String) throws -> Int {
+        guard let value = Int(text), (1...5).contains(value) else { throw LocalizedUserMessageError(key) }
         return value
     }
 
     private static func choice<T: RawRepresentable & CaseIterable>(_ text: String, _ type: T.Type, field: String) throws -> T where T.RawValue == String {
         guard let value = T(rawValue: text.lowercased()) else {
-            throw UserMessageError("The \(field) must be one of: \(T.allCases.map(\.rawValue).joined(separator: ", ")).")
+            throw LocalizedUserMessageError(
+                "closet.edit.choice", ["field": .text(field), "options": .text(T.allCases.map(\.rawValue).joined(separator: ", "))])
         }
         return value
     }

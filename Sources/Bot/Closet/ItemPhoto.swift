@@ -2,6 +2,7 @@ import Chat
 import Closet
 import Foundation
 import Images
+import Localization
 import JSON
 import Storage
 import Support
@@ -37,11 +38,11 @@ enum ItemPhoto {
     static func attach(_ sha: String, to number: Int, context: ChatContext, images: ImageProcessor) async throws {
         try await context.updateState { $0.setting(stateKey, .null) }
         guard var item = try await context.data.item(userID: context.user.id, number: number) else {
-            throw UserMessageError("You have no item #\(number) any more. /closet lists your pieces.")
+            throw LocalizedUserMessageError("closet.photo.item_gone", ["number": .text(String(number))])
         }
         item.photo = sha
         try await context.data.updateItem(item, userID: context.user.id)
-        try await context.reply("Saved the photo of #\(number) \(item.name). /tryon #\(number) tries it on; /item \(number) shows it.")
+        try await context.reply(context.text("closet.photo.saved", ["number": .text(String(number)), "name": .text(item.name)]))
         if let store = try? context.data { await ThumbnailCache(store: store, images: images).warm(userID: context.user.id, sha256: sha) }
     }
 }

@@ -13,9 +13,9 @@ enum OutfitCard {
     static let wore = "outfit.wore"
 
     /// The text: the heading in bold, then "• #3 Navy blazer · navy · formality 4" per piece.
-    static func text(_ outfit: Outfit, heading: String, note: String? = nil) -> RichText {
-        let accessories = outfit.accessories.map { "• + " + ItemText.line($0) }
-        return RichText.bold(heading) + .plain("\n" + (outfit.pieces.map { "• " + ItemText.line($0) } + accessories).joined(separator: "\n")
+    static func text(_ outfit: Outfit, heading: String, note: String? = nil, _ words: Phrasebook) -> RichText {
+        let accessories = outfit.accessories.map { "• + " + ItemText.line($0, words) }
+        return RichText.bold(heading) + .plain("\n" + (outfit.pieces.map { "• " + ItemText.line($0, words) } + accessories).joined(separator: "\n")
             + (note.map { "\n💬 " + $0 } ?? ""))
     }
 
@@ -23,14 +23,14 @@ enum OutfitCard {
     /// where "I wore this" was shown, for the wear log.
     static func buttons(
         _ outfit: Outfit, occasion: Occasion, chatID: Int64, userID: Int64, store: any WardrobeStore, now: Date, offerAnother: Bool,
-        modelNote: String? = nil, wearSource: WearSource = .button
+        modelNote: String? = nil, wearSource: WearSource = .button, words: Phrasebook
     ) async throws -> [[Button]] {
         var specs: [(title: String, action: String, payload: JSON)] = []
-        if offerAnother { specs.append(("Show another", another, ["occasion": .string(occasion.name)])) }
-        specs.append(("Why?", why, [
+        if offerAnother { specs.append((words.string("outfit.button.another"), another, ["occasion": .string(occasion.name)])) }
+        specs.append((words.string("outfit.button.why"), why, [
             "why": .string(modelNote ?? outfit.explanation(occasion: occasion)), "lines": .array(outfit.breakdownLines.map(JSON.string)),
         ]))
-        specs.append(("I wore this", wore, [
+        specs.append((words.string("outfit.button.wore"), wore, [
             "ids": .array(outfit.allPieces.map { .int($0.id) }), WearCommands.sourceKey: .string(wearSource.rawValue),
         ]))
         // One transaction for the row: this runs for every outfit shown.
@@ -39,10 +39,10 @@ enum OutfitCard {
     }
 
     /// "I wore this" for these pieces (also offered to the starter of an outfit vote for the winner).
-    static func wearButton(itemIDs: [Int64], chatID: Int64, userID: Int64, store: any WardrobeStore, now: Date) async throws -> Button {
+    static func wearButton(itemIDs: [Int64], chatID: Int64, userID: Int64, store: any WardrobeStore, now: Date, words: Phrasebook) async throws -> Button {
         let token = try await store.createButton(
             chatID: chatID, userID: userID, action: wore, payload: ["ids": .array(itemIDs.map { .int($0) })], now: now)
-        return Button(title: "I wore this", token: token)
+        return Button(title: words.string("outfit.button.wore"), token: token)
     }
 
     /// Remembers shown outfits per occasion in a user's chat state so "Show another" doesn't repeat them.

@@ -2,6 +2,7 @@ import Chat
 import Closet
 import Foundation
 import JSON
+import Localization
 import Storage
 import Support
 
@@ -13,16 +14,19 @@ struct OutfitCommand {
     static let maximumCount = 5
 
     func register(on builder: inout RouterBuilder) {
-        builder.add(Command("outfit", usage: "OCCASION [N]", summary: "an outfit from your closet, e.g. /outfit business") {
+        builder.add(Command("outfit", usage: "OCCASION [N]") {
             context, arguments in
             try await run(context, arguments: arguments)
         })
-        builder.add(Command("occasions", summary: "the occasions I can dress you for") { context, _ in
+        builder.add(Command("occasions") { context, _ in
             let lines = environment.occasions.occasions.map { occasion in
-                "• \(occasion.name) (formality \(occasion.formalityLabel))"
-                    + (occasion.aliases.isEmpty ? "" : " — also: \(occasion.aliases.joined(separator: ", "))")
+                // The aliases are every language's names; the user's own name leads, the English one follows if different.
+                let name = context.occasionName(occasion)
+                let english = name == occasion.name ? "" : " / \(occasion.name)"
+                return "• " + context.string("outfit.occasions.line", ["name": .text(name + english), "formality": .text(occasion.formalityLabel)])
             }
-            try await context.reply(.bold("Occasions") + .plain("\n" + lines.joined(separator: "\n") + "\n\nTry /outfit dinner or /outfit business 3."))
+            try await context.reply(
+                context.text("outfit.occasions.title").bolded + .plain("\n" + lines.joined(separator: "\n") + "\n\n") + context.text("outfit.occasions.hint"))
         })
         builder.onButton("outfit.pick") { context, record in
             let count = min(max(Int(record.payload["count"]?.int ?? 1), 1), Self.maximumCount)
@@ -34,7 +38,8 @@ struct OutfitCommand {
         builder.onButton(OutfitCard.why) { context, record in
             let lines = record.payload["lines"]?.array?.compactMap(\.string) ?? []
             let why = record.payload["why"]?.string ?? ""
-            try await context.reply(.bold("Why this outfit") + .plain("\n\(why)" + (lines.isEmpty ? "" : "\n\n" + lines.joined(separator: "\n"))))
+            try await context.reply(
+                context.text("outfit.why.title").bolded + .plain("\n\(why)" + (lines.isEmpty ? "" : "\n\n" + lines.joined(separator: "\n"))))
         }
         // "I wore this" (OutfitCard.wore) is handled by WearCommands, which keeps the wear log.
     }
@@ -44,7 +49,7 @@ struct OutfitCommand {
         var count = 1
         if let last = words.last, let number = Int(last) {
             guard (1...Self.maximumCount).contains(number) else {
-                throw UserMessageError("I can show 1 to \(Self.maximumCount) outfits at a time, e.g. /outfit dinner 3.")
+                throw LocalizedUserMessageError("outfit.count.invalid", ["max": .integer(Self.maximumCount)])
             }
             count = number
             words.removeLast()
@@ -54,13 +59,16 @@ struct OutfitCommand {
             // Every occasion, and the count asked for (`/outfit 3`) travels with the pick.
             for occasion in environment.occasions.occasions {
                 buttons.append(try await context.button(
-                    occasion.name, action: "outfit.pick", payload: ["occasion": .string(occasion.name), "count": .int(Int64(count))]))
+                    context.occasionName(occasion), action: "outfit.pick", payload: ["occasion": .string(occasion.name), "count": .int(Int64(count))]))
             }
-            try await context.reply("What's the occasion?", buttons: stride(from: 0, to: buttons.count, by: 2).map { Array(buttons[$0..<min($0 + 2, buttons.count)]) })
+            try await context.reply(context.text("outfit.ask_occasion"), buttons: stride(from: 0, to: buttons.count, by: 2).map { Array(buttons[$0..<min($0 + 2, buttons.count)]) })
             return
         }
         let match = try environment.occasions.match(words.joined(separator: " "))
-        if let note = match.note { try await context.reply(RichText.plain(note)) }
+        if let word = match.correctedFrom {
+            let shown = word.count > 40 ? String(word.prefix(39)) + "…" : word
+            try await context.reply(context.text("outfit.corrected", ["word": .text(shown), "occasion": .text(context.occasionName(match.occasion))]))
+        }
         try await suggest(context, occasionName: match.occasion.name, count: count)
     }
 
@@ -76,9 +84,7 @@ struct OutfitCommand {
             closet: closet, occasion: occasion, count: asked, now: context.clock.now(), seed: environment.nextSeed(), exclude: shown)
         switch suggestion {
         case .missing(let missing):
-            try await context.reply(RichText.plain(closet.isEmpty
-                ? "Your closet is empty. Paste a product link, or send /add navy wool blazer, to add your first piece."
-                : missing.userMessage))
+            try await context.reply(closet.isEmpty ? context.text("outfit.closet_empty") : .plain(MissingText.text(missing, context.phrasebook)))
         case .outfits(var outfits, let startedOver):
             var modelNote: String?
             if count == 1, outfits.count > 1 {
@@ -91,18 +97,20 @@ struct OutfitCommand {
                     outfits = [outfits[0]]
                 }
             } else if count > 1, outfits.count < count {
-                try await context.reply(RichText.plain(outfits.count == 1
-                    ? "Only one good \(occasion.name) outfit fits your closet: any other would change just one piece."
-                    : "Only \(outfits.count) clearly different \(occasion.name) outfits fit your closet: others would change just one piece."))
+                try await context.reply(context.text(
+                    "outfit.only_some", ["count": .integer(outfits.count), "occasion": .text(context.occasionName(occasion))]))
             }
-            if startedOver { try await context.reply("You've seen every \(occasion.name) outfit I can make, so here they come again.") }
+            if startedOver { try await context.reply(context.text("outfit.started_over", ["occasion": .text(context.occasionName(occasion))])) }
             if let voting = environment.voting, !context.isPrivate, outfits.count > 1 {
                 try await OutfitVote(voting: voting, images: environment.images).start(outfits, occasion: occasion, context: context)
                 try await remember(outfits.map(\.key), occasion: occasion, context: context)
                 return
             }
             for (index, outfit) in outfits.enumerated() {
-                let heading = outfits.count > 1 ? "\(occasion.name.capitalized) — option \(index + 1) of \(outfits.count)" : occasion.name.capitalized
+                let name = context.occasionName(occasion)
+                let heading = outfits.count > 1
+                    ? context.string("outfit.heading.option", ["occasion": .text(context.phrasebook.heading(name)), "index": .integer(index + 1), "count": .integer(outfits.count)])
+                    : context.phrasebook.heading(name)
                 try await send(
                     outfit, heading: heading, occasion: occasion, context: context, offerAnother: index == outfits.count - 1, note: modelNote)
             }
@@ -113,12 +121,12 @@ struct OutfitCommand {
     private func send(
         _ outfit: Outfit, heading: String, occasion: Occasion, context: ChatContext, offerAnother: Bool, note: String? = nil
     ) async throws {
-        let picture = try await OutfitPicture(store: context.data, images: environment.images)
+        let picture = try await OutfitPicture(store: context.data, images: environment.images, words: context.phrasebook)
             .image(outfit, userID: context.user.id, logger: environment.logger)
         let buttons = try await OutfitCard.buttons(
             outfit, occasion: occasion, chatID: context.chat.id, userID: context.user.id, store: context.data, now: context.clock.now(),
-            offerAnother: offerAnother, modelNote: note)
-        try await context.send(.picture(picture, caption: OutfitCard.text(outfit, heading: heading, note: note), buttons: buttons))
+            offerAnother: offerAnother, modelNote: note, words: context.phrasebook)
+        try await context.send(.picture(picture, caption: OutfitCard.text(outfit, heading: heading, note: note, context.phrasebook), buttons: buttons))
     }
 
     /// Remembers shown outfits per occasion so "Show another" doesn't repeat them.

@@ -8,6 +8,8 @@ import Support
 struct OutfitPicture: Sendable {
     let store: any WardrobeStore
     let images: ImageProcessor
+    /// The reader's words, for the category written on a swatch.
+    let words: Phrasebook
 
     private var cache: ThumbnailCache { ThumbnailCache(store: store, images: images) }
 
@@ -16,8 +18,8 @@ struct OutfitPicture: Sendable {
         let order = PieceTiles.flatLayOrder(pieces)
         let side = images.configuration.pictures.flatLayTile
         return .outfit(
-            column: await PieceTiles.tiles(order.column, userID: userID, side: side, cache: cache),
-            side: await PieceTiles.tiles(order.side, userID: userID, side: side, cache: cache))
+            column: await PieceTiles.tiles(order.column, userID: userID, side: side, cache: cache, words: words),
+            side: await PieceTiles.tiles(order.side, userID: userID, side: side, cache: cache, words: words))
     }
 
     /// The flat-lay as an image to send; nil when it cannot be drawn at all (the caller sends the text alone).

@@ -4,11 +4,11 @@ import Images
 /// Closet pieces as numbered picture tiles: their cached thumbnail, or a swatch of their colour with their category.
 enum PieceTiles {
     /// One tile per piece, in the given order, with thumbnails of `side` pixels.
-    static func tiles(_ pieces: [ClosetItem], userID: Int64, side: Int, cache: ThumbnailCache) async -> [PictureTile] {
+    static func tiles(_ pieces: [ClosetItem], userID: Int64, side: Int, cache: ThumbnailCache, words: Phrasebook) async -> [PictureTile] {
         var tiles: [PictureTile] = []
         for piece in pieces {
             let photo = await piece.photo.asyncMap { await cache.thumbnail(userID: userID, sha256: $0, side: side) } ?? nil
-            tiles.append(PictureTile(number: piece.number, photo: photo, color: piece.color.family.swatch, label: piece.category.rawValue))
+            tiles.append(PictureTile(number: piece.number, photo: photo, color: piece.color.family.swatch, label: words.categoryName(piece.category)))
         }
         return tiles
     }

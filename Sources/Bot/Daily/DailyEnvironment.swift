@@ -18,9 +18,10 @@ extension BotEnvironment {
     public func makeDaily(outbound: OutboundMessenger, settings: DailySettings) -> DailyEnvironment {
         let composer = OutfitDailyComposer(
             store: store, images: images, occasions: occasions, engine: engine, clock: outbound.clock, nextSeed: nextSeed,
-            defaultOccasion: settings.defaultOccasion)
+            defaultOccasion: settings.defaultOccasion, catalogs: catalogs)
         return DailyEnvironment(
             settings: settings,
-            service: DailyService(outbound: outbound, composer: composer, settings: settings, logger: logger.child(label: "daily")))
+            service: DailyService(
+                outbound: outbound, composer: composer, settings: settings, logger: logger.child(label: "daily"), catalogs: catalogs))
     }
 }

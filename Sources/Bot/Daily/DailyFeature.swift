@@ -2,6 +2,7 @@ import Chat
 import Closet
 import Foundation
 import JSON
+import Localization
 import Schedule
 import Storage
 import Support
@@ -11,14 +12,12 @@ struct DailyFeature {
     let environment: BotEnvironment
     let daily: DailyEnvironment
 
-    static let zoneExamples = "e.g. /timezone Europe/Berlin, America/New_York or Asia/Tokyo"
-
     func register(on builder: inout RouterBuilder) {
-        builder.add(Command("daily", usage: "HH:MM [weekdays] [OCCASION] | off", summary: "an outfit every morning, e.g. /daily 07:30 weekdays") {
+        builder.add(Command("daily", usage: "HH:MM [weekdays] [OCCASION] | off") {
             context, arguments in
             try await command(context, arguments: arguments)
         })
-        builder.add(Command("timezone", usage: "[Area/City]", summary: "this chat's time zone for /daily") { context, arguments in
+        builder.add(Command("timezone", usage: "[Area/City]") { context, arguments in
             try await timeZone(context, arguments: arguments.trimmingCharacters(in: .whitespaces))
         })
     }
@@ -36,16 +35,17 @@ struct DailyFeature {
         }
         if first.lowercased() == "off" {
             let removed = try await context.data.deleteSchedule(chatID: context.chat.id, userID: context.user.id)
-            try await context.reply(removed ? "Daily outfit stopped." : "You had no daily outfit here.")
+            try await context.reply(context.text(removed ? "daily.stopped" : "daily.none_to_stop"))
             daily.service.wake()
             return
         }
         guard let time = LocalTime(text: first) else {
-            throw UserMessageError("Give the time as HH:MM in 24-hour form, e.g. /daily 07:30 or /daily 08:00 weekdays business.")
+            throw LocalizedUserMessageError("daily.time.invalid")
         }
         words.removeFirst()
         var weekdaysOnly = false
-        if let index = words.firstIndex(where: { ["weekdays", "weekday", "workdays"].contains($0.lowercased()) }) {
+        if let index = words.firstIndex(where: { // "weekdays" in the five reply languages.
+            ["weekdays", "weekday", "workdays", "werktags", "wochentags", "semaine", "laborables", "feriali"].contains($0.lowercased()) }) {
             weekdaysOnly = true
             words.remove(at: index)
         }
@@ -55,8 +55,12 @@ struct DailyFeature {
             chatID: context.chat.id, userID: context.user.id, localTime: time.description, occasion: occasion.name, weekdaysOnly: weekdaysOnly,
             now: context.clock.now())
         daily.service.wake()
-        let note = match?.note.map { $0 + "\n" } ?? ""
-        try await context.reply(RichText.plain(note) + (try await describe(context)))
+        var note: RichText = ""
+        if let word = match?.correctedFrom {
+            let shown = word.count > 40 ? String(word.prefix(39)) + "…" : word
+            note = context.text("outfit.corrected", ["word": .text(shown), "occasion": .text(context.occasionName(occasion))]) + .plain("\n")
+        }
+        try await context.reply(note + (try await describe(context)))
     }
 
     /// The user's usual occasion (user setting), else the default (smart casual).
@@ -71,26 +75,30 @@ struct DailyFeature {
     private func describe(_ context: ChatContext) async throws -> RichText {
         let zone = DailySettings.name(of: zone(of: context.chat))
         guard let schedule = try await context.data.schedule(chatID: context.chat.id, userID: context.user.id) else {
-            return RichText.plain("No daily outfit here yet. Send /daily 07:30 (times are \(zone); change with /timezone).")
+            return context.text("daily.none", ["zone": .text(zone)])
         }
-        let days = schedule.weekdaysOnly ? "Monday to Friday" : "every day"
-        let whom = context.isPrivate ? "" : " for \(context.user.displayName ?? "you")"
-        var text = "Daily outfit\(whom) at \(schedule.localTime) (\(zone)), \(days), for \(schedule.occasion)."
-        if schedule.paused { text += " It is paused because I couldn't reach this chat; send /daily \(schedule.localTime) to resume." }
-        return .plain(text + " /daily off stops it.")
+        let arguments: [String: MessageArgument] = [
+            "time": .text(schedule.localTime), "zone": .text(zone),
+            "days": .text(context.string(schedule.weekdaysOnly ? "daily.days.weekdays" : "daily.days.every")),
+            "occasion": .text(context.phrasebook.occasionName(schedule.occasion)), "name": .text(context.user.displayName ?? ""),
+        ]
+        var text = context.text(context.isPrivate || context.user.displayName == nil ? "daily.describe" : "daily.describe.group", arguments)
+        if schedule.paused { text += .plain(" ") + context.text("daily.paused", arguments) }
+        return text + .plain(" ") + context.text("daily.off_hint")
     }
 
     private func timeZone(_ context: ChatContext, arguments: String) async throws {
         guard !arguments.isEmpty else {
-            try await context.reply(RichText.plain("This chat's time zone is \(DailySettings.name(of: zone(of: context.chat))). Change it \(Self.zoneExamples)."))
+            try await context.reply(context.text("daily.zone.current", ["zone": .text(DailySettings.name(of: zone(of: context.chat)))]))
             return
         }
         guard arguments.contains("/") || arguments.uppercased() == "UTC", let zone = TimeZone(identifier: arguments) else {
-            throw UserMessageError("I don't know the time zone \(arguments). Use an Area/City name, \(Self.zoneExamples).")
+            let shown = arguments.count > 40 ? String(arguments.prefix(39)) + "…" : arguments
+            throw LocalizedUserMessageError("daily.zone.unknown", ["zone": .text(shown)])
         }
         try await context.store.setChatSettings(
             context.chat.settings.setting(DailySettings.timeZoneSetting, .string(DailySettings.name(of: zone))), chatID: context.chat.id)
         daily.service.wake()
-        try await context.reply(RichText.plain("This chat's time zone is now \(DailySettings.name(of: zone))."))
+        try await context.reply(context.text("daily.zone.set", ["zone": .text(DailySettings.name(of: zone))]))
     }
 }

@@ -1,5 +1,6 @@
 import Chat
 import Foundation
+import Localization
 import Schedule
 import Storage
 import Support
@@ -24,7 +25,10 @@ public final class DailyService: Service {
     private let signal = WakeUpSignal()
     private let stopped = Mutex(false)
 
-    public init(outbound: OutboundMessenger, composer: any DailyMessageComposer, settings: DailySettings, logger: Logger) {
+    public init(
+        outbound: OutboundMessenger, composer: any DailyMessageComposer, settings: DailySettings, logger: Logger, catalogs: Catalogs = .builtIn
+    ) {
+        self.catalogs = catalogs
         self.outbound = outbound
         self.composer = composer
         self.settings = settings
@@ -118,8 +122,8 @@ public final class DailyService: Service {
 
     /// The kind of attempt records of daily sends (poison-message protection).
     static let attemptKind = "daily.send"
-    /// What a chat is told when its daily outfit was set aside.
-    static let setAsideText = "I couldn't make today's outfit. It has been reported; it will come again tomorrow."
+    /// The catalogs the set-aside notice is written from (the composer writes the outfit itself).
+    let catalogs: Catalogs
 
     /// Composes, claims and sends one message; a gone recipient pauses the subscription.
     func send(_ due: Due) async {
@@ -133,7 +137,8 @@ public final class DailyService: Service {
             if case .setAside(let attempts) = decision {
                 log.error("daily outfit set aside: composing it crashed the worker", ["date": due.date.description, "attempts": attempts])
                 if try await store.claimDailySend(scheduleID: due.schedule.id, localDate: due.date.description, items: []) {
-                    _ = try? await outbound.send(.text(RichText.plain(Self.setAsideText)), to: chat, userID: nil)
+                    let text = catalogs.text("daily.set_aside", in: ChatContext.language(of: user))
+                    _ = try? await outbound.send(.text(RichText(text)), to: chat, userID: nil)
                 }
                 return
             }

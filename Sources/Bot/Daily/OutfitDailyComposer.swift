@@ -2,6 +2,7 @@ import Chat
 import Closet
 import Foundation
 import Images
+import Localization
 import Schedule
 import Storage
 import Support
@@ -17,6 +18,8 @@ struct OutfitDailyComposer: DailyMessageComposer {
     let clock: any WallClock
     let nextSeed: @Sendable () -> UInt64
     let defaultOccasion: String
+    /// The catalogs the message is written from, in the subscriber's language.
+    var catalogs: Catalogs = .builtIn
 
     func compose(_ request: DailyRequest) async throws -> DailyMessage {
         let occasion = try (try? occasions.resolve(request.schedule.occasion)) ?? occasions.resolve(defaultOccasion)
@@ -33,25 +36,25 @@ struct OutfitDailyComposer: DailyMessageComposer {
             // Repeating a piece from yesterday beats sending nothing.
             result = engine.topOutfits(closet: closet, occasion: occasion, count: 1, now: now, seed: seed)
         }
-        let isGroup = request.chat.kind == .group
-        let who = request.user.displayName ?? "you"
+        // In a group the message names its subscriber; a nameless one reads as in a private chat.
+        let who = request.chat.kind == .group ? request.user.displayName : nil
+        let words = Phrasebook(catalogs: catalogs, language: ChatContext.language(of: request.user))
+        let named: [String: MessageArgument] = ["occasion": .text(words.occasionName(occasion)), "name": .text(who ?? "")]
         switch result {
         case .missing(let missing):
-            let start = isGroup ? "\(who), your daily \(occasion.name) outfit needs more pieces. " : "Your daily \(occasion.name) outfit needs more pieces. "
-            let line = closet.isEmpty
-                ? start + "Your closet is empty: paste a product link, or send /add navy wool blazer, to add your first piece."
-                : start + missing.userMessage
+            let start = words.string(who == nil ? "daily.missing" : "daily.missing.group", named)
+            let line = start + " " + (closet.isEmpty ? words.string("daily.closet_empty") : MissingText.text(missing, words))
             return DailyMessage(parts: [.text(RichText.plain(line))], itemIDs: [])
         case .outfits(let outfits, _):
             guard let outfit = outfits.first, !outfit.pieces.isEmpty else {
-                return DailyMessage(parts: [.text("Your closet can't make a complete outfit yet. Add a top, a bottom and shoes.")], itemIDs: [])
+                return DailyMessage(parts: [.text(words.text("daily.incomplete"))], itemIDs: [])
             }
-            let heading = (isGroup ? "Daily outfit for \(who)" : "Your daily outfit") + " — \(occasion.name)"
-            let picture = await OutfitPicture(store: store, images: images).image(outfit, userID: request.user.id)
+            let heading = words.string(who == nil ? "daily.heading" : "daily.heading.group", named)
+            let picture = await OutfitPicture(store: store, images: images, words: words).image(outfit, userID: request.user.id)
             let buttons = try await OutfitCard.buttons(
                 outfit, occasion: occasion, chatID: request.chat.id, userID: request.user.id, store: store, now: now, offerAnother: true,
-                wearSource: .daily)
-            let parts: [OutgoingMessage] = [.picture(picture, caption: OutfitCard.text(outfit, heading: heading), buttons: buttons)]
+                wearSource: .daily, words: words)
+            let parts: [OutgoingMessage] = [.picture(picture, caption: OutfitCard.text(outfit, heading: heading, words), buttons: buttons)]
             let state = try await store.chatState(chatID: request.chat.id, userID: request.user.id)
             try await store.setChatState(
                 OutfitCard.remember([outfit.key], occasion: occasion, in: state), chatID: request.chat.id, userID: request.user.id, now: now)

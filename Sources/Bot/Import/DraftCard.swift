@@ -16,7 +16,7 @@ enum DraftCard {
         {
             refs += try await context.send(.photos([OutgoingImage(bytes: bytes, mimeType: record.mimeType, sha256: sha, width: record.width, height: record.height)]))
         }
-        var text = ItemText.card(draft.item, title: context.string("import.draft.title", ["name": .text(draft.item.name)]))
+        var text = ItemText.card(draft.item, title: context.string("import.draft.title", ["name": .text(draft.item.name)]), context.phrasebook)
         if !draft.hasCategory { text += .plain("\n") + context.text("import.draft.category_unsure") }
         let asksSize = try await DraftEditing.asksForSize(draft, context: context)
         let check = draft.sizes.isEmpty && !asksSize ? "import.draft.check_color" : "import.draft.check_color_size"

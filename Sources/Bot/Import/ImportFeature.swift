@@ -53,10 +53,10 @@ struct ImportFeature {
             context.logger.info("product imported", ["host": page.url.host ?? "", "sources": draft.sources.count])
         } catch let error as FetchError {
             context.logger.info("product link refused", ["reason": error.description])
-            throw UserMessageError(error.userMessage)
+            throw error  // the router words it in the user's language (ErrorMessages)
         } catch let error as ImportError {
             context.logger.info("no product on page", ["reason": error.description])
-            throw UserMessageError(error.userMessage)
+            throw error  // the router words it in the user's language (ErrorMessages)
         }
     }
 

@@ -1,14 +1,15 @@
 import Closet
+import Foundation
 import Images
 import Schedule
 
 /// The `/stats` figures as a chart description for `ImageProcessor.chart`.
 enum StatsChart {
     /// The closet overview: wears per month, most worn, cost per wear (the main currency), then category beside colour.
-    static func overview(_ stats: WearStatistics) -> ChartSpec {
-        var rows: [[ChartSection]] = [[months(stats.months)]]
+    static func overview(_ stats: WearStatistics, _ words: Phrasebook) -> ChartSpec {
+        var rows: [[ChartSection]] = [[months(stats.months, words)]]
         if !stats.mostWorn.isEmpty {
-            rows.append([ChartSection(title: "Most worn", orientation: .rows, bars: stats.mostWorn.map {
+            rows.append([ChartSection(title: words.string("stats.chart.most_worn"), orientation: .rows, bars: stats.mostWorn.map {
                 ChartBar(label: StatsText.name($0), value: Double($0.wears), valueText: "\($0.wears)×")
             })])
         }
@@ -16,7 +17,8 @@ enum StatsChart {
         if let main = stats.currencies.first {
             let pieces = stats.costPerWear.filter { $0.item.currency == main.currency }.prefix(WearStatistics.listLength)
             if !pieces.isEmpty {
-                rows.append([ChartSection(title: "Cost per wear" + (main.currency.map { " (\($0))" } ?? ""), orientation: .rows, bars: pieces.map {
+                let title = main.currency.map { words.string("stats.chart.cost_currency", ["currency": .text($0)]) } ?? words.string("stats.chart.cost")
+                rows.append([ChartSection(title: title, orientation: .rows, bars: pieces.map {
                     // The currency is in the heading; the bare amount fits beside the longest bar.
                     ChartBar(label: StatsText.name($0), value: $0.costPerWear ?? 0,
                              valueText: (try? Price(amount: $0.costPerWear ?? 0)).map(\.formattedAmount) ?? "")
@@ -24,29 +26,33 @@ enum StatsChart {
             }
         }
         rows.append([
-            ChartSection(title: "By category", orientation: .rows, bars: stats.byCategory.map {
-                ChartBar(label: $0.category.plural, value: Double($0.count), valueText: "\($0.count)")
+            ChartSection(title: words.string("stats.chart.by_category"), orientation: .rows, bars: stats.byCategory.map {
+                ChartBar(label: words.categoryPlural($0.category), value: Double($0.count), valueText: "\($0.count)")
             }),
-            ChartSection(title: "By colour", orientation: .rows, bars: stats.byColour.prefix(6).map {
-                ChartBar(label: $0.family.rawValue, value: Double($0.count), valueText: "\($0.count)", color: swatch($0.family))
+            ChartSection(title: words.string("stats.chart.by_colour"), orientation: .rows, bars: stats.byColour.prefix(6).map {
+                ChartBar(label: words.colorFamilyName($0.family), value: Double($0.count), valueText: "\($0.count)", color: swatch($0.family))
             }),
         ])
-        let subtitle = "\(stats.pieces.count) pieces · \(stats.totalWears) wears · \(stats.idle.count) not worn in \(WearStatistics.idleDays) days"
-        return ChartSpec(title: "Your wear statistics", subtitle: subtitle, rows: rows)
+        let subtitle = words.string("stats.summary", [
+            "pieces": .text(words.string("closet.count", ["count": .integer(stats.pieces.count)])),
+            "wears": .text(words.string("stats.wears", ["count": .integer(stats.totalWears)])),
+            "idle": .integer(stats.idle.count), "days": .integer(WearStatistics.idleDays),
+        ])
+        return ChartSpec(title: words.string("stats.chart.title"), subtitle: subtitle, rows: rows)
     }
 
     /// One piece: its wears per month.
-    static func piece(_ piece: PieceWear, months counts: [MonthCount]) -> ChartSpec {
-        var subtitle = "\(piece.wears) wear\(piece.wears == 1 ? "" : "s")"
-        if let last = piece.lastWorn { subtitle += " · last \(last)" }
-        if let cost = piece.costPerWearText { subtitle += " · \(cost) per wear" }
-        return ChartSpec(title: StatsText.name(piece), subtitle: subtitle, rows: [[months(counts)]])
+    static func piece(_ piece: PieceWear, months counts: [MonthCount], _ words: Phrasebook) -> ChartSpec {
+        var subtitle = words.string("stats.wears", ["count": .integer(piece.wears)])
+        if let last = piece.lastWorn { subtitle += " · " + words.string("stats.chart.last", ["date": .text(last.description)]) }
+        if let cost = piece.costPerWearPrice { subtitle += " · " + words.string("stats.chart.per_wear", ["price": cost.argument]) }
+        return ChartSpec(title: StatsText.name(piece), subtitle: subtitle, rows: [[months(counts, words)]])
     }
 
     /// Month columns, oldest first.
-    static func months(_ counts: [MonthCount]) -> ChartSection {
-        ChartSection(title: "Wears per month", orientation: .columns, bars: counts.map {
-            ChartBar(label: $0.label, value: Double($0.count), valueText: "\($0.count)")
+    static func months(_ counts: [MonthCount], _ words: Phrasebook) -> ChartSection {
+        ChartSection(title: words.string("stats.chart.per_month"), orientation: .columns, bars: counts.map {
+            ChartBar(label: $0.label(words), value: Double($0.count), valueText: "\($0.count)")
         })
     }
 

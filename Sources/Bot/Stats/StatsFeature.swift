@@ -2,6 +2,7 @@ import Chat
 import Closet
 import Foundation
 import Images
+import Localization
 import Schedule
 import Storage
 import Support
@@ -13,12 +14,12 @@ struct StatsFeature {
 
     /// Adds `/stats`.
     func register(on builder: inout RouterBuilder) {
-        builder.add(Command("stats", usage: "[N]", summary: "what you wear most and least, e.g. /stats or /stats 3") { context, arguments in
+        builder.add(Command("stats", usage: "[N]") { context, arguments in
             let words = arguments.split(whereSeparator: \.isWhitespace)
             switch words.count {
             case 0: try await overview(context)
             case 1: try await piece(context, number: String(words[0]))
-            default: throw UserMessageError("Use /stats for your whole closet or /stats N for one piece, e.g. /stats 3.")
+            default: throw LocalizedUserMessageError("stats.usage")
             }
         })
     }
@@ -26,8 +27,7 @@ struct StatsFeature {
     private func overview(_ context: ChatContext) async throws {
         let items = try await context.data.items(userID: context.user.id)
         guard !items.isEmpty else {
-            try await context.reply("Your closet is empty, so there is nothing to count yet. Paste a product link or send /add navy wool blazer, "
-                + "then log what you wear with I wore this under an outfit or /wore N.")
+            try await context.reply(context.text("stats.closet_empty"))
             return
         }
         let now = context.clock.now()
@@ -37,13 +37,11 @@ struct StatsFeature {
         let last = try await context.data.lastWearDates(userID: context.user.id)
         let stats = WearStatistics(items: items, log: log, lastLogged: last, today: today, zone: zone)
         guard stats.totalWears > 0 else {
-            try await context.reply(RichText.plain(
-                "No wears logged yet for your \(items.count) piece\(items.count == 1 ? "" : "s"). Press I wore this under an outfit, "
-                    + "or send /wore N (e.g. /wore 3 yesterday); then /stats shows what you wear most and least."))
+            try await context.reply(context.text("stats.no_wears", ["pieces": .text(context.string("closet.count", ["count": .integer(items.count)]))]))
             return
         }
-        let text = StatsText.overview(stats)
-        try await sendChart(StatsChart.overview(stats), caption: text.caption, details: text.details, context: context)
+        let text = StatsText.overview(stats, context.phrasebook)
+        try await sendChart(StatsChart.overview(stats, context.phrasebook), caption: text.caption, details: text.details, context: context)
     }
 
     private func piece(_ context: ChatContext, number: String) async throws {
@@ -55,13 +53,16 @@ struct StatsFeature {
         let dated = log.map(\.date)
         let piece = PieceWear(item: item, lastWorn: ([item.lastWornAt.map { ZonedTime.localDate(of: $0, in: zone) }] + dated.map(Optional.some)).compactMap { $0 }.max())
         guard piece.wears > 0 else {
-            let price = item.price.map { " It cost \($0.formatted); each wear brings its cost per wear down." } ?? ""
-            try await context.reply(RichText.plain("#\(item.number) \(item.name) hasn't been worn yet.\(price) /wore \(item.number) logs a wear."))
+            let number: [String: MessageArgument] = ["number": .text(String(item.number)), "name": .text(item.name)]
+            var text = context.text("stats.piece.unworn", number)
+            if let price = item.price { text += .plain(" ") + context.text("stats.piece.unworn_price", ["price": price.argument]) }
+            try await context.reply(text + .plain(" ") + context.text("stats.piece.unworn_hint", number))
             return
         }
         let months = MonthCount.counts(of: dated, endingAt: today, count: WearStatistics.monthCount)
         try await sendChart(
-            StatsChart.piece(piece, months: months), caption: StatsText.piece(piece, dated: dated, months: months, today: today), details: "",
+            StatsChart.piece(piece, months: months, context.phrasebook),
+            caption: StatsText.piece(piece, dated: dated, months: months, today: today, context.phrasebook), details: "",
             context: context)
     }
 

@@ -1,9 +1,10 @@
 import Chat
 import Closet
 import Foundation
+import Localization
 import Schedule
 
-/// The words of `/stats`: a short caption for the chart and the full lists as a follow-up.
+/// The words of `/stats`: a short caption for the chart and the full lists as a follow-up, in the reader's language.
 enum StatsText {
     /// Telegram's caption limit is 1024 characters; the caption stays under it with room to spare.
     static let captionBudget = 1000
@@ -15,29 +16,40 @@ enum StatsText {
         "#\(piece.item.number) " + (piece.item.name.count > 40 ? String(piece.item.name.prefix(39)) + "…" : piece.item.name)
     }
 
+    /// "#3 Navy wool blazer 3×" for the ranked lists.
+    private static func ranked(_ piece: PieceWear, _ words: Phrasebook) -> String {
+        words.string("stats.ranked", ["name": .text(name(piece)), "count": .integer(piece.wears)])
+    }
+
     /// The caption (heading plus the lines that fit the budget) and the details (everything else, for screen readers too).
-    static func overview(_ stats: WearStatistics) -> (caption: RichText, details: String) {
-        let heading = "Wear statistics, \(stats.today)"
+    static func overview(_ stats: WearStatistics, _ words: Phrasebook) -> (caption: RichText, details: String) {
+        let heading = words.string("stats.heading", ["date": .text(stats.today.description)])
         var summary: [String] = [
-            "\(stats.pieces.count) piece\(stats.pieces.count == 1 ? "" : "s") · \(stats.totalWears) wear\(stats.totalWears == 1 ? "" : "s")"
-                + " · \(stats.idle.count) not worn in \(WearStatistics.idleDays) days",
+            words.string("stats.summary", [
+                "pieces": .text(words.string("closet.count", ["count": .integer(stats.pieces.count)])),
+                "wears": .text(words.string("stats.wears", ["count": .integer(stats.totalWears)])),
+                "idle": .integer(stats.idle.count), "days": .integer(WearStatistics.idleDays),
+            ]),
         ]
         if !stats.mostWorn.isEmpty {
-            summary.append("Most worn: " + stats.mostWorn.prefix(3).map { "\(name($0)) \($0.wears)×" }.joined(separator: ", "))
+            summary.append(words.string("stats.most_worn", ["list": .text(stats.mostWorn.prefix(3).map { ranked($0, words) }.joined(separator: ", "))]))
         }
         if !stats.leastWorn.isEmpty {
-            summary.append("Least worn: " + stats.leastWorn.prefix(3).map { "\(name($0)) \($0.wears)×" }.joined(separator: ", "))
+            summary.append(words.string("stats.least_worn", ["list": .text(stats.leastWorn.prefix(3).map { ranked($0, words) }.joined(separator: ", "))]))
         }
         if !stats.idle.isEmpty {
             let shown = stats.idle.prefix(5).map { "#\($0.item.number)" }.joined(separator: ", ")
-            summary.append("Not worn in \(WearStatistics.idleDays) days: \(shown)" + (stats.idle.count > 5 ? " and \(stats.idle.count - 5) more" : ""))
+            let more = stats.idle.count > 5 ? " " + words.string("stats.and_more", ["count": .integer(stats.idle.count - 5)]) : ""
+            summary.append(words.string("stats.idle", ["days": .integer(WearStatistics.idleDays), "list": .text(shown + more)]))
         }
         let costs = stats.currencies.compactMap { cost in
-            cost.perWearText.map { "\($0) (\(cost.pieces) piece\(cost.pieces == 1 ? "" : "s"))" }
+            cost.perWear.map { words.string("stats.cost.currency", ["price": $0.argument, "pieces": .text(words.string("closet.count", ["count": .integer(cost.pieces)]))]) }
         }
-        if !costs.isEmpty { summary.append("Cost per wear: " + costs.joined(separator: ", ")) }
+        if !costs.isEmpty { summary.append(words.string("stats.cost", ["list": .text(costs.joined(separator: ", "))])) }
         if let busiest = stats.months.max(by: { ($0.count, $0.start) < ($1.count, $1.start) }), busiest.count > 0 {
-            summary.append("Busiest month: \(busiest.longLabel) (\(busiest.count) wear\(busiest.count == 1 ? "" : "s"))")
+            summary.append(words.string("stats.busiest", [
+                "month": .text(busiest.longLabel(words)), "wears": .text(words.string("stats.wears", ["count": .integer(busiest.count)])),
+            ]))
         }
         var caption: [String] = []
         var used = heading.count
@@ -50,55 +62,74 @@ enum StatsText {
                 overflow.append(line)
             }
         }
-        let details = overflow + detailLines(stats)
-        if !details.isEmpty { caption.append("Details below.") }
+        let details = overflow + detailLines(stats, words)
+        if !details.isEmpty { caption.append(words.string("stats.details_below")) }
         return (RichText.bold(heading) + .plain("\n" + caption.joined(separator: "\n")), details.joined(separator: "\n"))
     }
 
     /// Everything the caption leaves out: the idle list with dates, cost per wear per piece, the closet by
     /// category and colour, and the month counts in words.
-    static func detailLines(_ stats: WearStatistics) -> [String] {
+    static func detailLines(_ stats: WearStatistics, _ words: Phrasebook) -> [String] {
         var lines: [String] = []
         if !stats.idle.isEmpty {
-            lines.append("\nNot worn in \(WearStatistics.idleDays) days:")
-            lines += stats.idle.prefix(detailListLength).map { "• \(name($0)): " + ($0.lastWorn.map { "last worn \($0)" } ?? "never worn") }
-            if stats.idle.count > detailListLength { lines.append("…and \(stats.idle.count - detailListLength) more.") }
+            lines.append("\n" + words.string("stats.idle.title", ["days": .integer(WearStatistics.idleDays)]))
+            lines += stats.idle.prefix(detailListLength).map { piece in
+                "• \(name(piece)): " + (piece.lastWorn.map { words.string("stats.last_worn", ["date": .text($0.description)]) } ?? words.string("stats.never_worn"))
+            }
+            if stats.idle.count > detailListLength { lines.append(words.string("stats.more", ["count": .integer(stats.idle.count - detailListLength)])) }
         }
         if !stats.costPerWear.isEmpty || !stats.pricedUnworn.isEmpty {
-            lines.append("\nCost per wear (price ÷ wears):")
-            var costs = stats.costPerWear.map { piece in
-                "• \(name(piece)): \(piece.item.price?.formatted ?? "") ÷ \(piece.wears) = \(piece.costPerWearText ?? "")"
+            lines.append("\n" + words.string("stats.cost.title"))
+            var costs: [String] = []
+            for piece in stats.costPerWear {
+                guard let price = piece.item.price, let perWear = piece.costPerWearPrice else { continue }
+                costs.append("• " + words.string("stats.cost.piece", [
+                    "name": .text(name(piece)), "price": price.argument, "wears": .integer(piece.wears), "per_wear": perWear.argument,
+                ]))
             }
-            costs += stats.pricedUnworn.map { "• \(name($0)): \($0.item.price?.formatted ?? ""), not worn yet" }
+            for piece in stats.pricedUnworn {
+                guard let price = piece.item.price else { continue }
+                costs.append("• " + words.string("stats.cost.unworn", ["name": .text(name(piece)), "price": price.argument]))
+            }
             lines += costs.prefix(detailListLength)
-            if costs.count > detailListLength { lines.append("…and \(costs.count - detailListLength) more.") }
+            if costs.count > detailListLength { lines.append(words.string("stats.more", ["count": .integer(costs.count - detailListLength)])) }
         }
-        lines.append("\nBy category: " + stats.byCategory.map { "\($0.category.plural) \($0.count)" }.joined(separator: ", "))
-        lines.append("By colour: " + stats.byColour.map { "\($0.family.rawValue) \($0.count)" }.joined(separator: ", "))
-        lines.append("Wears per month: " + stats.months.map { "\($0.label) \($0.count)" }.joined(separator: ", "))
+        lines.append("\n" + words.string("stats.by_category", [
+            "list": .text(stats.byCategory.map { "\(words.categoryPlural($0.category)) \($0.count)" }.joined(separator: ", ")),
+        ]))
+        lines.append(words.string("stats.by_colour", [
+            "list": .text(stats.byColour.map { "\(words.colorFamilyName($0.family)) \($0.count)" }.joined(separator: ", ")),
+        ]))
+        lines.append(words.string("stats.per_month", ["list": .text(stats.months.map { "\($0.label(words)) \($0.count)" }.joined(separator: ", "))]))
         let dated = stats.months.reduce(0) { $0 + $1.count }
         let undated = stats.pieces.reduce(0) { $0 + $1.wears } - dated
-        if undated > 0 {
-            lines.append("\(undated) wear\(undated == 1 ? " is" : "s are") older than 12 months or from before the wear log had dates: "
-                + "counted in the totals and cost per wear, not in the months.")
-        }
+        if undated > 0 { lines.append(words.string("stats.undated", ["count": .integer(undated)])) }
         return lines
     }
 
     /// The caption for one piece.
-    static func piece(_ piece: PieceWear, dated: [LocalDate], months: [MonthCount], today: LocalDate) -> RichText {
-        var lines = ["Worn \(piece.wears)×" + (dated.count < piece.wears ? " (\(dated.count) with a date)" : "")]
+    static func piece(_ piece: PieceWear, dated: [LocalDate], months: [MonthCount], today: LocalDate, _ words: Phrasebook) -> RichText {
+        var lines = [
+            words.string(dated.count < piece.wears ? "stats.piece.worn_dated" : "stats.piece.worn", [
+                "count": .integer(piece.wears), "dated": .integer(dated.count),
+            ]),
+        ]
         if let last = piece.lastWorn {
             let ago = today.dayNumber - last.dayNumber
-            lines.append("Last worn \(last)" + (ago == 0 ? " (today)" : ago == 1 ? " (yesterday)" : " (\(ago) days ago)"))
+            let key = ago == 0 ? "stats.piece.last_today" : ago == 1 ? "stats.piece.last_yesterday" : "stats.piece.last_ago"
+            lines.append(words.string(key, ["date": .text(last.description), "count": .integer(ago)]))
         }
-        if let first = dated.min() { lines.append("First logged \(first)") }
+        if let first = dated.min() { lines.append(words.string("stats.piece.first", ["date": .text(first.description)])) }
         if let price = piece.item.price {
-            lines.append(piece.costPerWearText.map { "Cost per wear: \(price.formatted) ÷ \(piece.wears) = \($0)" }
-                ?? "Cost per wear: \(price.formatted), not worn yet")
+            lines.append(piece.costPerWearPrice.map {
+                words.string("stats.piece.cost", ["price": price.argument, "wears": .integer(piece.wears), "per_wear": $0.argument])
+            } ?? words.string("stats.piece.cost_unworn", ["price": price.argument]))
         }
         let recent = months.reduce(0) { $0 + $1.count }
-        lines.append("Last 12 months: \(recent) wear\(recent == 1 ? "" : "s") — " + months.filter { $0.count > 0 }.map { "\($0.label) \($0.count)" }.joined(separator: ", "))
+        lines.append(words.string("stats.piece.recent", [
+            "wears": .text(words.string("stats.wears", ["count": .integer(recent)])),
+            "list": .text(months.filter { $0.count > 0 }.map { "\($0.label(words)) \($0.count)" }.joined(separator: ", ")),
+        ]))
         return RichText.bold(name(piece)) + .plain("\n" + lines.joined(separator: "\n"))
     }
 }

@@ -1,5 +1,6 @@
 import Chat
 import Foundation
+import Localization
 import Schedule
 import Storage
 import Support
@@ -49,8 +50,9 @@ struct WearCalendar: Sendable {
         guard word.count <= maximumArgumentLength else { throw Self.badDate }
         let day: LocalDate
         switch word {
-        case "", "today": day = today
-        case "yesterday": day = today.adding(days: -1)
+        // The words for today and yesterday in the five reply languages.
+        case "", "today", "heute", "aujourd'hui", "hoy", "oggi": day = today
+        case "yesterday", "gestern", "hier", "ayer", "ieri": day = today.adding(days: -1)
         default:
             // Exactly YYYY-MM-DD, and a real date: 2026-02-30 would otherwise roll over into March.
             let digits = word.split(separator: "-", omittingEmptySubsequences: false)
@@ -59,14 +61,13 @@ struct WearCalendar: Sendable {
             day = parsed
         }
         guard day <= today else {
-            throw UserMessageError("\(day) is in the future. Log a wear for today or an earlier day, e.g. /wore 3 yesterday.")
+            throw LocalizedUserMessageError("wear.date.future", ["date": .text(day.description)])
         }
         guard day >= earliest else {
-            throw UserMessageError("I only log wears from 2000-01-01 on. Give a later date, e.g. /wore 3 \(today.adding(days: -7)).")
+            throw LocalizedUserMessageError("wear.date.too_early", ["example": .text(today.adding(days: -7).description)])
         }
         return day
     }
 
-    private static let badDate = UserMessageError(
-        "I read dates as YYYY-MM-DD, today or yesterday, e.g. /wore 3 2026-03-14 or /wore 3 yesterday.")
+    private static let badDate = LocalizedUserMessageError("wear.date.invalid")
 }

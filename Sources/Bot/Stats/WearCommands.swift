@@ -2,6 +2,7 @@ import Chat
 import Closet
 import Foundation
 import JSON
+import Localization
 import Schedule
 import Storage
 import Support
@@ -18,7 +19,7 @@ struct WearCommands {
 
     /// Adds `/wore` and the "I wore this" handler.
     func register(on builder: inout RouterBuilder) {
-        builder.add(Command("wore", usage: "N [date]", summary: "log that you wore a piece, e.g. /wore 3 yesterday") { context, arguments in
+        builder.add(Command("wore", usage: "N [date]") { context, arguments in
             try await wore(context, arguments: arguments)
         })
         builder.onButton(OutfitCard.wore) { context, record in
@@ -29,7 +30,7 @@ struct WearCommands {
     private func wore(_ context: ChatContext, arguments: String) async throws {
         let words = arguments.split(whereSeparator: \.isWhitespace).map(String.init)
         guard (1...2).contains(words.count) else {
-            throw UserMessageError("Use /wore N [date], e.g. /wore 3, /wore 3 yesterday or /wore 3 2026-03-14. /closet lists your pieces.")
+            throw LocalizedUserMessageError("wear.usage")
         }
         let now = context.clock.now()
         let today = calendar.today(in: context.chat, now: now)
@@ -40,13 +41,14 @@ struct WearCommands {
         let outcome = try await context.data.recordWears(
             userID: context.user.id, itemIDs: [item.id], on: day, at: calendar.instant(of: day, today: today, now: now, zone: zone),
             source: .command, now: now)
-        let when = day == today ? "today (\(day))" : "on \(day)"
+        let when = context.string(day == today ? "wear.when.today" : "wear.when.on", ["date": .text(day.description)])
+        let piece: [String: MessageArgument] = ["number": .text(String(item.number)), "name": .text(item.name), "when": .text(when)]
         guard outcome.recorded == [item.id] else {
-            try await context.reply(RichText.plain("#\(item.number) \(item.name) is already logged \(when): a piece counts once a day."))
+            try await context.reply(context.text("wear.already", piece))
             return
         }
         let total = (try await context.data.item(userID: context.user.id, number: item.number))?.wearCount ?? item.wearCount + 1
-        try await context.reply(RichText.plain("Noted: #\(item.number) \(item.name) worn \(when), \(total)× in all. /stats \(item.number) shows its history."))
+        try await context.reply(context.text("wear.noted", piece.merging(["total": .integer(total)]) { first, _ in first }))
     }
 
     private func pressed(_ context: ChatContext, record: ButtonRecord) async throws {
@@ -59,18 +61,18 @@ struct WearCommands {
         var lines: [String] = []
         if !outcome.recorded.isEmpty {
             let count = outcome.recorded.count
-            lines.append("Noted: \(count) piece\(count == 1 ? "" : "s") worn today (\(today)). I'll rank them lower for a few days.")
+            lines.append(context.string("wear.pressed.noted", ["count": .integer(count), "date": .text(today.description)]))
         }
         if !outcome.alreadyLogged.isEmpty {
             lines.append(outcome.recorded.isEmpty
-                ? "Already noted: these pieces are logged for today (\(today)). A piece counts once a day."
-                : "\(outcome.alreadyLogged.count) of them were already logged today and count once.")
+                ? context.string("wear.pressed.all_logged", ["date": .text(today.description)])
+                : context.string("wear.pressed.some_logged", ["count": .integer(outcome.alreadyLogged.count)]))
         }
         if !outcome.unknown.isEmpty {
             lines.append(outcome.recorded.isEmpty && outcome.alreadyLogged.isEmpty
-                ? "These pieces are no longer in your closet, so nothing was logged."
-                : "\(outcome.unknown.count) piece\(outcome.unknown.count == 1 ? " is" : "s are") no longer in your closet.")
+                ? context.string("wear.pressed.all_gone")
+                : context.string("wear.pressed.some_gone", ["count": .integer(outcome.unknown.count)]))
         }
-        try await context.reply(RichText.plain(lines.isEmpty ? "There was nothing to log." : lines.joined(separator: " ")))
+        try await context.reply(lines.isEmpty ? context.text("wear.pressed.nothing") : RichText.plain(lines.joined(separator: " ")))
     }
 }

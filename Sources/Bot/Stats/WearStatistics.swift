@@ -17,6 +17,11 @@ struct PieceWear: Sendable, Hashable {
         return price.amount / Double(wears)
     }
 
+    /// The cost per wear as a price in the piece's currency.
+    var costPerWearPrice: Price? {
+        costPerWear.flatMap { try? Price(amount: $0, currency: item.currency) }
+    }
+
     /// "79.90 EUR" for the cost per wear, in the piece's currency.
     var costPerWearText: String? {
         guard let value = costPerWear, let price = try? Price(amount: value, currency: item.currency) else { return nil }
@@ -29,6 +34,19 @@ struct MonthCount: Sendable, Hashable {
     /// The month's first day.
     let start: LocalDate
     let count: Int
+
+    /// The short month name in the reader's language, with the year for January ("Jan 26").
+    func label(_ words: Phrasebook) -> String {
+        let (year, month, _) = start.components
+        let name = words.shortMonth(month)
+        return month == 1 ? "\(name) \(String(format: "%02d", year % 100))" : name
+    }
+
+    /// "March 2026" in the reader's language.
+    func longLabel(_ words: Phrasebook) -> String {
+        let (year, month, _) = start.components
+        return "\(words.longMonth(month)) \(year)"
+    }
 
     /// "Mar", or "Jan 26" for January (so the year shows where it changes).
     var label: String {
@@ -82,6 +100,12 @@ struct CurrencyCost: Sendable, Hashable {
     let spent: Double
     /// Their wears added up.
     let wears: Int
+
+    /// Spent ÷ wears as a price; nil before any of them was worn.
+    var perWear: Price? {
+        guard wears > 0 else { return nil }
+        return try? Price(amount: spent / Double(wears), currency: currency)
+    }
 
     /// Spent ÷ wears, "3.20 EUR"; nil before any of them was worn.
     var perWearText: String? {

@@ -1,6 +1,7 @@
 import Chat
 import Foundation
 import Images
+import Localization
 import Storage
 import Support
 import TryOn
@@ -17,35 +18,52 @@ struct ChatTryOnNotifier: TryOnNotifier {
     let logger: Logger
     /// Group votes: several variations in a group go to a vote instead of per-look buttons.
     var voting: GroupVoting?
+    /// The catalogs the notices are written from, in the job owner's language.
+    var catalogs: Catalogs = .builtIn
 
     private var store: any WardrobeStore { get throws(StorageError) { try outbound.data } }
 
+    /// The words of the job's owner: their chosen language, else their app's last seen, else English.
+    private func words(_ job: TryOnJob) async -> Phrasebook {
+        let user = try? await store.user(id: job.record.userID)
+        return Phrasebook(catalogs: catalogs, language: user.map(ChatContext.language(of:)) ?? .en)
+    }
+
     func started(_ job: TryOnJob) async {
         await chatAction(job)
-        await progress(job, TryOnText.generating, cancel: true)
+        let words = await words(job)
+        await progress(job, words.string("tryon.generating"), cancel: true, words: words)
     }
 
     func stillRunning(_ job: TryOnJob, elapsed: Int) async {
         await chatAction(job)
-        await progress(job, TryOnText.generating(seconds: elapsed), cancel: true, editOnly: true)
+        let words = await words(job)
+        await progress(job, words.string("tryon.generating.seconds", ["seconds": .integer(elapsed)]), cancel: true, editOnly: true, words: words)
     }
 
     func retrying(_ job: TryOnJob, error: TryOnError, delay: Double) async {
-        await progress(job, error.retryMessage(in: delay), cancel: true)
+        let words = await words(job)
+        await progress(job, words.string(ErrorMessages.retrying(error, delay: delay)), cancel: true, words: words)
     }
 
     func requeued(_ job: TryOnJob) async {
-        await progress(job, TryOnText.requeued, cancel: true)
+        let words = await words(job)
+        await progress(job, words.string("tryon.requeued"), cancel: true, words: words)
     }
 
     func cancelled(_ job: TryOnJob) async {
-        await progress(job, TryOnText.cancelled, cancel: false)
+        let words = await words(job)
+        await progress(job, words.string("tryon.cancelled"), cancel: false, words: words)
     }
 
-    func failed(_ job: TryOnJob, message: String) async {
+    func failed(_ job: TryOnJob, error: any Error) async {
         guard let chatID = job.record.chatID else { return }
-        let again = try? await LookButtons.again(job: job.id, chatID: chatID, userID: job.record.userID, store: store, now: outbound.clock.now())
-        await progress(job, message, cancel: false, extra: again.map { [[$0]] } ?? [])
+        let words = await words(job)
+        let message = ErrorMessages.message(for: error, words).map(words.string)
+            ?? (error as? any UserFacingError)?.userMessage ?? words.string("tryon.failed")
+        let again = try? await LookButtons.again(
+            job: job.id, chatID: chatID, userID: job.record.userID, store: store, now: outbound.clock.now(), words: words)
+        await progress(job, message, cancel: false, extra: again.map { [[$0]] } ?? [], words: words)
     }
 
     func deliver(_ job: TryOnJob, looks: [LookRecord], seconds: Double) async {
@@ -56,10 +74,11 @@ struct ChatTryOnNotifier: TryOnNotifier {
         }
         // The progress message's last state is queued before the result, so it supersedes any
         // progress edit still waiting for the chat's pace: a stale "Generating…" never follows the look.
-        await progress(job, TryOnText.done(looks, seconds: seconds), cancel: false, editOnly: true)
+        let words = await words(job)
+        await progress(job, TryOnText.done(looks, seconds: seconds, words), cancel: false, editOnly: true, words: words)
         do {
             if let voting, chat.kind == .group, looks.count > 1 {
-                try await startVote(voting, looks: looks, chat: chat, job: job, seconds: seconds)
+                try await startVote(voting, looks: looks, chat: chat, job: job, seconds: seconds, words: words)
                 log.info("looks delivered to a group vote", ["looks": looks.count])
                 return
             }
@@ -72,29 +91,35 @@ struct ChatTryOnNotifier: TryOnNotifier {
                     caption: looks.count > 1 ? .plain("#\(look.number)") : nil, width: record?.width, height: record?.height))
             }
             let buttons = try await LookButtons.make(
-                for: looks, chatID: chat.id, userID: job.record.userID, store: store, now: outbound.clock.now())
+                for: looks, chatID: chat.id, userID: job.record.userID, store: store, now: outbound.clock.now(), words: words)
             try await outbound.send(
-                .photos(photos, caption: TryOnText.resultCaption(looks, seconds: seconds), buttons: buttons), to: chat,
+                .photos(photos, caption: TryOnText.resultCaption(looks, seconds: seconds, words), buttons: buttons), to: chat,
                 userID: job.record.userID)
             log.info("looks delivered", ["looks": looks.count])
         } catch {
             log.error("cannot deliver looks", ["error": "\(error)"])
-            await progress(job, "Your look is ready, but I couldn't send it. See it with /look \(looks[0].number).", cancel: false)
+            await progress(job, words.string("tryon.deliver_failed", ["number": .text(String(looks[0].number))]), cancel: false, words: words)
         }
     }
 
     /// Sends the variations numbered 1…n side by side in one picture, then opens the group's vote on them.
-    private func startVote(_ voting: GroupVoting, looks: [LookRecord], chat: ChatRecord, job: TryOnJob, seconds: Double) async throws {
+    private func startVote(
+        _ voting: GroupVoting, looks: [LookRecord], chat: ChatRecord, job: TryOnJob, seconds: Double, words: Phrasebook
+    ) async throws {
         var options: [VoteOptionPicture] = []
         for look in looks { options.append(.photo(try await store.imageBytes(userID: look.userID, sha256: look.resultSHA256))) }
-        let numbering = looks.enumerated().map { "\($0.offset + 1) · look #\($0.element.number)" }.joined(separator: "\n")
-        let caption = TryOnText.resultCaption(looks, seconds: seconds) + .plain("\n" + numbering)
+        let option = { (key: String, index: Int, look: LookRecord) in
+            words.string(key, ["option": .integer(index + 1), "number": .text(String(look.number))])
+        }
+        let numbering = looks.enumerated().map { option("vote.look.caption", $0.offset, $0.element) }.joined(separator: "\n")
+        let caption = TryOnText.resultCaption(looks, seconds: seconds, words) + .plain("\n" + numbering)
         let sheet = try await images.voteSheet(options).image
         try await outbound.send(.photos([OutfitPicture.outgoing(sheet)], caption: caption), to: chat, userID: nil)
-        let name = try await store.user(id: job.record.userID)?.displayName ?? "they"
+        let question = try await store.user(id: job.record.userID)?.displayName.map { words.string("vote.look.question", ["name": .text($0)]) }
+            ?? words.string("vote.look.question_anonymous")
         try await voting.open(
-            .looks(looks.map(\.number)), question: "Which look should \(name) keep?",
-            options: looks.enumerated().map { "\($0.offset + 1): look #\($0.element.number)" }, chat: chat, starterID: job.record.userID)
+            .looks(looks.map(\.number)), question: question, options: looks.enumerated().map { option("vote.look.option", $0.offset, $0.element) }, chat: chat,
+            starterID: job.record.userID, language: words.language)
     }
 
     private func chat(of job: TryOnJob) async -> ChatRecord? {
@@ -108,10 +133,10 @@ struct ChatTryOnNotifier: TryOnNotifier {
     }
 
     /// Edits the progress message in place; without edits, sends a new message unless `editOnly`.
-    private func progress(_ job: TryOnJob, _ text: String, cancel: Bool, editOnly: Bool = false, extra: [[Button]] = []) async {
+    private func progress(_ job: TryOnJob, _ text: String, cancel: Bool, editOnly: Bool = false, extra: [[Button]] = [], words: Phrasebook) async {
         guard let chat = await chat(of: job), let capabilities = outbound.capabilities(of: chat) else { return }
         var buttons = extra
-        if cancel, !job.payload.ticket.isEmpty { buttons.insert([Button(title: "Cancel", token: job.payload.ticket)], at: 0) }
+        if cancel, !job.payload.ticket.isEmpty { buttons.insert([Button(title: words.string("tryon.button.cancel"), token: job.payload.ticket)], at: 0) }
         let message: OutgoingMessage
         if capabilities.edits, let id = job.payload.progressMessageID {
             message = .edit(MessageRef(chatID: chat.externalID, messageID: id), RichText.plain(text), buttons: buttons)

@@ -15,7 +15,7 @@ struct KeyCommand {
         "Send /key SERVICE YOUR_KEY in a private chat to use your own key (no daily limit), /key SERVICE to check it, /key SERVICE remove to delete it. Services: openrouter (sk-or-v1-…), gemini (AIza…), fal (ID:SECRET)."
 
     func register(on builder: inout RouterBuilder) {
-        builder.add(Command("key", usage: "SERVICE [KEY]", summary: "use, check or remove your own API key") { context, arguments in
+        builder.add(Command("key", usage: "SERVICE [KEY]") { context, arguments in
             let words = arguments.split(whereSeparator: { $0.isWhitespace }).map(String.init)
             guard let first = words.first else {
                 try await context.reply(RichText.plain(overview(context)))

@@ -1,6 +1,7 @@
 import Chat
 import Foundation
 import JSON
+import Localization
 import Storage
 import Support
 
@@ -16,7 +17,7 @@ enum LookButtons {
     static let useAgain = "look.use"
 
     /// One look: two rows of two. Several: one row per look (numbered) and Again at the end.
-    static func make(for looks: [LookRecord], chatID: Int64, userID: Int64, store: any WardrobeStore, now: Date) async throws -> [[Button]] {
+    static func make(for looks: [LookRecord], chatID: Int64, userID: Int64, store: any WardrobeStore, now: Date, words: Phrasebook) async throws -> [[Button]] {
         func button(_ title: String, _ action: String, _ number: Int) async throws -> Button {
             let token = try await store.createButton(
                 chatID: chatID, userID: userID, action: action, payload: ["look": .int(Int64(number))], now: now)
@@ -25,23 +26,25 @@ enum LookButtons {
         if looks.count == 1 {
             let number = looks[0].number
             return [
-                [try await button("Dress this look", dress, number), try await button("Compare", compare, number)],
-                [try await button("Again", again, number), try await button("Keep", keep, number)],
+                [try await button(words.string("look.button.dress"), dress, number), try await button(words.string("look.button.compare"), compare, number)],
+                [try await button(words.string("look.button.again"), again, number), try await button(words.string("look.button.keep"), keep, number)],
             ]
         }
         var rows: [[Button]] = []
         for look in looks {
+            let number: [String: MessageArgument] = ["number": .text(String(look.number))]
             rows.append([
-                try await button("Dress #\(look.number)", dress, look.number), try await button("Compare #\(look.number)", compare, look.number),
-                try await button("Keep #\(look.number)", keep, look.number),
+                try await button(words.string("look.button.dress_number", number), dress, look.number),
+                try await button(words.string("look.button.compare_number", number), compare, look.number),
+                try await button(words.string("look.button.keep_number", number), keep, look.number),
             ])
         }
-        if let last = looks.last { rows.append([try await button("Again", again, last.number)]) }
+        if let last = looks.last { rows.append([try await button(words.string("look.button.again"), again, last.number)]) }
         return rows
     }
 
     /// The Again button for a failed job (same recipe, from the job's payload).
-    static func again(job: Int64, chatID: Int64, userID: Int64, store: any WardrobeStore, now: Date) async throws -> Button {
-        Button(title: "Again", token: try await store.createButton(chatID: chatID, userID: userID, action: again, payload: ["job": .int(job)], now: now))
+    static func again(job: Int64, chatID: Int64, userID: Int64, store: any WardrobeStore, now: Date, words: Phrasebook) async throws -> Button {
+        Button(title: words.string("look.button.again"), token: try await store.createButton(chatID: chatID, userID: userID, action: again, payload: ["job": .int(job)], now: now))
     }
 }

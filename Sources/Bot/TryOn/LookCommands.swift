@@ -36,9 +36,9 @@ struct LookCommands {
             try await context.send(.action(.uploadPhoto))
             try await context.send(.photos([try await recipePicture(look, context: context)]))
             var buttons = try await LookButtons.make(
-                for: [look], chatID: context.chat.id, userID: context.user.id, store: context.data, now: context.clock.now())
+                for: [look], chatID: context.chat.id, userID: context.user.id, store: context.data, now: context.clock.now(), words: context.phrasebook)
             buttons.append([try await context.button(context.string("look.button.use_again"), action: LookButtons.useAgain, payload: ["look": .int(Int64(look.number))])])
-            try await context.reply(TryOnText.recipe(look, prompts: tryOn.prompts), buttons: buttons)
+            try await context.reply(TryOnText.recipe(look, prompts: tryOn.prompts, context.phrasebook), buttons: buttons)
         })
         builder.onButton(LookButtons.delete) { context, record in
             let number = Int(record.payload["look"]?.int ?? 0)
@@ -79,10 +79,8 @@ struct LookCommands {
             try await context.send(.action(.uploadPhoto))
             let before = try await context.data.imageBytes(userID: context.user.id, sha256: look.personSHA256)
             let after = try await context.data.imageBytes(userID: context.user.id, sha256: look.resultSHA256)
-            let collage: EncodedImage
-            do { collage = try await tryOn.images.compare(before: before, after: after) } catch let error as ImageError {
-                throw UserMessageError(error.userMessage)
-            }
+            // An ImageError reaches the router, which words it in the user's language (ErrorMessages).
+            let collage = try await tryOn.images.compare(before: before, after: after)
             try await context.send(.photos(
                 [OutgoingImage(bytes: collage.bytes, mimeType: collage.mimeType, width: collage.width, height: collage.height)],
                 caption: context.text("look.compare.caption", ["number": .text(String(look.number))])))

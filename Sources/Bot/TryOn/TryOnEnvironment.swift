@@ -1,6 +1,7 @@
 import Chat
 import Foundation
 import Images
+import Localization
 import Storage
 import Support
 import TryOn
@@ -36,11 +37,11 @@ public struct TryOnEnvironment: Sendable {
     public static func make(
         store: any WardrobeStore, images: ImageProcessor, resolver: any ProviderResolver, prompts: PromptCatalog, settings: TryOnSettings,
         workerConfiguration: TryOnWorker.Configuration, transports: TransportDirectory, clock: any WallClock, logger: Logger,
-        registerSecret: @escaping @Sendable (String) -> Void = { _ in }, voting: GroupVoting? = nil
+        registerSecret: @escaping @Sendable (String) -> Void = { _ in }, voting: GroupVoting? = nil, catalogs: Catalogs = .builtIn
     ) -> TryOnEnvironment {
         let notifier = ChatTryOnNotifier(
             outbound: OutboundMessenger(transports: transports, store: store, clock: clock), images: images, prompts: prompts,
-            logger: logger.child(label: "tryon"), voting: voting)
+            logger: logger.child(label: "tryon"), voting: voting, catalogs: catalogs)
         let worker = TryOnWorker(
             store: store, images: images, resolver: resolver, notifier: notifier, clock: clock, logger: logger.child(label: "tryon"),
             configuration: workerConfiguration)

@@ -16,7 +16,7 @@ struct TryOnFeature {
     var store: any WardrobeStore { environment.store }
 
     func register(on builder: inout RouterBuilder) {
-        builder.add(Command("me", summary: "the next photo is you (the You slot)") { context, _ in
+        builder.add(Command("me") { context, _ in
             try await context.updateState { state in
                 var slots = TryOnSlots(state: state)
                 slots.awaitingPerson = true
@@ -24,7 +24,7 @@ struct TryOnFeature {
             }
             try await context.reply("Send a photo of yourself: face and outfit visible, standing, good light.")
         })
-        builder.add(Command("tryon", usage: "[1|2|4] [#ITEM]", summary: "dress your You photo in the Clothing photo") { context, arguments in
+        builder.add(Command("tryon", usage: "[1|2|4] [#ITEM]") { context, arguments in
             try await tryOnCommand(context, arguments: arguments)
         })
         builder.onButton("tryon.slot") { context, record in
@@ -100,15 +100,12 @@ struct TryOnFeature {
         }
     }
 
-    /// Loads and checks one attachment; an unusable file becomes the image error's message.
+    /// Loads and checks one attachment; an unusable file throws its `ImageError`, which the router words in the
+    /// user's language (`ErrorMessages`).
     private func intake(_ attachment: Attachment) async throws -> EncodedImage {
-        do {
-            if let count = attachment.byteCount { try tryOn.images.checkByteCount(count) }
-            let bytes = try await attachment.load()
-            return try await tryOn.images.intake(bytes)
-        } catch let error as ImageError {
-            throw UserMessageError(error.userMessage)
-        }
+        if let count = attachment.byteCount { try tryOn.images.checkByteCount(count) }
+        let bytes = try await attachment.load()
+        return try await tryOn.images.intake(bytes)
     }
 
     private func askWhichSlot(_ sha: String, context: ChatContext, pieceName: String? = nil) async throws {
@@ -277,9 +274,9 @@ struct TryOnFeature {
             // The worker stops the provider request and updates the progress message.
             tryOn.worker.cancel(jobID: record.id)
         } else if let id = TryOnJobPayload(json: record.payload)?.progressMessageID, context.transport.capabilities.edits {
-            try await context.send(.edit(MessageRef(chatID: context.event.chat.id, messageID: id), RichText.plain(TryOnText.cancelled)))
+            try await context.send(.edit(MessageRef(chatID: context.event.chat.id, messageID: id), context.text("tryon.cancelled")))
         } else {
-            try await context.reply(RichText.plain(TryOnText.cancelled))
+            try await context.reply(context.text("tryon.cancelled"))
         }
     }
 }

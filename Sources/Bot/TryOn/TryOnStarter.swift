@@ -1,6 +1,7 @@
 import Chat
 import Foundation
 import JSON
+import Localization
 import Storage
 import Support
 import TryOn
@@ -52,16 +53,19 @@ struct TryOnStarter {
             let now = context.clock.now()
             let usage = try await quota.usage(store: context.data, userID: context.user.id, now: now)
             let remaining = usage.remaining ?? 0
-            let resets = TryOnQuota.until(usage.resetsAt, from: now)
+            let resets = Self.resets(at: usage.resetsAt, from: now, context.phrasebook)
             guard remaining >= recipe.count else {
                 throw UserMessageError(Self.refusal(
-                    remaining: remaining, limit: quota.dailyLimit, needed: recipe.count, resets: resets, service: recipe.service))
+                    remaining: remaining, limit: quota.dailyLimit, needed: recipe.count, resets: resets, service: recipe.service,
+                    context.phrasebook))
             }
-            note = " \(remaining - recipe.count) of \(quota.dailyLimit) try-ons left today (resets \(resets))."
+            note = " " + context.string("tryon.quota.note", [
+                "left": .integer(remaining - recipe.count), "limit": .integer(quota.dailyLimit), "resets": .text(resets),
+            ])
         }
-        let cancel = try await context.button("Cancel", action: "tryon.cancel")
-        let what = recipe.count > 1 ? " \(recipe.count) variations" : ""
-        let ref = try await context.reply(RichText.plain(TryOnText.queued + what + note), buttons: [[cancel]])
+        let cancel = try await context.button(context.string("tryon.button.cancel"), action: "tryon.cancel")
+        let what = recipe.count > 1 ? " " + context.string("tryon.queued.variations", ["count": .integer(recipe.count)]) : ""
+        let ref = try await context.reply(RichText.plain(context.string("tryon.queued") + what + note), buttons: [[cancel]])
         let payload = TryOnJobPayload(
             personSHA256: recipe.person, garmentSHA256: recipe.garment, promptID: recipe.promptID, promptText: recipe.promptText,
             service: recipe.service, count: recipe.count, batchID: recipe.batchID, firstVariation: recipe.firstVariation,
@@ -74,14 +78,24 @@ struct TryOnStarter {
 
     /// Why a run over the daily quota is refused, with the next step: fewer variations if some are
     /// left, else the reset time or an own key.
-    static func refusal(remaining: Int, limit: Int, needed: Int, resets: String, service: TryOnService) -> String {
-        let ownKey = "Or bring your own key: /key \(service.rawValue) YOUR_KEY in a private chat."
+    static func refusal(remaining: Int, limit: Int, needed: Int, resets: String, service: TryOnService, _ words: Phrasebook) -> String {
+        let ownKey = words.string("tryon.quota.own_key", ["code": .text(service.rawValue)])
         if remaining == 0 {
-            let used = limit == 1 ? "You've used today's one try-on." : "You've used all \(limit) try-ons for today."
-            return "\(used) They reset at midnight UTC (\(resets)). \(ownKey)"
+            let used = words.string(limit == 1 ? "tryon.quota.used_one" : "tryon.quota.used_all", ["limit": .integer(limit)])
+            return used + " " + words.string("tryon.quota.reset", ["resets": .text(resets)]) + " " + ownKey
         }
-        let left = remaining == 1 ? "Only 1 of today's \(limit) try-ons is left" : "Only \(remaining) of today's \(limit) try-ons are left"
+        let left = words.string("tryon.quota.left", ["count": .integer(remaining), "limit": .integer(limit), "needed": .integer(needed)])
         let fewer = [4, 2, 1].first { $0 <= remaining } ?? 1
-        return "\(left), and this needs \(needed). Send /tryon \(fewer) to make \(fewer == 1 ? "one" : "\(fewer)"). \(ownKey)"
+        return left + " " + words.string("tryon.quota.fewer", ["count": .integer(fewer)]) + " " + ownKey
+    }
+
+    /// "in 3 h 20 min", "in 45 min": how long until the quota resets, in the reader's language.
+    static func resets(at date: Date, from now: Date, _ words: Phrasebook) -> String {
+        let minutes = max(1, Int((date.timeIntervalSince(now) / 60).rounded(.up)))
+        guard minutes >= 60 else { return words.string("tryon.quota.in_minutes", ["minutes": .integer(minutes)]) }
+        if minutes % 60 >= 1 && minutes < 600 {
+            return words.string("tryon.quota.in_hours_minutes", ["hours": .integer(minutes / 60), "minutes": .integer(minutes % 60)])
+        }
+        return words.string("tryon.quota.in_hours", ["hours": .integer(minutes / 60)])
     }
 }

@@ -1,45 +1,45 @@
 import Chat
 import Foundation
+import Localization
 import Storage
 import TryOn
 
-/// How try-on messages read.
+/// How try-on messages read, in the reader's language.
 enum TryOnText {
-    static let queued = "Queued…"
-    static let generating = "Generating…"
-    static let cancelled = "Cancelled."
-    static let requeued = "The bot restarted — your look is queued again."
-
-    static func generating(seconds: Int) -> String { "Generating (\(seconds) s)…" }
-
-
-    static func done(_ looks: [LookRecord], seconds: Double) -> String {
-        "Done in \(Int(seconds.rounded())) s — " + numbers(looks) + "."
+    /// "Done in 12 s — look #3."
+    static func done(_ looks: [LookRecord], seconds: Double, _ words: Phrasebook) -> String {
+        words.string("tryon.done", ["seconds": .integer(Int(seconds.rounded())), "looks": .text(numbers(looks, words))])
     }
 
     /// "look #3" or "looks #3–#6".
-    static func numbers(_ looks: [LookRecord]) -> String {
-        guard let first = looks.first, let last = looks.last else { return "no looks" }
-        return looks.count == 1 ? "look #\(first.number)" : "looks #\(first.number)–#\(last.number)"
+    static func numbers(_ looks: [LookRecord], _ words: Phrasebook) -> String {
+        guard let first = looks.first, let last = looks.last else { return words.string("tryon.looks.none") }
+        return looks.count == 1
+            ? words.string("tryon.looks.one", ["number": .text(String(first.number))])
+            : words.string("tryon.looks.range", ["first": .text(String(first.number)), "last": .text(String(last.number))])
     }
 
     /// The caption under a result photo or album.
-    static func resultCaption(_ looks: [LookRecord], seconds: Double) -> RichText {
-        let took = "made in \(Int(seconds.rounded())) s"
-        if looks.count == 1 { return .bold("Look #\(looks[0].number)") + .plain(" — \(took).") }
-        return .bold("\(looks.count) variations") + .plain(" — \(numbers(looks)), \(took).")
+    static func resultCaption(_ looks: [LookRecord], seconds: Double, _ words: Phrasebook) -> RichText {
+        let took = MessageArgument.integer(Int(seconds.rounded()))
+        if looks.count == 1 { return words.text("tryon.result.one", ["number": .text(String(looks[0].number)), "seconds": took]) }
+        return words.text("tryon.result.many", ["count": .integer(looks.count), "looks": .text(numbers(looks, words)), "seconds": took])
     }
 
     /// The recipe of one look for `/look N`.
-    static func recipe(_ look: LookRecord, prompts: PromptCatalog) -> RichText {
+    static func recipe(_ look: LookRecord, prompts: PromptCatalog, _ words: Phrasebook) -> RichText {
         let service = TryOnService(rawValue: look.service)?.displayName ?? look.service
         let promptName = prompts.prompts.first { $0.text == look.prompt }?.name
+        let text = "“\(look.prompt.prefix(300))\(look.prompt.count > 300 ? "…" : "")”"
         var lines: [String] = []
-        lines.append("Prompt: " + (promptName ?? "your own") + " — “\(look.prompt.prefix(300))\(look.prompt.count > 300 ? "…" : "")”")
-        lines.append("Service: \(service) · model \(look.model)")
-        lines.append("Took \(seconds(look.durationMilliseconds)) · \(date(look.startedAt))")
-        if let batch = look.batchID { lines.append("Batch \(batch.prefix(8)), variation \(look.variation)") }
-        return .bold("Look #\(look.number)" + (look.favourite ? " ⭐" : "")) + .plain("\n" + lines.joined(separator: "\n"))
+        lines.append(words.string("tryon.recipe.prompt", ["name": .text(promptName ?? words.string("tryon.recipe.own_prompt")), "text": .text(text)]))
+        lines.append(words.string("tryon.recipe.service", ["service": .text(service), "model": .text(look.model)]))
+        lines.append(words.string("tryon.recipe.took", ["duration": .text(seconds(look.durationMilliseconds)), "date": .text(date(look.startedAt))]))
+        if let batch = look.batchID {
+            lines.append(words.string("tryon.recipe.batch", ["batch": .text(String(batch.prefix(8))), "variation": .integer(look.variation)]))
+        }
+        let title = words.string("tryon.recipe.title", ["number": .text(String(look.number))]) + (look.favourite ? " ⭐" : "")
+        return .bold(title) + .plain("\n" + lines.joined(separator: "\n"))
     }
 
     static func seconds(_ milliseconds: Int) -> String {

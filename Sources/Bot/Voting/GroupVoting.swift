@@ -2,6 +2,7 @@ import Chat
 import Foundation
 import Images
 import JSON
+import Localization
 import Storage
 import Support
 import TryOn
@@ -18,12 +19,17 @@ public struct GroupVoting: Sendable {
     let logger: Logger
     /// Draws the winning outfit's picture.
     let images: ImageProcessor
+    /// The catalogs the vote's messages are written from, in the starter's language.
+    let catalogs: Catalogs
     /// Wakes `VoteCloser` when a vote opens (its deadline may be the earliest).
     let closerSignal = WakeUpSignal()
 
     static let tieAction = "vote.tie"
 
-    public init(outbound: OutboundMessenger, settings: VotingSettings, logger: Logger, images: ImageProcessor = ImageProcessor()) {
+    public init(
+        outbound: OutboundMessenger, settings: VotingSettings, logger: Logger, images: ImageProcessor = ImageProcessor(), catalogs: Catalogs = .builtIn
+    ) {
+        self.catalogs = catalogs
         self.outbound = outbound
         self.settings = settings
         self.logger = logger
@@ -40,18 +46,30 @@ public struct GroupVoting: Sendable {
 
     // MARK: Opening
 
-    /// Opens a vote on `subject` in `chat`: sends the poll with `options` and records it.
+    /// The subject-JSON key holding the language the vote was opened in; its result is announced in it too.
+    static let languageKey = "language"
+
+    /// The words of a vote opened in `language`.
+    func words(_ language: Language) -> Phrasebook { Phrasebook(catalogs: catalogs, language: language) }
+
+    /// The words of a stored vote: the language it was opened in, else English.
+    func words(of vote: VoteRecord) -> Phrasebook { words(Language(tag: vote.subject[Self.languageKey]?.string) ?? .en) }
+
+    /// Opens a vote on `subject` in `chat`: sends the poll with `options` and records it, in `language` (the starter's).
     /// An open vote in the same chat is closed first, so votes in a chat never mix.
     @discardableResult
-    func open(_ subject: VoteSubject, question: String, options: [String], chat: ChatRecord, starterID: Int64) async throws -> VoteRecord {
+    func open(
+        _ subject: VoteSubject, question: String, options: [String], chat: ChatRecord, starterID: Int64, language: Language
+    ) async throws -> VoteRecord {
         if let previous = try await store.openVote(chatID: chat.id) { try await close(previous, reason: .replaced) }
         let now = clock.now()
         let window = settings.windowMinutes(of: chat)
         let closesAt = now.addingTimeInterval(Double(window * 60))
         let vote = try await store.openVote(
-            chatID: chat.id, starterID: starterID, kind: subject.kind, subject: subject.json, optionCount: options.count,
-            closesAt: closesAt, now: now)
-        let text = question + " Voting closes in \(VotingSettings.describe(minutes: window))."
+            chatID: chat.id, starterID: starterID, kind: subject.kind, subject: subject.json.setting(Self.languageKey, .string(language.rawValue)),
+            optionCount: options.count, closesAt: closesAt, now: now)
+        let words = words(language)
+        let text = question + " " + words.string("vote.closes_in", ["duration": .text(VotingSettings.describe(minutes: window, words))])
         let refs = try await outbound.send(.poll(question: text, options: options, closeDate: closesAt), to: chat, userID: nil)
         // A native poll's answers carry the poll's own id, bound at the first answer; numbered
         // notices (Matrix, console) are voted on by their message id.
@@ -122,24 +140,26 @@ public struct GroupVoting: Sendable {
         }
         guard let subject = VoteSubject(kind: vote.kind, json: vote.subject) else { return }
         let starter = try await store.user(id: vote.starterID)
-        let name = starter?.displayName ?? "the starter"
+        let words = words(of: vote)
+        let name = starter?.displayName ?? words.string("vote.the_starter")
         switch outcome {
         case .winner(let option):
-            try await announceWinner(option, subject: subject, vote: vote, chat: chat, tally: tally, replyTo: pollMessage)
+            try await announceWinner(option, subject: subject, vote: vote, chat: chat, tally: tally, replyTo: pollMessage, words: words)
         case .tie(let options):
             var buttons: [Button] = []
             for option in options {
                 let token = try await store.createButton(
                     chatID: chat.id, userID: vote.starterID, action: Self.tieAction,
                     payload: ["vote": .int(vote.id), "option": .int(Int64(option))], now: clock.now())
-                buttons.append(Button(title: "Pick \(option + 1)", token: token))
+                buttons.append(Button(title: words.string("vote.tie.pick", ["option": .integer(option + 1)]), token: token))
             }
             let names = options.map { "\($0 + 1)" }.joined(separator: ", ")
-            let text = RichText.bold("It's a tie") + .plain(
-                " between \(names) (\(VoteTally.votes(tally.counts[options[0]])) each). \(name), you started it: pick the winner.")
+            let text = words.text("vote.tie", [
+                "options": .text(names), "votes": .text(VoteTally.votes(tally.counts[options[0]], words)), "name": .text(name),
+            ])
             try await outbound.send(.text(text, buttons: [buttons], replyTo: pollMessage), to: chat, userID: vote.starterID)
         case .noVotes:
-            try await outbound.send(.text("Nobody voted, so there's no group pick this time.", replyTo: pollMessage), to: chat, userID: nil)
+            try await outbound.send(.text(words.text("vote.no_votes"), replyTo: pollMessage), to: chat, userID: nil)
         }
     }
 
@@ -150,13 +170,13 @@ public struct GroupVoting: Sendable {
             let chat = try await store.chat(id: vote.chatID), let subject = VoteSubject(kind: vote.kind, json: vote.subject)
         else { return false }
         let tally = VoteTally(ballots: try await store.ballots(voteID: vote.id), optionCount: vote.optionCount)
-        try await announceWinner(option, subject: subject, vote: vote, chat: chat, tally: tally, replyTo: nil)
+        try await announceWinner(option, subject: subject, vote: vote, chat: chat, tally: tally, replyTo: nil, words: words(of: vote))
         return true
     }
 
     /// Says who won, marks the group's pick, and gives the starter the winner's buttons.
     private func announceWinner(
-        _ option: Int, subject: VoteSubject, vote: VoteRecord, chat: ChatRecord, tally: VoteTally, replyTo: MessageRef?
+        _ option: Int, subject: VoteSubject, vote: VoteRecord, chat: ChatRecord, tally: VoteTally, replyTo: MessageRef?, words: Phrasebook
     ) async throws {
         let now = clock.now()
         var buttons: [[Button]] = []
@@ -166,18 +186,20 @@ public struct GroupVoting: Sendable {
             let number = numbers[option]
             try await store.setGroupPick(userID: vote.starterID, lookNumber: number)
             if let look = try await store.look(userID: vote.starterID, number: number) {
-                buttons = try await LookButtons.make(for: [look], chatID: chat.id, userID: vote.starterID, store: store, now: now)
+                buttons = try await LookButtons.make(for: [look], chatID: chat.id, userID: vote.starterID, store: store, now: now, words: words)
                 picture = try await lookImage(look)
             }
         case .outfits(_, let items):
-            buttons = [[try await OutfitCard.wearButton(itemIDs: items[option], chatID: chat.id, userID: vote.starterID, store: store, now: now)]]
+            buttons = [[try await OutfitCard.wearButton(
+                itemIDs: items[option], chatID: chat.id, userID: vote.starterID, store: store, now: now, words: words)]]
             let ids = items[option]
             let pieces = try await store.items(userID: vote.starterID).filter { ids.contains($0.id) }
             if !pieces.isEmpty {
-                picture = try await OutfitPicture(store: store, images: images).image(pieces: pieces, userID: vote.starterID, logger: logger)
+                picture = try await OutfitPicture(store: store, images: images, words: words)
+                    .image(pieces: pieces, userID: vote.starterID, logger: logger)
             }
         }
-        let text = RichText.bold("The group picked \(subject.name(of: option))") + .plain(" — \(tally.summary).")
+        let text = words.text("vote.winner", ["option": .text(subject.name(of: option, words)), "tally": .text(tally.summary(words))])
         // The winner's picture carries the announcement; without one it stays a reply to the poll.
         let message: OutgoingMessage = picture.map { .photos([$0], caption: text, buttons: buttons) }
             ?? .text(text, buttons: buttons, replyTo: replyTo)
@@ -195,13 +217,10 @@ public struct GroupVoting: Sendable {
     // MARK: Status
 
     /// The `/vote` answer for `chat`: the open vote with its counts, or that there is none.
-    func status(of chat: ChatRecord) async throws -> RichText {
-        guard let vote = try await store.openVote(chatID: chat.id) else {
-            return "No open vote here. In a group, /tryon 2 or /outfit dinner 3 starts one."
-        }
+    func status(of chat: ChatRecord, _ words: Phrasebook) async throws -> RichText {
+        guard let vote = try await store.openVote(chatID: chat.id) else { return words.text("vote.none") }
         let tally = VoteTally(ballots: try await store.ballots(voteID: vote.id), optionCount: vote.optionCount)
         let minutes = max(1, Int((vote.closesAt.timeIntervalSince(clock.now()) / 60).rounded(.up)))
-        return .bold("Open vote") + .plain(
-            ": \(tally.summary). Closes in \(VotingSettings.describe(minutes: minutes)), or when everyone active here has voted.")
+        return words.text("vote.open", ["tally": .text(tally.summary(words)), "duration": .text(VotingSettings.describe(minutes: minutes, words))])
     }
 }

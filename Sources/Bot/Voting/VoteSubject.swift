@@ -46,11 +46,13 @@ enum VoteSubject: Sendable, Hashable {
         }
     }
 
-    /// What option `index` (0-based) is called in announcements: "look #12" or "option 2".
-    func name(of index: Int) -> String {
+    /// What option `index` (0-based) is called in announcements: "1 (look #12)" or "option 2".
+    func name(of index: Int, _ words: Phrasebook) -> String {
         switch self {
-        case .looks(let numbers): return numbers.indices.contains(index) ? "\(index + 1) (look #\(numbers[index]))" : "\(index + 1)"
-        case .outfits: return "option \(index + 1)"
+        case .looks(let numbers):
+            return numbers.indices.contains(index)
+                ? words.string("vote.option.look", ["option": .integer(index + 1), "number": .text(String(numbers[index]))]) : "\(index + 1)"
+        case .outfits: return words.string("vote.option.outfit", ["option": .integer(index + 1)])
         }
     }
 }

@@ -31,11 +31,11 @@ struct VoteTally: Sendable, Hashable {
         return leaders.count == 1 ? .winner(leaders[0]) : .tie(leaders)
     }
 
-    /// "1: 2 votes · 2: 1 vote · 3: 0 votes".
-    var summary: String {
-        counts.enumerated().map { "\($0.offset + 1): \(VoteTally.votes($0.element))" }.joined(separator: " · ")
+    /// "1: 2 votes · 2: 1 vote · 3: 0 votes" in the reader's language.
+    func summary(_ words: Phrasebook) -> String {
+        counts.enumerated().map { "\($0.offset + 1): \(VoteTally.votes($0.element, words))" }.joined(separator: " · ")
     }
 
     /// "1 vote", "3 votes".
-    static func votes(_ count: Int) -> String { count == 1 ? "1 vote" : "\(count) votes" }
+    static func votes(_ count: Int, _ words: Phrasebook) -> String { words.string("vote.votes", ["count": .integer(count)]) }
 }

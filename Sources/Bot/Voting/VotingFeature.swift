@@ -1,6 +1,7 @@
 import Chat
 import Foundation
 import JSON
+import Localization
 import Storage
 import Support
 
@@ -9,7 +10,7 @@ struct VotingFeature {
     let voting: GroupVoting
 
     func register(on builder: inout RouterBuilder) {
-        builder.add(Command("vote", usage: "[close | window 30m]", summary: "the group's open vote; close it; set how long votes last") {
+        builder.add(Command("vote", usage: "[close | window 30m]") {
             context, arguments in
             try await command(context, arguments: arguments)
         })
@@ -22,7 +23,7 @@ struct VotingFeature {
         builder.onButton(GroupVoting.tieAction) { context, record in
             let option = Int(record.payload["option"]?.int ?? -1)
             guard let voteID = record.payload["vote"]?.int, try await voting.breakTie(voteID: voteID, option: option) else {
-                try await context.reply("That tie has already been decided.")
+                try await context.reply(context.text("vote.tie.decided"))
                 return
             }
             try await context.store.deleteButtons(tokens: [record.token])
@@ -33,28 +34,27 @@ struct VotingFeature {
         let words = arguments.lowercased().split(whereSeparator: \.isWhitespace).map(String.init)
         switch words.first {
         case nil:
-            try await context.reply(try await voting.status(of: context.chat))
+            try await context.reply(try await voting.status(of: context.chat, context.phrasebook))
         case "close":
             guard let vote = try await context.data.openVote(chatID: context.chat.id) else {
-                throw UserMessageError("There's no open vote here to close.")
+                throw LocalizedUserMessageError("vote.close.none")
             }
             guard vote.starterID == context.user.id else {
-                throw UserMessageError("Only the person who started the vote can close it. It closes on its own when time is up.")
+                throw LocalizedUserMessageError("vote.close.not_starter")
             }
             try await voting.close(vote, reason: .starter)
         case "window":
             guard words.count > 1 else {
                 let minutes = voting.settings.windowMinutes(of: context.chat)
-                try await context.reply(RichText.plain(
-                    "Votes here stay open for \(VotingSettings.describe(minutes: minutes)). Change it with /vote window 30m (m, h or d; 1m to 7d)."))
+                try await context.reply(context.text("vote.window.current", ["duration": .text(VotingSettings.describe(minutes: minutes, context.phrasebook))]))
                 return
             }
             let minutes = try VotingSettings.parseWindow(words.dropFirst().joined())
             let settings = context.chat.settings.setting(VotingSettings.windowSetting, .int(Int64(minutes)))
             try await context.store.setChatSettings(settings, chatID: context.chat.id)
-            try await context.reply(RichText.plain("New votes here stay open for \(VotingSettings.describe(minutes: minutes))."))
+            try await context.reply(context.text("vote.window.set", ["duration": .text(VotingSettings.describe(minutes: minutes, context.phrasebook))]))
         default:
-            throw UserMessageError("Use /vote to see the open vote, /vote close to end the one you started, or /vote window 30m.")
+            throw LocalizedUserMessageError("vote.usage")
         }
     }
 }

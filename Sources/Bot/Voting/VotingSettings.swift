@@ -1,5 +1,6 @@
 import Foundation
 import JSON
+import Localization
 import Storage
 import Support
 
@@ -28,25 +29,25 @@ public struct VotingSettings: Sendable, Hashable {
 
     /// Parses "30m", "2h", "1d", "90 min", "45" (minutes) into minutes within 1m–7d.
     static func parseWindow(_ text: String) throws -> Int {
-        let usage = "Give the window in minutes (m), hours (h) or days (d), from 1m to 7d, e.g. /vote window 30m, 2h or 1d."
+        let usage = LocalizedUserMessageError("vote.window.usage")
         let compact = text.lowercased().filter { !$0.isWhitespace }
         let digits = compact.prefix { $0.isNumber }
-        guard let number = Int(digits), number > 0 else { throw UserMessageError(usage) }
+        guard let number = Int(digits), number > 0 else { throw usage }
         let factor: Int
         switch compact.dropFirst(digits.count) {
         case "", "m", "min", "mins", "minute", "minutes": factor = 1
         case "h", "hr", "hrs", "hour", "hours": factor = 60
         case "d", "day", "days": factor = 24 * 60
-        default: throw UserMessageError(usage)
+        default: throw usage
         }
         let (minutes, overflow) = number.multipliedReportingOverflow(by: factor)
-        guard !overflow, windowRange.contains(minutes) else { throw UserMessageError(usage) }
+        guard !overflow, windowRange.contains(minutes) else { throw usage }
         return minutes
     }
 
-    /// "10 min", "2 h", "1 day", "1 h 30 min".
-    static func describe(minutes: Int) -> String {
-        if minutes % (24 * 60) == 0 { return minutes == 24 * 60 ? "1 day" : "\(minutes / (24 * 60)) days" }
+    /// "10 min", "2 h", "1 day", "1 h 30 min" in the reader's language.
+    static func describe(minutes: Int, _ words: Phrasebook) -> String {
+        if minutes % (24 * 60) == 0 { return words.string("duration.days", ["count": .integer(minutes / (24 * 60))]) }
         if minutes >= 60 { return "\(minutes / 60) h" + (minutes % 60 == 0 ? "" : " \(minutes % 60) min") }
         return "\(minutes) min"
     }
