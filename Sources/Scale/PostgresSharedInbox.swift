@@ -90,6 +90,16 @@ public final class PostgresSharedInbox: SharedInbox {
         return lost
     }
 
+    /// Deletes handled updates finished before `cutoff`, and the attempt records of the poison-message
+    /// protection last touched before it (any worker may run this; the deletes are idempotent).
+    public func prune(olderThan cutoff: Date) async throws {
+        let parameter = Timestamp.parameter(cutoff)
+        try await inbox.session.transaction { connection in
+            try connection.execute("DELETE FROM inbox WHERE state = 'done' AND finished_at < to_timestamp($1::float8)", [parameter])
+            try connection.execute("DELETE FROM attempt WHERE last_at < to_timestamp($1::float8)", [parameter])
+        }
+    }
+
     public func waitForNews(seconds: Double) async { await updates.wait(seconds: seconds) }
 
     public func waitForReplies(seconds: Double) async { await replies.wait(seconds: seconds) }

@@ -19,14 +19,31 @@ public final class Housekeeping: Service {
         public init() {}
     }
 
-    let store: Store
+    let store: any WardrobeStore
+    /// What only this backend keeps: one process's ledgers on SQLite, the shared inbox on PostgreSQL.
+    let backendTables: @Sendable (_ now: Date, _ retention: Retention) async throws -> Void
     let retention: Retention
     let clock: any WallClock
     let logger: Logger
     private let (stops, stopper) = AsyncStream<Void>.makeStream()
 
-    public init(store: Store, retention: Retention = Retention(), clock: any WallClock, logger: Logger) {
+    /// Housekeeping of the SQLite store, its update ledgers included.
+    public convenience init(store: Store, retention: Retention = Retention(), clock: any WallClock, logger: Logger) {
+        self.init(store: store, retention: retention, clock: clock, logger: logger) { now, retention in
+            try await store.pruneProcessed(olderThan: now.addingTimeInterval(-retention.processed))
+            // Handled webhook updates: Telegram gives up retrying a delivery long before this.
+            try await store.pruneInbox(olderThan: now.addingTimeInterval(-retention.processed))
+            try await store.pruneAttempts(olderThan: now.addingTimeInterval(-retention.outbox))
+        }
+    }
+
+    /// Housekeeping of any backend; `backendTables` prunes what only that backend keeps.
+    public init(
+        store: any WardrobeStore, retention: Retention = Retention(), clock: any WallClock, logger: Logger,
+        backendTables: @escaping @Sendable (_ now: Date, _ retention: Retention) async throws -> Void
+    ) {
         self.store = store
+        self.backendTables = backendTables
         self.retention = retention
         self.clock = clock
         self.logger = logger
@@ -52,12 +69,9 @@ public final class Housekeeping: Service {
     func prune() async {
         let now = clock.now()
         do {
-            try await store.pruneProcessed(olderThan: now.addingTimeInterval(-retention.processed))
-            // Handled webhook updates: Telegram gives up retrying a delivery long before this.
-            try await store.pruneInbox(olderThan: now.addingTimeInterval(-retention.processed))
+            try await backendTables(now, retention)
             try await store.pruneButtons(now: now)
             try await store.pruneOutbox(olderThan: now.addingTimeInterval(-retention.outbox))
-            try await store.pruneAttempts(olderThan: now.addingTimeInterval(-retention.outbox))
             try await store.pruneChoices(olderThan: now.addingTimeInterval(-retention.choices))
         } catch {
             logger.warning("housekeeping failed", ["error": "\(error)"])

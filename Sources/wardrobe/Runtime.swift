@@ -71,8 +71,14 @@ final class Runtime: Sendable {
         if let sqlite = backend.sqlite { metrics.collectQueues(from: sqlite, clock: clock) }
         if let shared = backend.shared { metrics.collectQueues(from: shared, clock: clock) }
         var services: [any Service] = [DispatcherService(dispatcher: dispatcher), tryOn.worker, voteCloser, daily.service]
-        if let sqlite = backend.sqlite {
-            services.append(Housekeeping(store: sqlite, clock: clock, logger: app.logger.child(label: "housekeeping")))
+        let housekeepingLogger = app.logger.child(label: "housekeeping")
+        switch backend {
+        case .sqlite(let sqlite):
+            services.append(Housekeeping(store: sqlite, clock: clock, logger: housekeepingLogger))
+        case .postgres(let shared):
+            services.append(Housekeeping(store: shared.store, clock: clock, logger: housekeepingLogger) { now, retention in
+                try await shared.shared.prune(olderThan: now.addingTimeInterval(-retention.processed))
+            })
         }
         if console {
             let transport = ConsoleTransport(outputFolder: "\(app.dataDirectory)/console") { line in print(line) }

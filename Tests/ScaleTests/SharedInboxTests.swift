@@ -1,0 +1,74 @@
+import Foundation
+import PostgresTestKit
+import Scale
+import Storage
+import Support
+import Testing
+
+/// `PostgresSharedInbox`, the workers' view of the shared inbox: a handled update is recorded with its
+/// replies in one transaction, only by the worker that holds its chat, and handled rows are pruned.
+@Suite(.needsPostgres) struct SharedInboxTests {
+    static func draft(_ txn: String, chat: String) -> OutboxDraft {
+        OutboxDraft(txnID: txn, transport: "telegram", chatExternalID: chat, chatKind: "private", payload: ["kind": "text", "text": "hi"], files: [], expiresAt: nil)
+    }
+
+    static func worker(_ database: TestDatabase, _ name: String, leaseSeconds: Double = 30) async throws -> PostgresSharedInbox {
+        let session = try await database.connect()
+        let inbox = Inbox(session: session, configuration: InboxConfiguration(leaseSeconds: leaseSeconds), clock: SystemClock())
+        return PostgresSharedInbox(inbox: inbox, worker: try WorkerID(name), conninfo: database.conninfo, logger: ScaleFixture.logger)
+    }
+
+    @Test func aHandledUpdateIsRecordedWithItsRepliesAndFreesItsChatForTheNextUpdate() async throws {
+        try await ScaleFixture.with { database in
+            let worker = try await Self.worker(database, "a")
+            let entries = [SharedInboxEntry(externalID: "1", chatKey: "c", payload: "{}"), SharedInboxEntry(externalID: "2", chatKey: "c", payload: "{}")]
+            #expect(try await worker.enqueue(entries, network: "telegram", cursor: "3") == 2)
+            #expect(try await worker.cursor(network: "telegram") == "3")
+            let first = try #require(try await worker.claim())
+            #expect(first.externalID == "1")
+            // The chat is held, by this worker too: its second update waits for the first.
+            #expect(try await worker.claim() == nil)
+            let rows = try await worker.complete(first, outbox: [Self.draft("tg-1-0", chat: "c")], attemptKind: nil, now: Date())
+            #expect(rows.map(\.txnID) == ["tg-1-0"])
+            #expect(try await worker.claim()?.externalID == "2")
+            await worker.close()
+        }
+    }
+
+    @Test func aWorkerWhoseLeaseWentToAnotherRecordsNothing() async throws {
+        try await ScaleFixture.with { database in
+            let slow = try await Self.worker(database, "slow", leaseSeconds: 1)
+            let other = try await Self.worker(database, "other")
+            try await slow.enqueue([SharedInboxEntry(externalID: "7", chatKey: "c", payload: "{}")], network: "telegram", cursor: "8")
+            let stale = try #require(try await slow.claim())
+            try await waitUntil("the slow worker's lease expired and another worker took the chat", seconds: 10) {
+                try await other.claim() != nil
+            }
+            await #expect(throws: ScaleError.self) {
+                _ = try await slow.complete(stale, outbox: [Self.draft("tg-7-0", chat: "c")], attemptKind: nil, now: Date())
+            }
+            let session = try await database.connect()
+            #expect(try await session.query("SELECT 1 FROM outbox").isEmpty)
+            await session.close()
+            await slow.close()
+            await other.close()
+        }
+    }
+
+    @Test func pruningDeletesHandledUpdatesOnlyAndKeepsPendingOnes() async throws {
+        try await ScaleFixture.with { database in
+            let worker = try await Self.worker(database, "a")
+            try await worker.enqueue(
+                [SharedInboxEntry(externalID: "1", chatKey: "c", payload: "{}"), SharedInboxEntry(externalID: "2", chatKey: "d", payload: "{}")],
+                network: "telegram", cursor: "3")
+            let claim = try #require(try await worker.claim())
+            _ = try await worker.complete(claim, outbox: [], attemptKind: nil, now: Date())
+            try await worker.prune(olderThan: Date().addingTimeInterval(60))
+            let session = try await database.connect()
+            let left = try await session.query("SELECT external_id, state FROM inbox").map { "\(try $0.string("external_id")):\(try $0.string("state"))" }
+            #expect(left == ["2:pending"])
+            await session.close()
+            await worker.close()
+        }
+    }
+}
