@@ -34,6 +34,14 @@ public final class PostgresConnection {
         handle = nil
     }
 
+    /// Connects again with the same parameters after the server ended the session (a restart, a
+    /// failover): a new server session, so nothing session-scoped (locks, LISTEN) survives.
+    public func reset() {
+        guard let handle else { return }
+        PQreset(handle)
+        savepointDepth = 0
+    }
+
     /// The server process serving this session (`pg_backend_pid()`), 0 once closed.
     public var backendProcessID: Int32 { handle.map { PQbackendPID($0) } ?? 0 }
 

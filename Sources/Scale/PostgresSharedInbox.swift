@@ -56,13 +56,29 @@ public final class PostgresSharedInbox: SharedInbox {
     public func complete(_ claim: SharedInboxClaim, outbox: [OutboxDraft], attemptKind: String?, now: Date) async throws -> [OutboxRecord] {
         let owner = worker.text
         let nowParameter = Timestamp.parameter(now)
-        return try await inbox.session.transaction { connection in
-            // The lease row is locked first: if another worker took the chat after our lease expired,
-            // it may be handling this update again, and our replies must not be written as well.
-            let lease = try connection.query("SELECT owner FROM chat_lease WHERE chat_key = $1 FOR UPDATE", [.text(claim.chatKey)])
-            if let holder = try lease.first?.string("owner"), holder != owner { throw ScaleError.leaseLost("chat \(claim.chatKey)") }
+        // A deadlock with another worker's claim is rolled back by the server and retried here.
+        for attempt in 1...3 {
+            do {
+                return try await record(claim, outbox: outbox, attemptKind: attemptKind, owner: owner, now: nowParameter, rawNow: now)
+            } catch let error as PostgresError where error.isRetryable && attempt < 3 {
+                continue
+            }
+        }
+        throw ScaleError.leaseLost("update \(claim.externalID): gave up after repeated deadlocks")
+    }
+
+    private func record(
+        _ claim: SharedInboxClaim, outbox: [OutboxDraft], attemptKind: String?, owner: String, now nowParameter: PostgresValue, rawNow now: Date
+    ) async throws -> [OutboxRecord] {
+        try await inbox.session.transaction { connection in
+            // Locked in the order a claim locks them (the inbox row, then the chat's lease), so a
+            // claim and a completion never wait for each other in a circle.
             let state = try connection.query("SELECT state FROM inbox WHERE id = $1 FOR UPDATE", [.int(claim.id)])
             guard try state.first?.string("state") == "pending" else { throw ScaleError.leaseLost("update \(claim.externalID) was finished elsewhere") }
+            // If another worker took the chat after our lease expired, it may be handling this update
+            // again, and our replies must not be written as well.
+            let lease = try connection.query("SELECT owner FROM chat_lease WHERE chat_key = $1 FOR UPDATE", [.text(claim.chatKey)])
+            if let holder = try lease.first?.string("owner"), holder != owner { throw ScaleError.leaseLost("chat \(claim.chatKey)") }
             let rows = try PostgresStore.insertOutbox(connection, outbox, now: now)
             if let attemptKind {
                 try connection.execute(

@@ -95,7 +95,8 @@ struct ClaimLoop: Sendable {
             let claims = await books.held.all
             guard !claims.isEmpty else { continue }
             do {
-                for lost in try await shared.renew(claims) {
+                // A claim completed while its renewal ran is not lost: only those still held are.
+                for lost in try await shared.renew(claims) where await books.held.holds(lost) {
                     logger.warning("lease lost: another worker may handle this update again", ["update": lost.externalID, "chat": lost.chatKey])
                 }
             } catch {
@@ -118,6 +119,7 @@ actor HeldClaims {
     var all: [SharedInboxClaim] { Array(claims.values) }
 
     func hold(_ id: Int64, _ claim: SharedInboxClaim) { claims[id] = claim }
+    func holds(_ claim: SharedInboxClaim) -> Bool { claims.values.contains(claim) }
     func take(_ id: Int64) -> SharedInboxClaim? { claims.removeValue(forKey: id) }
 
     func takeAll() -> [SharedInboxClaim] {

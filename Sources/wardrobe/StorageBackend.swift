@@ -70,13 +70,13 @@ extension App {
         let worker = WorkerID.unique()
         let storeSession: PostgresSession
         do {
-            storeSession = try await PostgresSession.connect(conninfo, label: "wardrobe.store")
+            storeSession = try await PostgresSession.connect(conninfo, label: "wardrobe.store", reconnecting: true)
         } catch {
             throw CLIError("cannot connect to PostgreSQL (\(error)); check that it runs and that \(SecretName.postgresConninfo) is right")
         }
         let applied = try await Migrator().migrate(storeSession)
         if !applied.isEmpty { logger.notice("PostgreSQL schema migrated", ["versions": applied.map(String.init).joined(separator: ",")]) }
-        let inboxSession = try await PostgresSession.connect(conninfo, label: "wardrobe.inbox")
+        let inboxSession = try await PostgresSession.connect(conninfo, label: "wardrobe.inbox", reconnecting: true)
         let inbox = Inbox(
             session: inboxSession,
             configuration: InboxConfiguration(

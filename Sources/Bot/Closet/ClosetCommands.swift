@@ -26,8 +26,8 @@ struct ClosetCommands {
             try await page(context, category: category, page: number - 1)
         })
         builder.onButton("closet.page") { context, record in
-            let category = record.payload["category"]?.string.flatMap(Category.init(rawValue:))
-            try await page(context, category: category, page: Int(record.payload["page"]?.int ?? 0))
+            let category = try record.arguments.optionalValue("category", as: Category.self)
+            try await page(context, category: category, page: try record.arguments.optionalInt("page", in: 0...100_000) ?? 0)
         }
         builder.add(Command("item", usage: "N") { context, arguments in
             let item = try await ItemNumbers.item(arguments, context: context)
@@ -66,14 +66,14 @@ struct ClosetCommands {
             try await context.reply(context.text("closet.remove.question", number), buttons: [[yes, no]])
         })
         builder.onButton("closet.remove") { context, record in
-            let number = Int(record.payload["number"]?.int ?? 0)
+            let number = try record.arguments.int("number", in: 1...1_000_000)
             let removed = try await context.data.removeItem(userID: context.user.id, number: number)
             try await context.store.deleteButtons(tokens: [record.token])
             try await context.reply(context.text(removed ? "closet.remove.done" : "closet.remove.gone", ["number": .text(String(number))]))
         }
         builder.onButton("closet.keep") { context, _ in try await context.reply(context.text("closet.remove.kept")) }
         builder.onButton("closet.photo") { context, record in
-            let item = try await ItemNumbers.item(String(record.payload["number"]?.int ?? 0), context: context)
+            let item = try await ItemNumbers.item(String(try record.arguments.int("number", in: 1...1_000_000)), context: context)
             try await ItemPhoto.expect(item.number, context: context)
             try await context.reply(context.text("closet.photo.send", ["number": .text(String(item.number)), "name": .text(item.name)]))
         }

@@ -29,15 +29,15 @@ struct OutfitCommand {
                 context.text("outfit.occasions.title").bolded + .plain("\n" + lines.joined(separator: "\n") + "\n\n") + context.text("outfit.occasions.hint"))
         })
         builder.onButton("outfit.pick") { context, record in
-            let count = min(max(Int(record.payload["count"]?.int ?? 1), 1), Self.maximumCount)
-            try await suggest(context, occasionName: record.payload["occasion"]?.string ?? "", count: count)
+            let count = try record.arguments.optionalInt("count", in: 1...Self.maximumCount) ?? 1
+            try await suggest(context, occasionName: try record.arguments.string("occasion", maxLength: 64), count: count)
         }
         builder.onButton(OutfitCard.another) { context, record in
-            try await suggest(context, occasionName: record.payload["occasion"]?.string ?? "", count: 1)
+            try await suggest(context, occasionName: try record.arguments.string("occasion", maxLength: 64), count: 1)
         }
         builder.onButton(OutfitCard.why) { context, record in
-            let lines = record.payload["lines"]?.array?.compactMap(\.string) ?? []
-            let why = record.payload["why"]?.string ?? ""
+            let lines = try record.arguments.strings("lines")
+            let why = try record.arguments.optionalString("why", maxLength: 2_000) ?? ""
             try await context.reply(
                 context.text("outfit.why.title").bolded + .plain("\n\(why)" + (lines.isEmpty ? "" : "\n\n" + lines.joined(separator: "\n"))))
         }

@@ -42,7 +42,7 @@ struct DraftEditing {
         }
         builder.onButton("draft.category") { context, record in
             var draft = try await Self.current(record, context: context)
-            guard let category = record.payload["category"]?.string.flatMap(Category.init(rawValue:)) else { return }
+            let category = try record.arguments.value("category", as: Category.self)
             draft.item.category = category
             draft.hasCategory = true
             if category != .bottom { draft.item.legShape = nil }
@@ -51,7 +51,8 @@ struct DraftEditing {
         }
         builder.onButton("draft.color") { context, record in
             var draft = try await Self.current(record, context: context)
-            guard let name = record.payload["name"]?.string, let family = record.payload["family"]?.string.flatMap(ColorFamily.init(rawValue:)) else { return }
+            let name = try record.arguments.string("name", maxLength: 64)
+            let family = try record.arguments.value("family", as: ColorFamily.self)
             draft.item.color = ItemColor(name: name, family: family)
             try await Self.save(draft, context: context)
             try await DraftCard.send(draft, context: context, withPhoto: false)
@@ -73,7 +74,7 @@ struct DraftEditing {
         }
         builder.onButton("draft.size") { context, record in
             var draft = try await Self.current(record, context: context)
-            draft.item.size = record.payload["size"]?.string
+            draft.item.size = try record.arguments.optionalString("size", maxLength: 64)
             try await Self.save(draft, context: context)
             try await DraftCard.send(draft, context: context, withPhoto: false)
         }

@@ -52,8 +52,8 @@ struct WearCommands {
     }
 
     private func pressed(_ context: ChatContext, record: ButtonRecord) async throws {
-        let ids = record.payload["ids"]?.array?.compactMap(\.int) ?? []
-        let source = record.payload[Self.sourceKey]?.string.flatMap(WearSource.init(rawValue:)) ?? .button
+        let ids = try record.arguments.ids("ids")
+        let source = try record.arguments.optionalValue(Self.sourceKey, as: WearSource.self) ?? .button
         let now = context.clock.now()
         let today = calendar.today(in: context.chat, now: now)
         let outcome = try await context.data.recordWears(

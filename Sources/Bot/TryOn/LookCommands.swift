@@ -19,7 +19,7 @@ struct LookCommands {
             try await page(context, page: 0)
         })
         builder.onButton("looks.page") { context, record in
-            try await page(context, page: Int(record.payload["page"]?.int ?? 0))
+            try await page(context, page: try record.arguments.optionalInt("page", in: 0...100_000) ?? 0)
         }
         builder.add(Command("look", usage: "N [delete]") { context, arguments in
             let words = arguments.split(whereSeparator: { $0.isWhitespace }).map(String.init)
@@ -41,7 +41,7 @@ struct LookCommands {
             try await context.reply(TryOnText.recipe(look, prompts: tryOn.prompts, context.phrasebook), buttons: buttons)
         })
         builder.onButton(LookButtons.delete) { context, record in
-            let number = Int(record.payload["look"]?.int ?? 0)
+            let number = try record.arguments.int("look", in: 1...1_000_000)
             try await context.store.deleteButtons(tokens: [record.token])
             let deleted = try await context.data.deleteLook(userID: context.user.id, number: number)
             try await context.reply(context.text(deleted == nil ? "look.deleted.gone" : "look.deleted", ["number": .text(String(number))]))
@@ -156,20 +156,20 @@ struct LookCommands {
     }
 
     private func look(from record: ButtonRecord, context: ChatContext) async throws -> LookRecord {
-        try await look(String(record.payload["look"]?.int ?? 0), context: context)
+        try await look(String(try record.arguments.int("look", in: 1...1_000_000)), context: context)
     }
 
     /// The same recipe again as a new variation of its batch.
     private func again(_ record: ButtonRecord, context: ChatContext) async throws {
         var recipe: TryOnRecipe
-        if let number = record.payload["look"]?.int {
+        if let number = try record.arguments.optionalInt("look", in: 1...1_000_000) {
             let look = try await look(String(number), context: context)
             let service = TryOnService(rawValue: look.service) ?? TryOnPreferences.service(of: context.user, tryOn: tryOn)
             let prompt = tryOn.prompts.prompts.first { $0.text == look.prompt }
             recipe = TryOnRecipe(
                 person: look.personSHA256, garment: look.garmentSHA256, promptID: prompt?.id ?? "custom", promptText: look.prompt,
                 service: service, count: 1, batchID: look.batchID ?? UUID().uuidString.lowercased(), firstVariation: 1)
-        } else if let jobID = record.payload["job"]?.int, let job = try await context.data.job(id: jobID),
+        } else if let jobID = try record.arguments.optionalInt("job", in: 1...Int.max), let job = try await context.data.job(id: Int64(jobID)),
             job.userID == context.user.id, let payload = TryOnJobPayload(json: job.payload)
         {
             recipe = TryOnRecipe(

@@ -24,7 +24,7 @@ struct TryOnComposer {
             try await show(context)
         }
         builder.onButton(Self.swap) { context, record in
-            guard let role = record.payload["role"]?.string.flatMap(SlotRole.init(rawValue:)) else { return }
+            let role = try record.arguments.value("role", as: SlotRole.self)
             try await context.updateState { state in
                 var slots = TryOnSlots(state: state)
                 slots.awaitingPerson = role == .person

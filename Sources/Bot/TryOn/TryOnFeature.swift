@@ -28,16 +28,18 @@ struct TryOnFeature {
             try await tryOnCommand(context, arguments: arguments)
         })
         builder.onButton("tryon.slot") { context, record in
-            guard let sha = record.payload["sha"]?.string, let role = record.payload["role"]?.string.flatMap(SlotRole.init(rawValue:)) else { return }
+            let sha = try record.arguments.string("sha", maxLength: 64)
+            let role = try record.arguments.value("role", as: SlotRole.self)
             try await context.store.deleteButtons(tokens: [record.token])
             try await fill(role, with: sha, context: context)
         }
         builder.onButton("tryon.item") { context, record in
-            let number = Int(record.payload["number"]?.int ?? 0)
+            let number = try record.arguments.int("number", in: 1...1_000_000)
             try await fill(.garment, with: try await itemPhoto(number, context: context), source: .item(number), context: context)
         }
         builder.onButton("tryon.addpiece") { context, record in
-            guard let sha = record.payload["sha"]?.string, let name = record.payload["name"]?.string else { return }
+            let sha = try record.arguments.string("sha", maxLength: 64)
+            let name = try record.arguments.string("name", maxLength: 200)
             try await context.store.deleteButtons(tokens: [record.token])
             try await ImportFeature(environment: environment).draftFromText(name, photo: sha, context: context)
         }

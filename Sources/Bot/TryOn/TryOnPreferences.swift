@@ -53,7 +53,7 @@ struct TryOnPreferences {
             try await context.reply(text + .plain("\n") + context.text("tryon.prompt.hint"), buttons: rows)
         })
         builder.onButton("tryon.prompt") { context, record in
-            try await choose(tryOn.prompts.prompt(id: record.payload["id"]?.string), context: context)
+            try await choose(tryOn.prompts.prompt(id: try record.arguments.optionalString("id", maxLength: 64)), context: context)
         }
         builder.add(Command("service", usage: "[openrouter|gemini|fal]") { context, arguments in
             let argument = arguments.trimmingCharacters(in: .whitespaces).lowercased()
@@ -76,7 +76,7 @@ struct TryOnPreferences {
             try await context.reply(context.text("tryon.service.current", arguments), buttons: [row])
         })
         builder.onButton("tryon.service") { context, record in
-            guard let service = record.payload["service"]?.string.flatMap(TryOnService.init(rawValue:)) else { return }
+            let service = try record.arguments.value("service", as: TryOnService.self)
             try await setService(service, context: context)
         }
     }

@@ -21,8 +21,8 @@ struct VotingFeature {
             try await voting.cast(pollID: pollID, options: options, voter: context.user.key, source: source, chat: context.chat)
         }
         builder.onButton(GroupVoting.tieAction) { context, record in
-            let option = Int(record.payload["option"]?.int ?? -1)
-            guard let voteID = record.payload["vote"]?.int, try await voting.breakTie(voteID: voteID, option: option) else {
+            let option = try record.arguments.int("option", in: 0...99)
+            guard try await voting.breakTie(voteID: try record.arguments.id("vote"), option: option) else {
                 try await context.reply(context.text("vote.tie.decided"))
                 return
             }
