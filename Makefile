@@ -5,7 +5,7 @@ BUILD_FLAGS ?=
 VENV := .build/venv
 PYTHON ?= python3
 
-.PHONY: run build release test test-unit test-postgres test-matrix test-anywhere test-unit-files embed-data-files bench bench-import deps test-deps bench-deps clean fuzz fuzz-build fuzz-smoke
+.PHONY: run build release test test-unit test-postgres test-matrix test-anywhere test-unit-files embed-data-files bench bench-scale bench-import deps test-deps bench-deps clean fuzz fuzz-build fuzz-smoke
 
 deps:
 	bash deploy/install-deps.sh
@@ -77,8 +77,15 @@ $(VENV)/.extruct-$(EXTRUCT_VERSION): | test-deps
 	$(VENV)/bin/pip install -q "extruct==$(EXTRUCT_VERSION)"
 	touch $@
 
+# Every benchmark; `bench scale` runs its workers on a private PostgreSQL cluster in .build/bench-postgres,
+# started and always stopped by Tests/bench/run.sh.
 bench: bench-deps release $(VENV)/.extruct-$(EXTRUCT_VERSION)
-	$$($(SWIFT) build -c release $(BUILD_FLAGS) --show-bin-path)/wardrobe bench all
+	bash Tests/bench/run.sh "$$($(SWIFT) build -c release $(BUILD_FLAGS) --show-bin-path)/wardrobe" all
+
+# `wardrobe bench scale` alone (SCALE_ARGS="--large" for the bigger burst).
+SCALE_ARGS ?=
+bench-scale: bench-deps release
+	bash Tests/bench/run.sh "$$($(SWIFT) build -c release $(BUILD_FLAGS) --show-bin-path)/wardrobe" scale $(SCALE_ARGS)
 
 # Our extractor and extruct on the same saved real pages (PAGES=DIR for another folder).
 PAGES ?= Tests/ProductImportTests/Fixtures/real
