@@ -34,8 +34,8 @@ test: test-unit test-anywhere test-unit-files test-postgres test-matrix
 embed-data-files:
 	bash deploy/embed-data-files.sh
 
-# The systemd units in deploy/: systemd-analyze verify, and a security exposure of at most 2.0
-# (the `systemd` package comes from install-deps.sh --test).
+# The systemd units in deploy/ (the wardrobe@.service template as wardrobe@1.service): systemd-analyze
+# verify, and a security exposure of at most 2.0 (the `systemd` package comes from install-deps.sh --test).
 test-unit-files: test-deps
 	$(SWIFT) build $(BUILD_FLAGS) --product wardrobe
 	bash Tests/units/check-units.sh "$$($(SWIFT) build $(BUILD_FLAGS) --show-bin-path)/wardrobe"
