@@ -5,7 +5,8 @@ import WardrobeTestKit
 /// `wardrobe bench scale` (issue #16): the same burst of `/help` from many chats, answered by 1, 2
 /// and 3 real `wardrobe run` workers sharing one PostgreSQL and by one worker on SQLite, through
 /// the loopback fake Bot API (hosted in this process). Rate limits are off. Prints updates/s and
-/// p50/p99 latency, from the update's first delivery by getUpdates to its reply, on the fake's clock.
+/// p50/p99 latency from the moment the update was queued at the fake to its reply, and from its first
+/// delivery by getUpdates to its reply (both on this process's clock).
 public struct ScaleBenchmark: Sendable {
     /// Where a run keeps its data.
     public enum Backend: String, Sendable {
@@ -19,10 +20,15 @@ public struct ScaleBenchmark: Sendable {
         public let workers: Int
         public let updates: Int
         public let seconds: Double
-        public let p50Milliseconds: Double
-        public let p99Milliseconds: Double
+        /// From queued at the fake to the reply: the whole wait, wherever the update waited.
+        public let queued: Latency
+        /// From the first delivery by getUpdates to the reply: on PostgreSQL this includes the wait in
+        /// the shared inbox, on SQLite the worker fetches only as fast as it handles.
+        public let delivered: Latency
         /// Replies beyond one per update (a repeat would show here; none is expected without kills).
         public let extraReplies: Int
+        /// Lines the workers logged at warning level or above during the run.
+        public let warnings: Int
         /// The machine's 1-minute load average when the burst was queued.
         public let loadAverage: Double
 
@@ -35,6 +41,10 @@ public struct ScaleBenchmark: Sendable {
     public var chats = 300
     /// Worker counts measured on PostgreSQL.
     public var postgresWorkers = [1, 2, 3]
+    /// Whether the SQLite run is part of it.
+    public var includeSQLite = true
+    /// Keeps the workers' folders (their logs) instead of removing them, and says where they are.
+    public var keepLogs = false
     /// The `wardrobe` executable the workers run.
     public var workerBinary: String
     /// The PostgreSQL cluster's conninfo; each run gets a database of its own on it. Nil: SQLite only.
@@ -53,24 +63,26 @@ public struct ScaleBenchmark: Sendable {
     public func run(progress: @Sendable (String) -> Void) async throws -> String {
         let perChat = max(1, updates / max(1, chats))
         var rows: [Row] = []
-        var setups: [(Backend, Int)] = [(.sqlite, 1)]
+        var setups: [(Backend, Int)] = includeSQLite ? [(.sqlite, 1)] : []
         if clusterConninfo != nil { setups += postgresWorkers.map { (.postgres, $0) } }
         for (backend, workers) in setups {
             let row = try await measure(backend: backend, workers: workers, chats: max(1, chats), perChat: perChat)
-            progress(String(format: "scale: %@ × %d: %.0f updates/s, p50 %.0f ms, p99 %.0f ms", backend.rawValue, workers, row.updatesPerSecond, row.p50Milliseconds, row.p99Milliseconds))
+            progress(String(
+                format: "scale: %@ × %d: %.0f updates/s, queued to reply p50 %.0f ms, p99 %.0f ms", backend.rawValue, workers, row.updatesPerSecond,
+                row.queued.p50, row.queued.p99))
             rows.append(row)
         }
         var lines = [
-            "scale: \(perChat * max(1, chats)) × /help over \(max(1, chats)) chats (\(perChat) each), rate limits off, every worker a `wardrobe run` process;",
-            "latency from the update's first delivery by getUpdates to its reply; the fake Bot API runs in the benchmark's process",
-            "| backend    | workers | updates/s | p50 ms | p99 ms | seconds | extra replies | load at start |",
-            "|------------|---------|-----------|--------|--------|---------|---------------|---------------|",
+            "scale: \(perChat * max(1, chats)) × /help over \(max(1, chats)) chats (\(perChat) each), queued at once; rate limits off; each worker a `wardrobe run` process;",
+            "latency in ms from the update queued at the fake Bot API (in the benchmark's process) to its reply, and from its first delivery by getUpdates to its reply",
+            "| backend    | workers | updates/s | queued p50 | queued p99 | delivered p50 | delivered p99 | seconds | extra replies | log warnings | load at start |",
+            "|------------|---------|-----------|------------|------------|---------------|---------------|---------|---------------|--------------|---------------|",
         ]
         for row in rows {
             let backend = row.backend.rawValue.padding(toLength: 10, withPad: " ", startingAt: 0)
             lines.append("| \(backend) " + String(
-                format: "| %7d | %9.0f | %6.0f | %6.0f | %7.2f | %13d | %13.1f |", row.workers, row.updatesPerSecond,
-                row.p50Milliseconds, row.p99Milliseconds, row.seconds, row.extraReplies, row.loadAverage))
+                format: "| %7d | %9.0f | %10.0f | %10.0f | %13.0f | %13.0f | %7.2f | %13d | %12d | %13.1f |", row.workers, row.updatesPerSecond,
+                row.queued.p50, row.queued.p99, row.delivered.p50, row.delivered.p99, row.seconds, row.extraReplies, row.warnings, row.loadAverage))
         }
         if clusterConninfo == nil {
             lines.append("PostgreSQL skipped: set WARDROBE_BENCH_POSTGRES to a cluster's conninfo (make bench starts a private one)")
@@ -95,13 +107,14 @@ public struct ScaleBenchmark: Sendable {
                 throw BenchError("no reply to the warm-up message after 120 s:\n\(group.logTails())")
             }
             let row = try await burst(server: server, workers: group, backend: backend, chats: chats, perChat: perChat)
-            await group.stop()
+            await group.stop(keepFolders: keepLogs)
+            if keepLogs { FileHandle.standardError.write(Data("scale: logs of \(backend.rawValue) × \(count) kept in \(group.root)\n".utf8)) }
             workers = nil
             try await database?.drop()
             await server.shutdown()
             return row
         } catch {
-            await workers?.stop()
+            await workers?.stop(keepFolders: keepLogs)
             try? await database?.drop()
             await server.shutdown()
             throw error
@@ -113,9 +126,14 @@ public struct ScaleBenchmark: Sendable {
         let before = server.sentMessageCount
         let load = Self.loadAverage()
         var perUser: [Int64: [Int64]] = [:]
+        var queuedAt: [Int64: Date] = [:]
         // Round by round, so every chat has work queued from the start and chats interleave.
         for _ in 0..<perChat {
-            for user in users { perUser[user.id, default: []].append(server.sendText("/help", from: user)) }
+            for user in users {
+                let id = server.sendText("/help", from: user)
+                queuedAt[id] = Date()
+                perUser[user.id, default: []].append(id)
+            }
         }
         let total = chats * perChat
         let timeout = Duration.seconds(max(180, total / 10))
@@ -129,20 +147,32 @@ public struct ScaleBenchmark: Sendable {
         let unanswered = users.filter { (replies[$0.id] ?? 0) < perChat }.count
         guard unanswered == 0 else { throw BenchError("\(unanswered) chats got fewer replies than updates:\n\(workers.logTails())") }
         let delivered = server.firstDeliveries
-        let latencies = TelegramBenchServer.latencies(sent: sent, delivered: delivered, perChat: perUser)
         let burstIDs = perUser.values.flatMap { $0 }
         let started = burstIDs.compactMap { delivered[$0] }.min() ?? Date()
         let finished = sent.map(\.at).max() ?? Date()
         return Row(
             backend: backend, workers: workers.count, updates: total, seconds: max(0.001, finished.timeIntervalSince(started)),
-            p50Milliseconds: TelegramBenchServer.percentile(latencies, 0.5), p99Milliseconds: TelegramBenchServer.percentile(latencies, 0.99),
-            extraReplies: sent.count - total, loadAverage: load)
+            queued: Latency(TelegramBenchServer.latencies(sent: sent, delivered: queuedAt, perChat: perUser)),
+            delivered: Latency(TelegramBenchServer.latencies(sent: sent, delivered: delivered, perChat: perUser)),
+            extraReplies: sent.count - total, warnings: workers.warningCount(), loadAverage: load)
     }
 
     /// The 1-minute load average from /proc/loadavg (0 when unreadable).
     static func loadAverage() -> Double {
         guard let text = try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8) else { return 0 }
         return text.split(separator: " ").first.flatMap { Double($0) } ?? 0
+    }
+}
+
+/// The median and 99th percentile of latencies in milliseconds.
+public struct Latency: Sendable {
+    public let p50: Double
+    public let p99: Double
+
+    /// From latencies sorted in ascending order.
+    init(_ sorted: [Double]) {
+        p50 = TelegramBenchServer.percentile(sorted, 0.5)
+        p99 = TelegramBenchServer.percentile(sorted, 0.99)
     }
 }
 

@@ -107,15 +107,26 @@ final class ScaleWorkers: @unchecked Sendable {
         }
     }
 
-    /// Stops every worker as systemd would (SIGTERM, then SIGKILL after `graceSeconds`) and removes the folders.
-    func stop(graceSeconds: Double = 20) async {
+    /// Stops every worker as systemd would (SIGTERM, then SIGKILL after `graceSeconds`) and removes the
+    /// folders unless `keepFolders`.
+    func stop(graceSeconds: Double = 20, keepFolders: Bool = false) async {
         for process in processes where process.isRunning { process.terminate() }
         let deadline = ContinuousClock.now + .milliseconds(Int64(graceSeconds * 1000))
         while processes.contains(where: \.isRunning), ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(20)) }
         for process in processes where process.isRunning { kill(process.processIdentifier, SIGKILL) }
         for process in processes { process.waitUntilExit() }
         processes = []
-        try? FileManager.default.removeItem(atPath: root)
+        if !keepFolders { try? FileManager.default.removeItem(atPath: root) }
+    }
+
+    /// Lines logged at warning level or above by all workers so far (a deadlock, a lost lease…).
+    func warningCount() -> Int {
+        (0..<count).reduce(0) { total, index in
+            let text = (try? String(contentsOfFile: log(index), encoding: .utf8)) ?? ""
+            return total + text.split(separator: "\n").filter { line in
+                ["level=warning", "level=error", "level=critical"].contains { line.contains($0) }
+            }.count
+        }
     }
 
     /// The last lines of every worker's log, for an error message.

@@ -7,7 +7,7 @@ import TelegramBench
 //
 //   wardrobe-telegram-bench [--updates N] [--chats N] [--closet N] [--in-flight N] [--latency-samples N]
 //   wardrobe-telegram-bench --server UPDATES CHATS CLOSET_SIZE FOLDER   (the fake Bot API's child process)
-//   wardrobe-telegram-bench scale [--updates N] [--chats N] [--large] [--postgres CONNINFO]
+//   wardrobe-telegram-bench scale [--updates N] [--chats N] [--large] [--workers 1,2,3] [--keep-logs] [--postgres CONNINFO]
 //       1, 2 and 3 `wardrobe run` workers on PostgreSQL (the cluster in --postgres or WARDROBE_BENCH_POSTGRES)
 //       and 1 on SQLite, the `wardrobe` binary beside this one
 
@@ -35,10 +35,22 @@ do {
         }
         let conninfo = text("--postgres") ?? ProcessInfo.processInfo.environment["WARDROBE_BENCH_POSTGRES"].flatMap { $0.isEmpty ? nil : $0 }
         var benchmark = ScaleBenchmark(workerBinary: binary, clusterConninfo: conninfo)
-        // `--large`: the scenario size, 3,000 updates over 300 chats; `--updates`/`--chats` set any size.
-        if arguments.contains("--large") { (benchmark.updates, benchmark.chats) = (3_000 * 4, 1_000) }
+        // The default is the burst (3,000 updates over 300 chats); `--large` is four times that,
+        // and `--updates`/`--chats` set any size.
+        if arguments.contains("--large") { (benchmark.updates, benchmark.chats) = (12_000, 1_200) }
         if let value = option("--updates") { benchmark.updates = min(max(value, 1), 1_000_000) }
         if let value = option("--chats") { benchmark.chats = min(max(value, 1), 100_000) }
+        // `--workers 2,3`: only these PostgreSQL worker counts (1–16), and no SQLite run.
+        if let list = text("--workers") {
+            let counts = list.split(separator: ",").compactMap { Int($0) }.filter { (1...16).contains($0) }
+            guard !counts.isEmpty else {
+                FileHandle.standardError.write(Data("wardrobe-telegram-bench scale: --workers takes counts from 1 to 16, e.g. 1,2,3\n".utf8))
+                exit(2)
+            }
+            benchmark.postgresWorkers = counts
+            benchmark.includeSQLite = false
+        }
+        benchmark.keepLogs = arguments.contains("--keep-logs")
         print(try await benchmark.run { line in FileHandle.standardError.write(Data((line + "\n").utf8)) })
         exit(0)
     }
