@@ -82,9 +82,9 @@ $(VENV)/.extruct-$(EXTRUCT_VERSION): | test-deps
 bench: bench-deps release $(VENV)/.extruct-$(EXTRUCT_VERSION)
 	bash Tests/bench/run.sh "$$($(SWIFT) build -c release $(BUILD_FLAGS) --show-bin-path)/wardrobe" all
 
-# `wardrobe bench scale` alone (SCALE_ARGS="--large" for the bigger burst).
+# `wardrobe bench scale` alone (SCALE_ARGS="--large" for the bigger burst); it needs postgresql-15 from --test, not ImageMagick.
 SCALE_ARGS ?=
-bench-scale: bench-deps release
+bench-scale: test-deps release
 	bash Tests/bench/run.sh "$$($(SWIFT) build -c release $(BUILD_FLAGS) --show-bin-path)/wardrobe" scale $(SCALE_ARGS)
 
 # Our extractor and extruct on the same saved real pages (PAGES=DIR for another folder).
