@@ -16,9 +16,13 @@ public struct ScaleBenchmark: Sendable {
 
     /// What one run measured.
     public struct Row: Sendable {
+        /// Where the workers kept their data.
         public let backend: Backend
+        /// How many `wardrobe run` processes served.
         public let workers: Int
+        /// Updates in the burst.
         public let updates: Int
+        /// From the burst's first delivery to its last reply.
         public let seconds: Double
         /// From queued at the fake to the reply: the whole wait, wherever the update waited.
         public let queued: Latency
@@ -32,6 +36,7 @@ public struct ScaleBenchmark: Sendable {
         /// The machine's 1-minute load average when the burst was queued.
         public let loadAverage: Double
 
+        /// The burst over the time from its first delivery to its last reply.
         public var updatesPerSecond: Double { Double(updates) / seconds }
     }
 
@@ -50,6 +55,7 @@ public struct ScaleBenchmark: Sendable {
     /// The PostgreSQL cluster's conninfo; each run gets a database of its own on it. Nil: SQLite only.
     public var clusterConninfo: String?
 
+    /// A benchmark of the `wardrobe` at `workerBinary`, on the cluster of `clusterConninfo` (nil: SQLite only).
     public init(workerBinary: String, clusterConninfo: String?) {
         self.workerBinary = workerBinary
         self.clusterConninfo = clusterConninfo
@@ -57,6 +63,7 @@ public struct ScaleBenchmark: Sendable {
 
     /// Users of the burst are 900000, 900001, …; the warm-up message comes from another user.
     static let firstUserID: Int64 = 900_000
+    /// The user of the warm-up message, which checks that the workers answer before the burst.
     static let warmUpUser = FakeUser(id: 899_999, firstName: "Warm")
 
     /// Runs SQLite, then each PostgreSQL worker count, and returns the table; `progress` gets a line per run.
@@ -166,7 +173,9 @@ public struct ScaleBenchmark: Sendable {
 
 /// The median and 99th percentile of latencies in milliseconds.
 public struct Latency: Sendable {
+    /// The median.
     public let p50: Double
+    /// The 99th percentile.
     public let p99: Double
 
     /// From latencies sorted in ascending order.
@@ -178,10 +187,14 @@ public struct Latency: Sendable {
 
 /// A database of its own for one run on the benchmark's cluster, dropped afterwards.
 struct ScaleBenchDatabase: Sendable {
+    /// `wardrobe_bench_…`.
     let name: String
+    /// The cluster's conninfo with this database.
     let conninfo: String
+    /// The cluster's own conninfo, for dropping.
     let cluster: String
 
+    /// Creates an empty database with a unique name.
     static func create(cluster: String) async throws -> ScaleBenchDatabase {
         let name = "wardrobe_bench_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
         let admin = try await PostgresSession.connect(cluster, label: "wardrobe.bench")

@@ -12,8 +12,11 @@ final class ScaleWorkers: @unchecked Sendable {
     /// The log line a worker prints once it serves Telegram (on PostgreSQL, before its claim loop starts).
     static let readyLines = ["serving Telegram from the shared inbox", "polling Telegram"]
 
+    /// The `wardrobe` executable.
     let binary: String
+    /// The folder holding every worker's folder.
     let root: String
+    /// How many workers.
     let count: Int
     private var processes: [Process] = []
     private let environment: [String: String]
@@ -45,7 +48,9 @@ final class ScaleWorkers: @unchecked Sendable {
         }
     }
 
+    /// Worker `index`'s folder: its config file, its data folder with the key file, and its log.
     func folder(_ index: Int) -> String { "\(root)/worker\(index)" }
+    /// Worker `index`'s standard output and error.
     func log(_ index: Int) -> String { "\(folder(index))/run.log" }
     private func configFile(_ index: Int) -> String { "\(folder(index))/wardrobe.json" }
 
