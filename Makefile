@@ -5,7 +5,7 @@ BUILD_FLAGS ?=
 VENV := .build/venv
 PYTHON ?= python3
 
-.PHONY: run build release test test-unit test-postgres test-matrix test-anywhere test-unit-files embed-data-files bench bench-import deps test-deps bench-deps clean fuzz fuzz-build fuzz-smoke
+.PHONY: run build release test test-unit test-postgres test-matrix test-anywhere test-unit-files embed-data-files bench bench-scale bench-import deps test-deps bench-deps clean fuzz fuzz-build fuzz-smoke
 
 deps:
 	bash deploy/install-deps.sh
@@ -34,8 +34,8 @@ test: test-unit test-anywhere test-unit-files test-postgres test-matrix
 embed-data-files:
 	bash deploy/embed-data-files.sh
 
-# The systemd units in deploy/: systemd-analyze verify, and a security exposure of at most 2.0
-# (the `systemd` package comes from install-deps.sh --test).
+# The systemd units in deploy/ (the wardrobe@.service template as wardrobe@1.service): systemd-analyze
+# verify, and a security exposure of at most 2.0 (the `systemd` package comes from install-deps.sh --test).
 test-unit-files: test-deps
 	$(SWIFT) build $(BUILD_FLAGS) --product wardrobe
 	bash Tests/units/check-units.sh "$$($(SWIFT) build $(BUILD_FLAGS) --show-bin-path)/wardrobe"
@@ -77,8 +77,15 @@ $(VENV)/.extruct-$(EXTRUCT_VERSION): | test-deps
 	$(VENV)/bin/pip install -q "extruct==$(EXTRUCT_VERSION)"
 	touch $@
 
+# Every benchmark; `bench scale` runs its workers on a private PostgreSQL cluster in .build/bench-postgres,
+# started and always stopped by Tests/bench/run.sh.
 bench: bench-deps release $(VENV)/.extruct-$(EXTRUCT_VERSION)
-	$$($(SWIFT) build -c release $(BUILD_FLAGS) --show-bin-path)/wardrobe bench all
+	bash Tests/bench/run.sh "$$($(SWIFT) build -c release $(BUILD_FLAGS) --show-bin-path)/wardrobe" all
+
+# `wardrobe bench scale` alone (SCALE_ARGS="--large" for the bigger burst); it needs postgresql-15 from --test, not ImageMagick.
+SCALE_ARGS ?=
+bench-scale: test-deps release
+	bash Tests/bench/run.sh "$$($(SWIFT) build -c release $(BUILD_FLAGS) --show-bin-path)/wardrobe" scale $(SCALE_ARGS)
 
 # Our extractor and extruct on the same saved real pages (PAGES=DIR for another folder).
 PAGES ?= Tests/ProductImportTests/Fixtures/real

@@ -72,9 +72,10 @@ let libraries: [(name: String, dependencies: [String])] = [
     ("WardrobeTestKit", ["JSON", "Support", "Chat", "Storage", "Images"]),
     // A private database per test on the cluster of `make test-postgres` (WARDROBE_TEST_POSTGRES).
     ("PostgresTestKit", ["Postgres", "Support"]),
-    // `wardrobe bench telegram`: the worker driven through the loopback Bot API.
+    // `wardrobe bench telegram` and `bench scale`: the worker (or several `wardrobe run` processes) driven through the loopback Bot API.
     ("TelegramBench", [
         "Telegram", "Bot", "Closet", "Chat", "Storage", "Secrets", "Sodium", "HTTP", "Support", "TryOn", "Images", "ProductImport", "WardrobeTestKit",
+        "Postgres",
     ]),
 ]
 

@@ -3,11 +3,12 @@ import Foundation
 import Images
 import ProductImport
 
-/// `wardrobe bench outfit|import|images|pictures|telegram|all`: the benchmarks `make bench` prints
-/// (`pictures` is the outfit flat-lay and closet sheet part of `images` alone).
+/// `wardrobe bench outfit|import|images|pictures|telegram|scale|all`: the benchmarks `make bench` prints
+/// (`pictures` is the outfit flat-lay and closet sheet part of `images` alone; `scale` runs several
+/// `wardrobe run` workers on the PostgreSQL cluster named by `WARDROBE_BENCH_POSTGRES`).
 enum BenchCommand {
     static func run(app: App, arguments: [String]) async throws -> Int32 {
-        guard let which = arguments.first else { return CLI.fail("usage: wardrobe bench outfit|import|images|pictures|telegram|all") }
+        guard let which = arguments.first else { return CLI.fail("usage: wardrobe bench outfit|import|images|pictures|telegram|scale|all") }
         if which == "images", arguments.dropFirst().first == "--worker" {
             // The child process that measures the image pipeline's own peak memory.
             print(try ImageBenchmark.workerOutput(arguments: Array(arguments.dropFirst(2))))
@@ -21,6 +22,14 @@ enum BenchCommand {
             print("== bench telegram")
             // Its own executable beside this one: it links the loopback fakes, which `wardrobe` never does.
             let status = try TelegramBenchLauncher.run(arguments: Array(arguments.dropFirst()))
+            guard status == 0 else { return status }
+        }
+        if all || which == "scale" {
+            ran = true
+            print("== bench scale")
+            // The same executable: it hosts the fake Bot API and starts `wardrobe run` workers from beside it.
+            let options = which == "scale" ? Array(arguments.dropFirst()) : []
+            let status = try TelegramBenchLauncher.run(arguments: ["scale"] + options)
             guard status == 0 else { return status }
         }
         if all || which == "outfit" {
@@ -54,7 +63,7 @@ enum BenchCommand {
             print("== bench pictures")
             print(try PictureBenchmark.run())
         }
-        guard ran else { return CLI.fail("unknown benchmark \(which); use outfit, import, images, pictures, telegram or all") }
+        guard ran else { return CLI.fail("unknown benchmark \(which); use outfit, import, images, pictures, telegram, scale or all") }
         return 0
     }
 }

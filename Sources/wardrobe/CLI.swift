@@ -23,7 +23,7 @@ enum CLI {
           import URL                fetch a product page and print the extracted fields as JSON (nothing saved)
           import --html FILE --url PAGE_URL
                                     the same from a saved page, without network access
-          bench outfit|import|images|telegram|all
+          bench outfit|import|images|telegram|scale|all
                                     run benchmarks and print their figures
           config defaults|docs|check  print every setting's default, a docs table, or validate
           telegram delete-webhook   remove a webhook so long polling works (fixes 409 Conflict)

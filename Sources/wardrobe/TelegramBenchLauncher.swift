@@ -10,6 +10,8 @@ enum TelegramBenchLauncher {
         guard FileManager.default.isExecutableFile(atPath: path) else {
             return CLI.fail("\(name) is not built next to this binary; build it with `swift build -c release --product \(name)` (make bench does)")
         }
+        // What this process printed so far must come before the child's output, also into a pipe (nil: every stream).
+        fflush(nil)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = arguments

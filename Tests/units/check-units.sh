@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Checks the systemd units in deploy/: `systemd-analyze verify` must pass, and every service's
-# `systemd-analyze security` exposure must be at most MAX_EXPOSURE (default 2.0).
+# `systemd-analyze security` exposure must be at most MAX_EXPOSURE (default 2.0). A template
+# (`wardrobe@.service`) is checked as its instance `wardrobe@1.service`: verify reads a template
+# file without checking ExecStart=, and the instance has %i filled in as systemd would.
 # Usage: check-units.sh BINARY — the built wardrobe binary stands in for /usr/local/bin/wardrobe,
 # because verify checks that ExecStart= names an executable; everything else is the shipped unit.
 set -euo pipefail
@@ -12,7 +14,9 @@ trap 'rm -rf "$work"' EXIT
 
 units=("$root"/deploy/*.service "$root"/deploy/*.timer)
 for unit in "${units[@]}"; do
-  sed "s#/usr/local/bin/wardrobe#$binary#g" "$unit" > "$work/$(basename "$unit")"
+  name=$(basename "$unit")
+  [[ "$name" == *@.service ]] && name="${name%@.service}@1.service"
+  sed "s#/usr/local/bin/wardrobe#$binary#g" "$unit" > "$work/$name"
 done
 # Verify all together so the timer finds its service.
 if ! output=$(cd "$work" && systemd-analyze verify --man=no ./*.service ./*.timer 2>&1) || [[ -n "$output" ]]; then
@@ -22,7 +26,8 @@ if ! output=$(cd "$work" && systemd-analyze verify --man=no ./*.service ./*.time
 fi
 
 failed=0
-for unit in "$root"/deploy/*.service; do
+checked=0
+for unit in "$work"/*.service; do
   line=$(systemd-analyze security --offline=true "$unit" | grep 'Overall exposure level')
   score=$(sed -E 's/.*: ([0-9]+\.[0-9]+) .*/\1/' <<<"$line")
   if awk -v s="$score" -v m="$max" 'BEGIN { exit !(s > m) }'; then
@@ -32,5 +37,12 @@ for unit in "$root"/deploy/*.service; do
   else
     echo "check-units: $(basename "$unit") verified, exposure $score (limit $max)"
   fi
+  checked=$((checked + 1))
 done
+# Every service in deploy/ (the template as its instance) was scored.
+expected=$(find "$root/deploy" -maxdepth 1 -name '*.service' | wc -l)
+if [[ $checked -ne $expected ]]; then
+  echo "check-units: scored $checked services, deploy/ has $expected" >&2
+  failed=1
+fi
 exit $failed
