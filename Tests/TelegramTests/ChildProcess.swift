@@ -31,6 +31,23 @@ struct ChildProcess {
         return process
     }
 
+    /// `wardrobe keys set NAME` with the value on standard input; true when it succeeded.
+    static func setSecret(binary: String, arguments: [String], environment: [String: String], name: String, value: String) throws -> Bool {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = arguments + ["keys", "set", name]
+        process.environment = environment
+        let pipe = Pipe()
+        process.standardInput = pipe
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        pipe.fileHandleForWriting.write(Data((value + "\n").utf8))
+        try pipe.fileHandleForWriting.close()
+        process.waitUntilExit()
+        return process.terminationStatus == 0
+    }
+
     /// Waits for the process to end, up to `timeout`; true when it ended.
     static func waitForExit(_ process: Process, timeout: Duration = .seconds(30)) async -> Bool {
         let deadline = ContinuousClock.now + timeout

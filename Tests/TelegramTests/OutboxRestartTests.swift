@@ -32,7 +32,7 @@ import Glibc
         environment["WARDROBE_TELEGRAM_POLL_TIMEOUT_SECONDS"] = "1"
         // The default rate limits stay on: 1 message per second per chat, 30 per second overall.
         let arguments = ["--config", "\(folder)/config/wardrobe.json"]
-        try storeToken(binary: binary, arguments: arguments, environment: environment, token: server.token, folder: folder)
+        #expect(try ChildProcess.setSecret(binary: binary, arguments: arguments, environment: environment, name: "telegram.token", value: server.token))
 
         var repeatsPerKill: [Int] = []
         var lost = 0
@@ -66,23 +66,6 @@ import Glibc
         #expect(lost == 0)
         #expect(repeatsPerKill.allSatisfy { $0 <= 1 }, "repeats per kill: \(repeatsPerKill)")
         if let running = worker { await ChildProcess.kill9(running) }
-    }
-
-    /// `wardrobe keys set telegram.token` with the token on standard input.
-    func storeToken(binary: String, arguments: [String], environment: [String: String], token: String, folder: String) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = arguments + ["keys", "set", "telegram.token"]
-        process.environment = environment
-        let pipe = Pipe()
-        process.standardInput = pipe
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        pipe.fileHandleForWriting.write(Data((token + "\n").utf8))
-        try pipe.fileHandleForWriting.close()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
     }
 
     /// Waits until the worker has no outbox row left to send (repeats, if any, have arrived by then).

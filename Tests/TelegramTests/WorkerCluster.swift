@@ -66,21 +66,9 @@ final class WorkerCluster: @unchecked Sendable {
         return environment
     }
 
-    /// `wardrobe keys set NAME` with the value on standard input.
+    /// `wardrobe keys set NAME` in worker `index`'s key file.
     private func setSecret(_ name: String, _ value: String, worker index: Int) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = arguments(index) + ["keys", "set", name]
-        process.environment = environment(index)
-        let pipe = Pipe()
-        process.standardInput = pipe
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        pipe.fileHandleForWriting.write(Data((value + "\n").utf8))
-        try pipe.fileHandleForWriting.close()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "keys set \(name)")
+        #expect(try ChildProcess.setSecret(binary: binary, arguments: arguments(index), environment: environment(index), name: name, value: value), "keys set \(name)")
     }
 
     func startAll() throws {
