@@ -21,30 +21,11 @@ enum ClosetContractBackend: String, CaseIterable, Sendable, CustomTestStringConv
     /// The backends here: PostgreSQL only with a cluster (its absence shows as skipped PostgreSQL suites).
     static var available: [ClosetContractBackend] { TestDatabase.isConfigured ? allCases : [.sqlite] }
 
-    /// Runs `body` with an empty store of this backend and removes it afterwards, also on failure.
+    /// Runs `body` with an empty store of this backend and removes it afterwards, also on failure
+    /// (the chat core's contract makes the stores; both are whole `WardrobeStore`s).
     func withStore(_ body: (any ClosetContractStore) async throws -> Void) async throws {
-        switch self {
-        case .sqlite:
-            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("closet-contract-\(UUID())").path
-            let store = try Store(dataDirectory: folder)
-            defer {
-                store.close()
-                try? FileManager.default.removeItem(atPath: folder)
-            }
-            try await body(store)
-        case .postgres:
-            guard TestDatabase.isConfigured else { try Test.cancel(Comment(rawValue: TestDatabase.skipMessage)) }
-            try await ScaleFixture.with { database in
-                let session = try await database.connect()
-                do {
-                    try await body(PostgresStore(session: session))
-                } catch {
-                    await session.close()
-                    throw error
-                }
-                await session.close()
-            }
-        }
+        let base: ChatStoreBackend = self == .sqlite ? .sqlite : .postgres
+        try await base.withStore { store in try await body(try #require(store as? any WardrobeStore)) }
     }
 }
 

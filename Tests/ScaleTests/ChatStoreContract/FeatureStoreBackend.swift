@@ -23,16 +23,8 @@ enum FeatureStoreBackend: String, CaseIterable, Sendable, CustomTestStringConver
 
     /// Runs `body` with an empty store of this backend and removes the store afterwards, also on failure.
     func withStore(_ body: (any FeatureStores) async throws -> Void) async throws {
-        switch self {
-        case .sqlite:
-            try await ChatStoreBackend.sqlite.withStore { store in
-                try await body(try #require(store as? Store))
-            }
-        case .postgres:
-            try await ChatStoreBackend.postgres.withStore { store in
-                try await body(try #require(store as? PostgresStore))
-            }
-        }
+        let base: ChatStoreBackend = self == .sqlite ? .sqlite : .postgres
+        try await base.withStore { store in try await body(try #require(store as? any WardrobeStore)) }
     }
 }
 
