@@ -35,7 +35,17 @@ public final class PostgresSharedInbox: SharedInbox {
     }
 
     public func enqueue(_ entries: [SharedInboxEntry], network: String, cursor: String) async throws -> Int {
-        let rows = try entries.map { try InboxEntry(externalID: $0.externalID, chatKey: $0.chatKey, payload: $0.payload) }
+        var rows: [InboxEntry] = []
+        for entry in entries {
+            // jsonb refuses the \u0000 escape a user's text may carry; the update keeps its meaning with U+FFFD.
+            let payload = entry.payload.replacingOccurrences(of: "\\u0000", with: "\\ufffd")
+            do {
+                rows.append(try InboxEntry(externalID: entry.externalID, chatKey: entry.chatKey, payload: payload))
+            } catch {
+                // One update that cannot be stored must not hold up the ones after it (the offset moves past it).
+                logger.error("update dropped: it cannot be stored in the shared inbox", ["update": entry.externalID, "error": "\(error)"])
+            }
+        }
         return try await inbox.enqueue(rows, network: network, cursor: cursor)
     }
 

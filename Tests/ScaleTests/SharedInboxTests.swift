@@ -71,4 +71,22 @@ import Testing
             await worker.close()
         }
     }
+
+    @Test func anUpdateThatCannotBeStoredIsDroppedAndTheRestOfItsBatchIsStored() async throws {
+        try await ScaleFixture.with { database in
+            let worker = try await Self.worker(database, "a")
+            let entries = [
+                // A NUL in a user's text: jsonb refuses the escape, so it is stored as U+FFFD.
+                SharedInboxEntry(externalID: "1", chatKey: "c", payload: #"{"text": "a\u0000b"}"#),
+                SharedInboxEntry(externalID: "2", chatKey: String(repeating: "k", count: 300), payload: "{}"),
+                SharedInboxEntry(externalID: "3", chatKey: "d", payload: "{}"),
+            ]
+            #expect(try await worker.enqueue(entries, network: "telegram", cursor: "4") == 2)
+            #expect(try await worker.cursor(network: "telegram") == "4")
+            let first = try #require(try await worker.claim())
+            #expect(first.externalID == "1")
+            #expect(first.payload.contains("\\ufffd") || first.payload.contains("\u{FFFD}"))
+            await worker.close()
+        }
+    }
 }
