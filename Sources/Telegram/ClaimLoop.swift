@@ -80,12 +80,7 @@ struct ClaimLoop: Sendable {
     private func waitForWork(backOff: Bool) async throws {
         var seconds = backOff ? 2 : 1.0
         if let album = await books.held.nextAlbumDeadline { seconds = min(seconds, max(0, album.timeIntervalSince(clock.now()))) }
-        await withTaskGroup(of: Void.self) { group in
-            group.addTask { [books] in await books.wakeUp.wait() }
-            group.addTask { [clock, seconds] in try? await clock.sleep(seconds: seconds) }
-            await group.next()
-            group.cancelAll()
-        }
+        await books.wakeUp.wait(upTo: seconds, clock: clock)
         try Task.checkCancellation()
     }
 

@@ -68,12 +68,7 @@ struct InboxLoop: Sendable {
     private func waitForWork(backOff: Bool) async throws {
         var seconds = backOff ? max(poller.configuration.inboxCheckSeconds, 2) : poller.configuration.inboxCheckSeconds
         if let album = await ledger.nextAlbumDeadline { seconds = min(seconds, max(0, album.timeIntervalSince(clock.now()))) }
-        await withTaskGroup(of: Void.self) { group in
-            group.addTask { [wakeUp] in await wakeUp.wait() }
-            group.addTask { [clock, seconds] in try? await clock.sleep(seconds: seconds) }
-            await group.next()
-            group.cancelAll()
-        }
+        await wakeUp.wait(upTo: seconds, clock: clock)
         try Task.checkCancellation()
     }
 }

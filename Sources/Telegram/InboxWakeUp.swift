@@ -1,3 +1,4 @@
+import Support
 import Synchronization
 
 /// Tells the inbox drain that a webhook stored an update, so it reads the inbox now instead of at its
@@ -46,6 +47,16 @@ public final class InboxWakeUp: Sendable {
                 return state.waiter
             }
             waiter?.resume()
+        }
+    }
+
+    /// Returns once fired or after `seconds` on `clock`, whichever comes first.
+    func wait(upTo seconds: Double, clock: any WallClock) async {
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { await self.wait() }
+            group.addTask { try? await clock.sleep(seconds: seconds) }
+            await group.next()
+            group.cancelAll()
         }
     }
 }

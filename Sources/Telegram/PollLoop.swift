@@ -33,8 +33,7 @@ struct PollLoop: Sendable {
                 case .waitForProgress(let seconds):
                     try await waitForProgress(upTo: seconds)
                 case .stop(let error):
-                    logger.critical("Telegram rejected the bot token; polling stopped. Store a valid token with `wardrobe keys set telegram.token`", ["error": error.description])
-                    throw error
+                    throw poller.pollingStopped(error)
                 }
             }
         }
@@ -46,7 +45,7 @@ struct PollLoop: Sendable {
             raw = try await poller.client.updates(offset: offset, timeout: timeout, limit: poller.configuration.updateLimit)
         } catch {
             if case .network(.cancelled) = error { return }
-            await report(error)
+            await poller.reportPollFailure(error, ledger: ledger)
             return
         }
         let failuresBefore = await ledger.failures + ledger.conflicts
@@ -87,9 +86,18 @@ struct PollLoop: Sendable {
             try await Task.sleep(for: .milliseconds(2))
         }
     }
+}
 
-    private func report(_ error: TelegramError) async {
-        poller.health.failed(error.description, now: clock.now())
+extension TelegramPoller {
+    /// Logs that a rejected token stopped polling and returns the error to throw.
+    func pollingStopped(_ error: TelegramError) -> TelegramError {
+        logger.critical("Telegram rejected the bot token; polling stopped. Store a valid token with `wardrobe keys set telegram.token`", ["error": error.description])
+        return error
+    }
+
+    /// Logs a failed getUpdates by kind (a conflict says its cause once) and lets the ledger back off.
+    func reportPollFailure(_ error: TelegramError, ledger: UpdateLedger) async {
+        health.failed(error.description, now: clock.now())
         switch await ledger.failed(error) {
         case .stop:
             break

@@ -81,8 +81,7 @@ struct SharedPollLoop: Sendable {
             case .backOff(let seconds), .waitForProgress(let seconds):
                 try await poller.clock.sleep(seconds: seconds)
             case .stop(let error):
-                poller.logger.critical("Telegram rejected the bot token; polling stopped. Store a valid token with `wardrobe keys set telegram.token`", ["error": error.description])
-                throw error
+                throw poller.pollingStopped(error)
             }
         }
     }
@@ -93,9 +92,7 @@ struct SharedPollLoop: Sendable {
             raw = try await poller.client.updates(offset: offset, timeout: timeout, limit: poller.configuration.updateLimit)
         } catch {
             if case .network(.cancelled) = error { return }
-            poller.health.failed(error.description, now: poller.clock.now())
-            _ = await ledger.failed(error)
-            poller.logger.warning("getUpdates failed; backing off", ["error": error.description])
+            await poller.reportPollFailure(error, ledger: ledger)
             return
         }
         let ids = raw.compactMap { $0["update_id"]?.int }
