@@ -21,8 +21,8 @@ import Testing
         return try await store.closetExport(userID: user)
     }
 
-    @Test(arguments: ClosetContractBackend.available)
-    func theExportHoldsThePiecesByNumberAndTheWearLogOldestFirst(backend: ClosetContractBackend) async throws {
+    @Test(arguments: FeatureStoreBackend.available)
+    func theExportHoldsThePiecesByNumberAndTheWearLogOldestFirst(backend: FeatureStoreBackend) async throws {
         try await backend.withStore { store in
             let export = try await Self.exportOfAFilledCloset(store)
             #expect(export.pieceCount == 2 && export.wearCount == 3)
@@ -44,15 +44,15 @@ import Testing
 
     @Test func theExportIsTheSameTextOnEveryBackend() async throws {
         var texts: [String] = []
-        for backend in ClosetContractBackend.available {
+        for backend in FeatureStoreBackend.available {
             try await backend.withStore { store in texts.append(try await Self.exportOfAFilledCloset(store).text) }
         }
-        #expect(texts.count == ClosetContractBackend.available.count)
+        #expect(texts.count == FeatureStoreBackend.available.count)
         #expect(Set(texts).count == 1)
     }
 
-    @Test(arguments: ClosetContractBackend.available)
-    func deletingAUserLeavesNothingOfThemAndKeepsAnotherUsersCopyOfTheSameImage(backend: ClosetContractBackend) async throws {
+    @Test(arguments: FeatureStoreBackend.available)
+    func deletingAUserLeavesNothingOfThemAndKeepsAnotherUsersCopyOfTheSameImage(backend: FeatureStoreBackend) async throws {
         try await backend.withStore { store in
             let leaver = try await ClosetFixture.user(store, "leaver")
             let stayer = try await ClosetFixture.user(store, "stayer")

@@ -4,8 +4,8 @@ import Storage
 import Testing
 
 @Suite struct ClosetContractTests {
-    @Test(arguments: ClosetContractBackend.available)
-    func piecesAreNumberedPerUserAndARemovedNumberIsNeverGivenOutAgain(backend: ClosetContractBackend) async throws {
+    @Test(arguments: FeatureStoreBackend.available)
+    func piecesAreNumberedPerUserAndARemovedNumberIsNeverGivenOutAgain(backend: FeatureStoreBackend) async throws {
         try await backend.withStore { store in
             let ana = try await ClosetFixture.user(store, "ana")
             let ben = try await ClosetFixture.user(store, "ben")
@@ -27,8 +27,8 @@ import Testing
         }
     }
 
-    @Test(arguments: ClosetContractBackend.available)
-    func everyFieldOfAPieceComesBackAsItWasSaved(backend: ClosetContractBackend) async throws {
+    @Test(arguments: FeatureStoreBackend.available)
+    func everyFieldOfAPieceComesBackAsItWasSaved(backend: FeatureStoreBackend) async throws {
         try await backend.withStore { store in
             let user = try await ClosetFixture.user(store)
             let piece = try ClosetFixture.fullPiece()
@@ -45,8 +45,8 @@ import Testing
         }
     }
 
-    @Test(arguments: ClosetContractBackend.available)
-    func anUpdateSavesTheDescriptionButLeavesTheWearFiguresAlone(backend: ClosetContractBackend) async throws {
+    @Test(arguments: FeatureStoreBackend.available)
+    func anUpdateSavesTheDescriptionButLeavesTheWearFiguresAlone(backend: FeatureStoreBackend) async throws {
         try await backend.withStore { store in
             let user = try await ClosetFixture.user(store)
             let saved = try await store.addItem(try ClosetFixture.fullPiece(), userID: user)
@@ -74,8 +74,8 @@ import Testing
         }
     }
 
-    @Test(arguments: ClosetContractBackend.available)
-    func availabilityIsSetPerPieceAndAnUnknownNumberSaysSo(backend: ClosetContractBackend) async throws {
+    @Test(arguments: FeatureStoreBackend.available)
+    func availabilityIsSetPerPieceAndAnUnknownNumberSaysSo(backend: FeatureStoreBackend) async throws {
         try await backend.withStore { store in
             let user = try await ClosetFixture.user(store)
             let piece = try await store.addItem(ClosetFixture.piece("tee"), userID: user)
@@ -87,8 +87,8 @@ import Testing
         }
     }
 
-    @Test(arguments: ClosetContractBackend.available)
-    func importingTheSameFileTwiceAddsItsPiecesOnce(backend: ClosetContractBackend) async throws {
+    @Test(arguments: FeatureStoreBackend.available)
+    func importingTheSameFileTwiceAddsItsPiecesOnce(backend: FeatureStoreBackend) async throws {
         try await backend.withStore { store in
             let user = try await ClosetFixture.user(store)
             _ = try await store.addItem(ClosetFixture.piece("tee"), userID: user)
@@ -101,8 +101,8 @@ import Testing
         }
     }
 
-    @Test(arguments: ClosetContractBackend.available)
-    func aBatchWithABadPieceAddsNothingAndAnUnknownUserGetsNoPieces(backend: ClosetContractBackend) async throws {
+    @Test(arguments: FeatureStoreBackend.available)
+    func aBatchWithABadPieceAddsNothingAndAnUnknownUserGetsNoPieces(backend: FeatureStoreBackend) async throws {
         try await backend.withStore { store in
             let user = try await ClosetFixture.user(store)
             var bad = ClosetFixture.piece("bad")

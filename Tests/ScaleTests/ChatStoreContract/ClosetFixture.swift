@@ -8,27 +8,6 @@ import Testing
 /// What the closet contract needs of a store: users (from the chat core) and the closet's own protocols.
 typealias ClosetContractStore = ChatStore & ClosetStore & ImageStore & WearStore & AccountStore
 
-/// The implementations of the closet, image, wear and account protocols the contract runs against
-/// (the in-memory fake keeps only the chat core, so it is not one of them).
-enum ClosetContractBackend: String, CaseIterable, Sendable, CustomTestStringConvertible {
-    /// `Storage.Store` on a SQLite file and a media folder in a fresh temporary folder.
-    case sqlite
-    /// `Scale.PostgresStore` on a fresh, migrated database of the private cluster.
-    case postgres
-
-    var testDescription: String { rawValue }
-
-    /// The backends here: PostgreSQL only with a cluster (its absence shows as skipped PostgreSQL suites).
-    static var available: [ClosetContractBackend] { TestDatabase.isConfigured ? allCases : [.sqlite] }
-
-    /// Runs `body` with an empty store of this backend and removes it afterwards, also on failure
-    /// (the chat core's contract makes the stores; both are whole `WardrobeStore`s).
-    func withStore(_ body: (any ClosetContractStore) async throws -> Void) async throws {
-        let base: ChatStoreBackend = self == .sqlite ? .sqlite : .postgres
-        try await base.withStore { store in try await body(try #require(store as? any WardrobeStore)) }
-    }
-}
-
 /// Fixtures shared by the closet contract tests.
 enum ClosetFixture {
     /// A user of the store, created as the router creates one.

@@ -8,7 +8,9 @@ import Testing
 /// The feature protocols this contract covers, with the chat core to make users and chats.
 typealias FeatureStores = ChatStore & LookStore & JobStore & VoteStore & ScheduleStore & TransportCacheStore
 
-/// The implementations of the looks, jobs, votes, schedules and transport-cache contract.
+/// The implementations of the features' protocols the contracts run against: the closet, images,
+/// wears and accounts, and the looks, jobs, votes, schedules and transport caches (the in-memory fake
+/// keeps only the chat core, so it is not one of them).
 enum FeatureStoreBackend: String, CaseIterable, Sendable, CustomTestStringConvertible {
     /// `Storage.Store` on a SQLite file in a fresh temporary folder.
     case sqlite
@@ -17,12 +19,13 @@ enum FeatureStoreBackend: String, CaseIterable, Sendable, CustomTestStringConver
 
     var testDescription: String { rawValue }
 
-    /// The backends the contract runs on here: PostgreSQL only with a cluster (its absence shows as
+    /// The backends the contracts run on here: PostgreSQL only with a cluster (its absence shows as
     /// the skipped `PostgresStoreTests`, with the reason).
     static var available: [FeatureStoreBackend] { TestDatabase.isConfigured ? allCases : [.sqlite] }
 
-    /// Runs `body` with an empty store of this backend and removes the store afterwards, also on failure.
-    func withStore(_ body: (any FeatureStores) async throws -> Void) async throws {
+    /// Runs `body` with an empty store of this backend and removes the store afterwards, also on failure
+    /// (the chat core's contract makes the stores; both are whole `WardrobeStore`s).
+    func withStore(_ body: (any WardrobeStore) async throws -> Void) async throws {
         let base: ChatStoreBackend = self == .sqlite ? .sqlite : .postgres
         try await base.withStore { store in try await body(try #require(store as? any WardrobeStore)) }
     }

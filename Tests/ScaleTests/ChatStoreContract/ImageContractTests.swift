@@ -6,8 +6,8 @@ import Testing
     /// Bytes that stand for a photo; every value 0…255 occurs, so nothing is lost to an encoding.
     static let photo: [UInt8] = (0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 7) }
 
-    @Test(arguments: ClosetContractBackend.available)
-    func anImageIsStoredUnderItsDigestAndSavingItAgainGivesTheSameRecord(backend: ClosetContractBackend) async throws {
+    @Test(arguments: FeatureStoreBackend.available)
+    func anImageIsStoredUnderItsDigestAndSavingItAgainGivesTheSameRecord(backend: FeatureStoreBackend) async throws {
         try await backend.withStore { store in
             let user = try await ClosetFixture.user(store)
             let saved = try await store.saveImage(Self.photo, userID: user, mimeType: "image/jpeg", width: 640, height: 480, now: contractEpoch)
@@ -23,8 +23,8 @@ import Testing
         }
     }
 
-    @Test(arguments: ClosetContractBackend.available)
-    func twoUsersWithTheSameBytesEachHaveTheirOwnImageAndNobodyReadsAnothersImage(backend: ClosetContractBackend) async throws {
+    @Test(arguments: FeatureStoreBackend.available)
+    func twoUsersWithTheSameBytesEachHaveTheirOwnImageAndNobodyReadsAnothersImage(backend: FeatureStoreBackend) async throws {
         try await backend.withStore { store in
             let ana = try await ClosetFixture.user(store, "ana")
             let ben = try await ClosetFixture.user(store, "ben")
@@ -40,8 +40,8 @@ import Testing
         }
     }
 
-    @Test(arguments: ClosetContractBackend.available)
-    func aThumbnailIsMissingUntilSavedThenReadPerSideAndReplacedBySavingAgain(backend: ClosetContractBackend) async throws {
+    @Test(arguments: FeatureStoreBackend.available)
+    func aThumbnailIsMissingUntilSavedThenReadPerSideAndReplacedBySavingAgain(backend: FeatureStoreBackend) async throws {
         try await backend.withStore { store in
             let user = try await ClosetFixture.user(store)
             let image = try await store.saveImage(Self.photo, userID: user, mimeType: "image/jpeg", width: 8, height: 8, now: contractEpoch)
@@ -57,8 +57,8 @@ import Testing
         }
     }
 
-    @Test(arguments: ClosetContractBackend.available)
-    func anImageOrThumbnailOutsideTheLimitsIsRefusedAndNothingIsStored(backend: ClosetContractBackend) async throws {
+    @Test(arguments: FeatureStoreBackend.available)
+    func anImageOrThumbnailOutsideTheLimitsIsRefusedAndNothingIsStored(backend: FeatureStoreBackend) async throws {
         try await backend.withStore { store in
             let user = try await ClosetFixture.user(store)
             let tooLarge = [UInt8](repeating: 1, count: ImageLimits.maximumBytes + 1)

@@ -7,8 +7,8 @@ import Testing
     static let march14 = LocalDate(year: 2026, month: 3, day: 14)
     static let march15 = LocalDate(year: 2026, month: 3, day: 15)
 
-    @Test(arguments: ClosetContractBackend.available)
-    func aWearIsLoggedOncePerPieceAndDayAndRaisesThePiecesFigures(backend: ClosetContractBackend) async throws {
+    @Test(arguments: FeatureStoreBackend.available)
+    func aWearIsLoggedOncePerPieceAndDayAndRaisesThePiecesFigures(backend: FeatureStoreBackend) async throws {
         try await backend.withStore { store in
             let user = try await ClosetFixture.user(store)
             let other = try await ClosetFixture.user(store, "other")
@@ -33,8 +33,8 @@ import Testing
         }
     }
 
-    @Test(arguments: ClosetContractBackend.available)
-    func theLogIsReadByDayThenNumberPerPieceAndAsEachPiecesLastDay(backend: ClosetContractBackend) async throws {
+    @Test(arguments: FeatureStoreBackend.available)
+    func theLogIsReadByDayThenNumberPerPieceAndAsEachPiecesLastDay(backend: FeatureStoreBackend) async throws {
         try await backend.withStore { store in
             let user = try await ClosetFixture.user(store)
             let tee = try await store.addItem(ClosetFixture.piece("tee"), userID: user)
