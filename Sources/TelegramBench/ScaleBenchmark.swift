@@ -108,7 +108,7 @@ public struct ScaleBenchmark: Sendable {
             let group = try ScaleWorkers(binary: workerBinary, baseURL: server.baseURL, token: server.token, conninfo: database?.conninfo, count: count)
             workers = group
             try group.startAll()
-            try await group.waitUntilReady(seconds: 120)
+            try await group.waitUntilReady(within: .seconds(120))
             _ = server.sendText("/help", from: Self.warmUpUser)
             guard await server.wait(timeout: .seconds(120), until: { !$0.messages(inChat: Self.warmUpUser.id).isEmpty }) else {
                 throw BenchError("no reply to the warm-up message after 120 s:\n\(group.logTails())")

@@ -95,9 +95,9 @@ final class ScaleWorkers: @unchecked Sendable {
         }
     }
 
-    /// Waits until every worker's log says it serves Telegram; throws when one ended or `seconds` passed.
-    func waitUntilReady(seconds: Double) async throws {
-        let deadline = ContinuousClock.now + .milliseconds(Int64(seconds * 1000))
+    /// Waits until every worker's log says it serves Telegram; throws when one ended or `limit` passed.
+    func waitUntilReady(within limit: Duration) async throws {
+        let deadline = ContinuousClock.now + limit
         while true {
             if let ended = processes.firstIndex(where: { !$0.isRunning }) {
                 throw BenchError("worker \(ended) ended with status \(processes[ended].terminationStatus) before serving Telegram:\n\(logTails())")
@@ -107,7 +107,7 @@ final class ScaleWorkers: @unchecked Sendable {
                 return Self.readyLines.contains { text.contains($0) }
             }
             if ready.count == count { return }
-            guard ContinuousClock.now < deadline else { throw BenchError("workers not serving after \(Int(seconds)) s:\n\(logTails())") }
+            guard ContinuousClock.now < deadline else { throw BenchError("workers not serving after \(limit):\n\(logTails())") }
             try await Task.sleep(for: .milliseconds(20))
         }
     }

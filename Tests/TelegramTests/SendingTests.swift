@@ -91,6 +91,8 @@ import WardrobeTestKit
         let group = FakeChat.group(-100_500)
         harness.server.sendText("/vote", chat: group)
         #expect(await harness.waitForMessages(1, inChat: group.id))
+        // The worker maps the poll to its chat while it records the send; a vote before that is for an unknown poll.
+        #expect(await harness.waitUntilSent())
         let poll = try #require(harness.server.pollIDs.first)
         let call = try #require(harness.server.calls("sendPoll").first)
         #expect(call.parameters["is_anonymous"] == false)

@@ -108,11 +108,12 @@ struct SharedWorkersTests {
         var next = 0
         var waiting: [(id: Int64, body: JSON)] = []
         while !Task.isCancelled {
-            waiting += server.takeForWebhook()
-            guard !waiting.isEmpty else {
-                try? await Task.sleep(for: .milliseconds(5))
-                continue
+            if waiting.isEmpty {
+                // Telegram posts an update as soon as it has one: wait for the fake to hold one.
+                guard await server.wait(timeout: .seconds(1), until: { $0.unconfirmedCount > 0 }) else { continue }
             }
+            waiting += server.takeForWebhook()
+            guard !waiting.isEmpty else { continue }
             let update = waiting.removeFirst()
             var delivered = false
             for _ in 0..<(cluster.count * 2) where !delivered && !Task.isCancelled {
