@@ -20,7 +20,7 @@ public final class TelegramSender: Service {
     /// Answered rows waiting to be recorded as sent (they hold their slots until then).
     let marks: SentMarks
     /// Ends the current run's intake (each `run()` makes its own, so the poller can run it again).
-    private let stopper = Mutex<AsyncStream<Void>.Continuation?>(nil)
+    private let stopper = Mutex(Stopper())
 
     init(delivery: TelegramDelivery, maxInFlight: Int) {
         self.delivery = delivery
@@ -69,7 +69,7 @@ public final class TelegramSender: Service {
     /// Sends until `shutdown()`; rows left pending when it stops are sent after the next start.
     public func run() async throws {
         let (stops, stop) = AsyncStream<Void>.makeStream()
-        stopper.withLock { $0 = stop }
+        stopper.withLock { $0.begin(stop) }
         // A fresh queue: whatever a cancelled run left behind is still pending in the table.
         let starts = await state.reset()
         let pending: [OutboxRecord]
@@ -109,7 +109,9 @@ public final class TelegramSender: Service {
     }
 
     /// Stops taking new chats once the rows queued now are sent.
-    public func shutdown() async { stopper.withLock { $0?.finish() } }
+    /// A shutdown that comes before `run` has begun (the poller starts the sender as a task and may stop
+    /// at once) is kept and ends that run as soon as it begins, instead of being lost.
+    public func shutdown() async { stopper.withLock { $0.stop() } }
 
     /// Sends the rows of one chat until none is left.
     private func drain(chat: String) async {
@@ -355,5 +357,30 @@ actor SenderState {
     func stopStarting() {
         stopped = true
         if busy.isEmpty { startContinuation?.finish() }
+    }
+}
+
+/// Ends one run's intake; remembers a stop that came before the run began.
+struct Stopper {
+    private var current: AsyncStream<Void>.Continuation?
+    private var requested = false
+
+    /// A run began with `continuation`; a stop already requested ends it at once.
+    mutating func begin(_ continuation: AsyncStream<Void>.Continuation) {
+        current = continuation
+        if requested {
+            requested = false
+            continuation.finish()
+        }
+    }
+
+    /// Ends the current run's intake, or the next run's when none has begun.
+    mutating func stop() {
+        if let current {
+            current.finish()
+            self.current = nil
+        } else {
+            requested = true
+        }
     }
 }

@@ -9,6 +9,29 @@ import WardrobeTestKit
     let chat = ChatAddress(transport: "telegram", id: "1001", kind: .privateChat)
     let image = OutgoingImage(bytes: [UInt8](repeating: 7, count: 2048), mimeType: "image/jpeg", sha256: "abc123")
 
+    /// The poller starts the sender as a task and may stop it before that task began (a worker stopped
+    /// during start-up): the stop is kept, so the sender's run still ends instead of waiting forever.
+    @Test func aShutdownBeforeTheSenderRunsEndsItsRunWhenItBegins() async throws {
+        let harness = try TelegramHarness()
+        defer {
+            harness.store.close()
+            harness.server.stop()
+        }
+        let sender = harness.transport.sender
+        await sender.shutdown()
+        let ended = await withTaskGroup(of: Bool.self) { group in
+            group.addTask { (try? await sender.run()) != nil }
+            group.addTask {
+                try? await Task.sleep(for: .seconds(30))
+                return false
+            }
+            let first = await group.next() ?? false
+            group.cancelAll()
+            return first
+        }
+        #expect(ended)
+    }
+
     @Test func longTextIsSplitIntoMessagesWithinTheLimitAndButtonsGoOnTheLast() async throws {
         let harness = try TelegramHarness()
         let task = harness.start()
