@@ -24,6 +24,7 @@ public enum ConfigSchema {
         spec("storage.backend", .choice(["sqlite", "postgres"]), "sqlite", "sqlite = one process, data in data_directory; postgres = several workers share the database in the key file's postgres.conninfo (docs/scale-out.md)."),
         spec("storage.postgres.lease_seconds", .double(1...600), 30, "How long a chat stays with a worker that stopped renewing its lease (a killed worker's update is retried after this)."),
         spec("storage.postgres.election_retry_seconds", .double(0.05...60), 1, "How often a standby worker tries to become the bot's poller and sender."),
+        spec("storage.postgres.matrix_relay_seconds", .double(5...600), 60, "How long a Matrix message made on a worker not elected for Matrix waits for the elected one to send it."),
         spec("storage.postgres.claims_in_flight", .int(1...256), 32, "Updates of different chats one worker handles at once."),
 
         spec("telegram.enabled", .bool, true, "Serve Telegram when a token is in the key file."),

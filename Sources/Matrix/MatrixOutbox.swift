@@ -9,7 +9,7 @@ public struct MatrixOutbox: Sendable {
     /// The transport name in the outbox table.
     static let transport = "matrix"
     let client: MatrixClient
-    let store: Store
+    let store: any MatrixStore
     let attribution: SendAttribution
     let retrying: Retrying
     let clock: any WallClock
@@ -19,7 +19,7 @@ public struct MatrixOutbox: Sendable {
 
     /// An outbox over `client` and `store`.
     public init(
-        client: MatrixClient, store: Store, attribution: SendAttribution, configuration: MatrixConfiguration, clock: any WallClock, logger: Logger,
+        client: MatrixClient, store: any MatrixStore, attribution: SendAttribution, configuration: MatrixConfiguration, clock: any WallClock, logger: Logger,
         encryptor: RoomEncryptor? = nil
     ) {
         self.encryptor = encryptor

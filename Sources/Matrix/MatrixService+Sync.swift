@@ -144,9 +144,8 @@ extension MatrixService {
                 await attribution.ended(event.id, room: event.chat.id)
                 let position = await ledger.finished(event.id)
                 do {
-                    try await store.markProcessed(
-                        transport: MatrixService.cursorKey, updateIDs: [event.id], cursor: position, outbox: [], attemptKind: Self.attemptKind,
-                        now: clock.now())
+                    try await store.recordHandled(
+                        transport: MatrixService.cursorKey, eventID: event.id, cursor: position, attemptKind: Self.attemptKind, now: clock.now())
                 } catch {
                     logger.error("cannot record a handled event", ["update": event.id, "error": "\(error)"])
                 }

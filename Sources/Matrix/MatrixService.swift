@@ -15,6 +15,8 @@ public final class MatrixService: Service {
     static let cursorKey = "matrix"
     /// Cursor-table key of the filter id.
     static let filterKey = "matrix.filter"
+    /// Crypto-store kind of the device id of the account's last login (one row per Matrix user id).
+    static let loginDeviceKind = "login_device"
     /// The sync loop pauses while this many events are being handled.
     static let maxEventsInFlight = 100
 
@@ -23,7 +25,7 @@ public final class MatrixService: Service {
     let session: MatrixSession
     /// The sending side; features answer through it.
     public let transport: MatrixTransport
-    let store: Store
+    let store: any MatrixStore
     let dispatcher: ChatDispatcher
     let clock: any WallClock
     let logger: Logger
@@ -40,7 +42,7 @@ public final class MatrixService: Service {
 
     /// A worker for `configuration`; `onNewSecret` receives fresh access tokens (for log redaction).
     public init(
-        configuration: MatrixConfiguration, http: any HTTPTransport, keys: KeyStore, store: Store, dispatcher: ChatDispatcher,
+        configuration: MatrixConfiguration, http: any HTTPTransport, keys: KeyStore, store: any MatrixStore, dispatcher: ChatDispatcher,
         clock: any WallClock, logger: Logger, onNewSecret: @escaping @Sendable (String) -> Void = { _ in }
     ) {
         self.configuration = configuration
@@ -85,7 +87,8 @@ public final class MatrixService: Service {
 
     /// The sync loop: a thin driver around `SyncStateMachine`.
     func loop() async throws {
-        await transport.outbox.resendPending()
+        // Rows a crash left unsent go out once this run can send: after its login, before its first sync.
+        var resentPending = false
         var machine = SyncStateMachine(
             since: try await store.cursor(transport: Self.cursorKey), filterID: try await storedFilterID(),
             hasToken: await session.accessToken != nil, canLogIn: await session.canLogIn,
@@ -100,6 +103,10 @@ public final class MatrixService: Service {
                 case .createFilter:
                     action = machine.filterCreated(try await createFilter())
                 case .sync(let since, let filterID, let timeout):
+                    if !resentPending {
+                        await transport.outbox.resendPending()
+                        resentPending = true
+                    }
                     try await publishKeysOnce()
                     let json = try await client.sync(since: since, filterID: filterID, timeoutMilliseconds: timeout)
                     let response = try SyncResponse(json, userID: configuration.userID)
@@ -130,12 +137,17 @@ public final class MatrixService: Service {
     /// Logs in with the stored password, reusing the stored device.
     func logIn() async throws {
         guard let password = await session.password else { throw MatrixError.missingCredentials }
+        // The device of the last login anywhere: a worker taking the account over keeps its encryption identity.
+        var deviceID = await session.deviceID
+        if deviceID == nil { deviceID = try await store.matrixCryptoValue(kind: Self.loginDeviceKind, id: configuration.userID) }
         let result = try await client.login(
-            user: configuration.userID, password: password, deviceID: await session.deviceID, displayName: configuration.deviceDisplayName)
+            user: configuration.userID, password: password, deviceID: deviceID, displayName: configuration.deviceDisplayName)
         do {
             try await session.loggedIn(accessToken: result.accessToken, deviceID: result.deviceID)
+            try await store.saveMatrixCrypto(
+                [MatrixCryptoRecord(kind: Self.loginDeviceKind, id: configuration.userID, value: result.deviceID)], now: clock.now())
         } catch {
-            throw MatrixError.local("cannot store the access token: \(error)")
+            throw MatrixError.local("cannot store the access token or device: \(error)")
         }
         logger.notice("logged in to matrix", ["user": configuration.userID, "device": result.deviceID])
     }

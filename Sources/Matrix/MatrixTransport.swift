@@ -13,7 +13,7 @@ public final class MatrixTransport: ChatTransport {
     public let capabilities = TransportCapabilities(inlineButtons: false, edits: true, polls: false, deletesUserMessages: true)
     let outbox: MatrixOutbox
     let client: MatrixClient
-    let store: Store
+    let store: any MatrixStore
     let userID: String
     let logger: Logger
     /// The bot's own Matrix id.

@@ -59,7 +59,14 @@ public actor OlmMachine: EndToEndEncryption {
         if let stored = try await store.matrixCryptoValue(kind: Kind.account, id: deviceID) {
             let json = try JSON.parse(stored)
             guard let pickle = json["pickle"]?.string else { throw MatrixCryptoError.malformed("stored account without pickle") }
-            let account = try OlmAccount.unpickle(pickle, key: pickleKey)
+            let account: OlmAccount
+            do {
+                account = try OlmAccount.unpickle(pickle, key: pickleKey)
+            } catch {
+                // The pickle key comes from the master key: a worker with another master key cannot read the device.
+                throw MatrixCryptoError.local(
+                    "cannot open the stored encryption device \(deviceID) (\(error)); it was saved under another master key. Every worker serving this Matrix account needs the same master key")
+            }
             return try OlmMachine(
                 store: store, pickleKey: pickleKey, userID: userID, deviceID: deviceID, account: account,
                 published: json["device_keys_published"]?.bool ?? false, clock: clock, logger: logger)

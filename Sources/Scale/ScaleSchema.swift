@@ -1,7 +1,7 @@
 /// The PostgreSQL schema of the scale-out layer, as numbered migrations (see docs/scale-out.md).
 public enum ScaleSchema {
     /// Every step, oldest first.
-    public static let migrations: [Migration] = [inbox, jobs, dailySends, chatCore, closet, features]
+    public static let migrations: [Migration] = [inbox, jobs, dailySends, chatCore, closet, features, matrix]
 
     /// The durable inbox, each network's cursor, and the per-chat leases.
     static let inbox = Migration(version: 1, name: "inbox, cursors and chat leases", sql: """

@@ -58,4 +58,17 @@ extension OutboxStore {
     public func markOutboxSent(_ record: OutboxRecord, remoteIDs: [String], hasFiles: Bool, now: Date) async throws {
         try await markOutboxSent(txnID: record.txnID, remoteIDs: remoteIDs, now: now)
     }
+
+    /// Persists one message under `txnID` before it is sent and returns the stored row. When the id
+    /// is already known (a retry after a crash or timeout) the existing row is returned unchanged.
+    public func enqueueOutbox(transport: String, chatExternalID: String, txnID: String, payload: JSON, now: Date = Date()) async throws -> OutboxRecord {
+        let draft = OutboxDraft(txnID: txnID, transport: transport, chatExternalID: chatExternalID, payload: payload)
+        guard let record = try await enqueueOutbox([draft], now: now).first else { throw StorageError.notFound("outbox entry \(txnID)") }
+        return record
+    }
+
+    /// Records that the server accepted the message as `remoteID`.
+    public func markOutboxSent(txnID: String, remoteID: String, now: Date = Date()) async throws {
+        try await markOutboxSent(txnID: txnID, remoteIDs: [remoteID], now: now)
+    }
 }

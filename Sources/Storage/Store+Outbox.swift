@@ -92,16 +92,6 @@ public struct OutboxDraft: Sendable {
 }
 
 extension Store {
-    /// Persists a message under `txnID` before it is sent and returns the stored row.
-    /// When the id is already known (a retry after a crash or timeout) the existing row is returned unchanged.
-    public func enqueueOutbox(
-        transport: String, chatExternalID: String, txnID: String, payload: JSON, now: Date = Date()
-    ) async throws -> OutboxRecord {
-        let draft = OutboxDraft(txnID: txnID, transport: transport, chatExternalID: chatExternalID, payload: payload)
-        guard let record = try await enqueueOutbox([draft], now: now).first else { throw StorageError.notFound("outbox entry \(txnID)") }
-        return record
-    }
-
     /// Persists several messages in one transaction; ids already known keep their rows. Returns the rows in order.
     public func enqueueOutbox(_ drafts: [OutboxDraft], now: Date = Date()) async throws -> [OutboxRecord] {
         guard !drafts.isEmpty else { return [] }
@@ -149,11 +139,6 @@ extension Store {
         try await database.run { db in
             try db.query("SELECT bytes FROM outbox_files WHERE txn_id = ? ORDER BY position", [txnID]).map { $0.blob("bytes") ?? [] }
         }
-    }
-
-    /// Records that the server accepted the message as `remoteID`.
-    public func markOutboxSent(txnID: String, remoteID: String, now: Date = Date()) async throws {
-        try await markOutboxSent(txnID: txnID, remoteIDs: [remoteID], now: now)
     }
 
     /// Records that the whole message went out as `remoteIDs`; its files are no longer needed.

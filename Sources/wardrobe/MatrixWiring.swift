@@ -20,16 +20,31 @@ enum MatrixWiring {
             maxDownloadBytes: configuration.int("images.max_upload_bytes"), maxAttempts: configuration.int("worker.max_attempts"))
     }
 
-    /// The Matrix service feeding `dispatcher`, or nil when Matrix is off.
-    static func service(app: App, keys: KeyStore, backend: StorageBackend, dispatcher: ChatDispatcher, clock: any WallClock) throws -> MatrixService? {
+    /// The Matrix service feeding `dispatcher` and the transport features send through, or nil when Matrix is off.
+    /// On SQLite this process serves the account; on PostgreSQL the worker elected for it does.
+    static func service(
+        app: App, keys: KeyStore, backend: StorageBackend, dispatcher: ChatDispatcher, clock: any WallClock
+    ) throws -> (service: any Service, transport: any ChatTransport)? {
         guard let settings = try configuration(app.configuration) else { return nil }
-        // Matrix's sync token and end-to-end keys are kept in the SQLite store only: one process per account.
-        guard let store = backend.sqlite else {
-            throw CLIError("Matrix is not served on PostgreSQL yet (its sync state and encryption keys live in SQLite); unset matrix.homeserver_url on the workers, or run Matrix from one worker with storage.backend = sqlite")
-        }
         let redactor = app.redactor
-        return MatrixService(
-            configuration: settings, http: HTTPClient(), keys: keys, store: store, dispatcher: dispatcher, clock: clock,
-            logger: app.logger.child(label: "matrix"), onNewSecret: { redactor.register($0) })
+        let logger = app.logger.child(label: "matrix")
+        switch backend {
+        case .sqlite(let store):
+            let service = MatrixService(
+                configuration: settings, http: HTTPClient(), keys: keys, store: store, dispatcher: dispatcher, clock: clock, logger: logger,
+                onNewSecret: { redactor.register($0) })
+            return (service, service.transport)
+        case .postgres(let shared):
+            let store = shared.store
+            let transport = SharedMatrixTransport(
+                userID: settings.userID, store: store, clock: clock, logger: logger,
+                relaySeconds: app.configuration.double("storage.postgres.matrix_relay_seconds"))
+            let service = SharedMatrixService(userID: settings.userID, transport: transport, shared: shared.shared, logger: logger) {
+                MatrixService(
+                    configuration: settings, http: HTTPClient(), keys: keys, store: store, dispatcher: dispatcher, clock: clock, logger: logger,
+                    onNewSecret: { redactor.register($0) })
+            }
+            return (service, transport)
+        }
     }
 }

@@ -78,6 +78,7 @@ final class Runtime: Sendable {
         case .postgres(let shared):
             services.append(Housekeeping(store: shared.store, clock: clock, logger: housekeepingLogger) { now, retention in
                 try await shared.shared.prune(olderThan: now.addingTimeInterval(-retention.processed))
+                try await shared.store.pruneHandledEvents(olderThan: now.addingTimeInterval(-retention.processed))
             })
         }
         if console {
@@ -87,7 +88,7 @@ final class Runtime: Sendable {
         }
         if !console, let matrix = try MatrixWiring.service(app: app, keys: keys, backend: backend, dispatcher: dispatcher, clock: clock) {
             transports.register(matrix.transport)
-            services.append(matrix)
+            services.append(matrix.service)
         }
         let telegram = console ? nil : try telegramServices(dispatcher: dispatcher)
         if let telegram { services.append(telegram.poller) }

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Runs the Matrix integration tests (MatrixIntegration*) against a real Synapse on loopback.
+# Runs the Matrix integration tests (MatrixIntegration*) against a real Synapse on loopback, and a private
+# PostgreSQL cluster (Tests/postgres/cluster.sh) for the test of two workers sharing the account.
 # Synapse comes from PyPI into .build/venv (pinned below); one homeserver per run, stopped on exit.
 set -euo pipefail
 
@@ -26,9 +27,13 @@ WORK="$(mktemp -d "${TMPDIR:-/tmp}/wardrobe-synapse.XXXXXX")"
 PORT="$("$VENV/bin/python" -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
 SHARED_SECRET="$(head -c 24 /dev/urandom | base64 | tr -d '/+=')"
 SYNAPSE_PID=""
+# A private PostgreSQL cluster for the shared-workers test (Matrix served by one of two workers).
+PG_CLUSTER="${WARDROBE_TEST_MATRIX_CLUSTER_DIR:-$ROOT/.build/postgres-matrix}"
+PG_STARTED=""
 
 cleanup() {
   local status=$?
+  if [[ -n "$PG_STARTED" ]]; then bash "$ROOT/Tests/postgres/cluster.sh" stop "$PG_CLUSTER" || true; fi
   if [[ -n "$SYNAPSE_PID" ]] && kill -0 "$SYNAPSE_PID" 2>/dev/null; then
     kill "$SYNAPSE_PID" 2>/dev/null || true
     for _ in $(seq 1 50); do kill -0 "$SYNAPSE_PID" 2>/dev/null || break; sleep 0.1; done
@@ -143,10 +148,12 @@ export MATRIX_IT_HOMESERVER="$BASE"
 export MATRIX_IT_BOT="@wardrobe:localhost" MATRIX_IT_BOT_PASSWORD="$BOT_PASSWORD"
 export MATRIX_IT_ANA="@ana:localhost" MATRIX_IT_ANA_PASSWORD="$ANA_PASSWORD"
 export MATRIX_IT_BOB="@bob:localhost" MATRIX_IT_BOB_PASSWORD="$BOB_PASSWORD"
+PG_STARTED=1
+export MATRIX_IT_POSTGRES="$(bash Tests/postgres/cluster.sh start "$PG_CLUSTER")"
 export MATRIX_IT_WARDROBE="$("$SWIFT" build --manifest-cache none --show-bin-path)/wardrobe"
 if [[ -n "${MATRIX_IT_HOLD:-}" ]]; then
   # Debugging: keep Synapse up and write the environment for running tests by hand.
-  env | grep '^MATRIX_IT_' | sed 's/^/export /' > "$MATRIX_IT_HOLD"
+  env | grep '^MATRIX_IT_' | sed "s/^\([^=]*\)=\(.*\)$/export \1='\2'/" > "$MATRIX_IT_HOLD"
   log "environment in $MATRIX_IT_HOLD; Ctrl-C stops Synapse"
   while kill -0 "$SYNAPSE_PID" 2>/dev/null; do sleep 1; done
   exit 0

@@ -1,0 +1,107 @@
+import Chat
+import Foundation
+import JSON
+import Storage
+import Support
+import Synchronization
+
+/// The Matrix transport of one of several workers sharing the account (storage on PostgreSQL).
+///
+/// Only the elected worker talks to the homeserver: it holds the device's encryption state, and two
+/// processes encrypting with one Megolm session would reuse its message indexes. While this worker is
+/// elected, messages go through its own `MatrixTransport`. Otherwise (a try-on result, a daily outfit
+/// or a vote result produced here) the message is written to the shared outbox as a relay row, and
+/// this waits until the elected worker has sent it and recorded its event ids.
+public final class SharedMatrixTransport: ChatTransport {
+    /// The outbox transport of relay rows.
+    public static let relayTransport = "matrix.relay"
+    public let name = "matrix"
+    public let capabilities: TransportCapabilities
+    public let botUserID: String?
+    let store: any MatrixStore
+    let clock: any WallClock
+    let logger: Logger
+    /// How long a relayed message may wait for an elected worker before it is given up.
+    let relaySeconds: Double
+    private let elected = Mutex<MatrixTransport?>(nil)
+
+    /// A transport for the account `userID`; relayed messages wait at most `relaySeconds` (5–600 s).
+    public init(userID: String, store: any MatrixStore, clock: any WallClock, logger: Logger, relaySeconds: Double = 60) {
+        botUserID = userID
+        capabilities = TransportCapabilities(inlineButtons: false, edits: true, polls: false, deletesUserMessages: true)
+        self.store = store
+        self.clock = clock
+        self.logger = logger
+        self.relaySeconds = relaySeconds.isFinite ? min(max(relaySeconds, 5), 600) : 60
+    }
+
+    /// This worker's own transport while it is elected; nil when its term ends.
+    public func serve(through transport: MatrixTransport?) {
+        elected.withLock { $0 = transport }
+    }
+
+    @discardableResult
+    public func send(_ message: OutgoingMessage, to chat: ChatAddress) async throws -> [MessageRef] {
+        if let own = elected.withLock({ $0 }) { return try await own.send(message, to: chat) }
+        // A typing signal is worth nothing once relayed.
+        if message.isEphemeral { return [] }
+        let txnID = "mr-\(UUID().uuidString.lowercased())"
+        let stored = message.stored()
+        let deadline = clock.now().addingTimeInterval(relaySeconds)
+        _ = try await store.enqueueOutbox(
+            [OutboxDraft(
+                txnID: txnID, transport: Self.relayTransport, chatExternalID: chat.id, chatKind: chat.kind.rawValue, payload: stored.payload,
+                files: stored.files, expiresAt: deadline)],
+            now: clock.now())
+        return try await waitForSend(txnID: txnID, chat: chat, deadline: deadline)
+    }
+
+    /// Polls the relay row until the elected worker finished it (a few reads a second at most).
+    private func waitForSend(txnID: String, chat: ChatAddress, deadline: Date) async throws -> [MessageRef] {
+        var pause = 0.05
+        while true {
+            if let row = try await store.outbox(txnID: txnID), row.state != "pending" {
+                guard row.state == "sent" else { throw MatrixError.local("the elected Matrix worker could not send the message (\(row.state))") }
+                return row.remoteIDs.map { MessageRef(chatID: chat.id, messageID: $0) }
+            }
+            if clock.now() >= deadline {
+                try? await store.markOutboxDropped(txnID: txnID, now: clock.now())
+                logger.warning("no elected Matrix worker sent a relayed message in time; dropped", ["room": chat.id, "txn": txnID])
+                throw MatrixError.local("no worker is serving the Matrix account right now")
+            }
+            try await clock.sleep(seconds: pause)
+            pause = min(pause * 2, 0.5)
+        }
+    }
+
+    /// The elected worker's side: sends the relay rows other workers wrote, through `transport`, until cancelled.
+    public func deliverRelayed(through transport: MatrixTransport, pollSeconds: Double = 0.25) async throws {
+        while !Task.isCancelled {
+            do {
+                for row in try await store.pendingOutbox(transport: Self.relayTransport, since: clock.now().addingTimeInterval(-relaySeconds)) {
+                    await deliver(row, through: transport)
+                }
+            } catch {
+                logger.warning("cannot read relayed Matrix messages; retrying", ["error": "\(error)"])
+            }
+            try await clock.sleep(seconds: pollSeconds)
+        }
+    }
+
+    /// Sends one relay row and records its event ids, or marks it failed (the waiting worker reports it).
+    func deliver(_ row: OutboxRecord, through transport: MatrixTransport) async {
+        if let expiry = row.expiresAt, clock.now() >= expiry {
+            try? await store.markOutboxDropped(txnID: row.txnID, now: clock.now())
+            return
+        }
+        let chat = ChatAddress(transport: name, id: row.chatExternalID, kind: ChatKind(rawValue: row.chatKind) ?? .group)
+        do {
+            let message = try OutgoingMessage(stored: StoredMessage(payload: row.payload, files: try await store.outboxFiles(txnID: row.txnID)))
+            let refs = try await transport.send(message, to: chat)
+            try await store.markOutboxSent(txnID: row.txnID, remoteIDs: refs.map(\.messageID), now: clock.now())
+        } catch {
+            logger.warning("relayed Matrix message not sent", ["room": row.chatExternalID, "txn": row.txnID, "error": "\(error)"])
+            try? await store.markOutboxFailed(txnID: row.txnID, now: clock.now())
+        }
+    }
+}
