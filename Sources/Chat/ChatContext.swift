@@ -52,9 +52,9 @@ public struct ChatContext: Sendable {
     }
 
     /// Makes a button whose press runs `action` with `payload`; by default only this user may press it.
-    public func button(_ title: String, action: String, payload: JSON = [:], anyone: Bool = false) async throws -> Button {
+    public func button(_ title: String, action: some ButtonActionName, payload: JSON = [:], anyone: Bool = false) async throws -> Button {
         let token = try await store.createButton(
-            chatID: chat.id, userID: anyone ? nil : user.id, action: action, payload: payload, lifetime: ButtonRecord.defaultLifetime,
+            chatID: chat.id, userID: anyone ? nil : user.id, action: action.rawValue, payload: payload, lifetime: ButtonRecord.defaultLifetime,
             now: clock.now())
         return Button(title: title, token: token)
     }

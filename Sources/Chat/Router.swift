@@ -51,6 +51,9 @@ public final class Router: Sendable {
         self.clock = clock
     }
 
+    /// Whether presses of `action` have a handler (a button made for it would otherwise only expire).
+    public func handles(button action: some ButtonActionName) -> Bool { buttonHandlers[action.rawValue] != nil }
+
     /// The commands listed in `/help` and the Telegram menu, in registration order.
     public var listedCommands: [Command] { commands.filter(\.listed) }
 

@@ -35,7 +35,9 @@ public struct RouterBuilder {
     }
 
     /// Sets the handler for buttons created with `action`.
-    public mutating func onButton(_ action: String, _ handler: @escaping Router.ButtonHandler) { buttonHandlers[action] = handler }
+    public mutating func onButton(_ action: some ButtonActionName, _ handler: @escaping Router.ButtonHandler) {
+        buttonHandlers[action.rawValue] = handler
+    }
 
     /// Sets the handler for poll votes.
     public mutating func onVote(_ handler: @escaping Router.VoteHandler) { voteHandler = handler }

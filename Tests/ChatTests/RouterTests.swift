@@ -74,9 +74,9 @@ import WardrobeTestKit
         let presses = Mutex(0)
         let router = Self.router(store) { builder in
             builder.add(Command("ask", summary: "asks") { context, _ in
-                try await context.reply("Pick", buttons: [[try await context.button("Yes", action: "yes")]])
+                try await context.reply("Pick", buttons: [[try await context.button("Yes", action: TestButtonAction("yes"))]])
             })
-            builder.onButton("yes") { context, _ in
+            builder.onButton(TestButtonAction("yes")) { context, _ in
                 presses.withLock { $0 += 1 }
                 try await context.reply("Done")
             }
@@ -97,10 +97,10 @@ import WardrobeTestKit
         defer { store.close(); try? FileManager.default.removeItem(atPath: folder) }
         let router = Self.router(store) { builder in
             builder.add(Command("ask", summary: "asks") { context, _ in
-                try await context.reply("Pick", buttons: [[try await context.button("Red", action: "pick", payload: ["c": "red"]),
-                                                            try await context.button("Blue", action: "pick", payload: ["c": "blue"])]])
+                try await context.reply("Pick", buttons: [[try await context.button("Red", action: TestButtonAction("pick"), payload: ["c": "red"]),
+                                                            try await context.button("Blue", action: TestButtonAction("pick"), payload: ["c": "blue"])]])
             })
-            builder.onButton("pick") { context, record in try await context.reply("You picked \(record.payload["c"]?.string ?? "")") }
+            builder.onButton(TestButtonAction("pick")) { context, record in try await context.reply("You picked \(record.payload["c"]?.string ?? "")") }
         }
         let transport = RecordingTransport(inlineButtons: false)
         await router.handle(Events.command("ask"), via: transport)

@@ -11,11 +11,11 @@ import WardrobeTestKit
     static func router(_ store: MemoryChatStore) -> Router {
         var builder = RouterBuilder()
         builder.add(Command("menu", summary: "offers a choice") { context, _ in
-            let mine = try await context.button("Mine", action: "pick", payload: ["size": "M", "note": "größer 👖"])
-            let open = try await context.button("Anyone", action: "pick", payload: ["size": "L"], anyone: true)
+            let mine = try await context.button("Mine", action: TestButtonAction("pick"), payload: ["size": "M", "note": "größer 👖"])
+            let open = try await context.button("Anyone", action: TestButtonAction("pick"), payload: ["size": "L"], anyone: true)
             try await context.reply("Pick one", buttons: [[mine, open]])
         })
-        builder.onButton("pick") { context, record in
+        builder.onButton(TestButtonAction("pick")) { context, record in
             try await context.setState(["picked": record.payload["size"] ?? .null])
             try await context.reply(RichText.plain("\(context.user.key) picked \(record.payload["size"]?.string ?? "?")"))
         }

@@ -64,11 +64,11 @@ struct ServiceHarness {
         })
         builder.add(Command("echo", summary: "repeat") { context, arguments in try await context.reply(RichText.plain(arguments)) })
         builder.add(Command("ask", summary: "choose") { context, _ in
-            let a = try await context.button("A", action: "pick", payload: ["title": "A"])
-            let b = try await context.button("B", action: "pick", payload: ["title": "B"])
+            let a = try await context.button("A", action: TestButtonAction("pick"), payload: ["title": "A"])
+            let b = try await context.button("B", action: TestButtonAction("pick"), payload: ["title": "B"])
             try await context.reply("Pick one", buttons: [[a, b]])
         })
-        builder.onButton("pick") { context, record in
+        builder.onButton(TestButtonAction("pick")) { context, record in
             try await context.reply(RichText.plain("picked \(record.payload["title"]?.string ?? "?")"))
         }
         return builder.build(store: store, logger: logger, clock: SystemClock(), welcome: "hi")

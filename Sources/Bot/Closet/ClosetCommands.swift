@@ -25,7 +25,7 @@ struct ClosetCommands {
             let category = try words.isEmpty ? nil : ItemNumbers.category(words.joined(separator: " "))
             try await page(context, category: category, page: number - 1)
         })
-        builder.onButton("closet.page") { context, record in
+        builder.onButton(.closetPage) { context, record in
             let category = try record.arguments.optionalValue("category", as: Category.self)
             try await page(context, category: category, page: try record.arguments.optionalInt("page", in: 0...100_000) ?? 0)
         }
@@ -61,18 +61,18 @@ struct ClosetCommands {
             let item = try await ItemNumbers.item(arguments, context: context)
             let number: [String: MessageArgument] = ["number": .text(String(item.number)), "name": .text(item.name)]
             let yes = try await context.button(
-                context.string("closet.remove.button", number), action: "closet.remove", payload: ["number": .int(Int64(item.number))])
-            let no = try await context.button(context.string("closet.remove.keep"), action: "closet.keep")
+                context.string("closet.remove.button", number), action: .closetRemove, payload: ["number": .int(Int64(item.number))])
+            let no = try await context.button(context.string("closet.remove.keep"), action: .closetKeep)
             try await context.reply(context.text("closet.remove.question", number), buttons: [[yes, no]])
         })
-        builder.onButton("closet.remove") { context, record in
+        builder.onButton(.closetRemove) { context, record in
             let number = try record.arguments.int("number", in: 1...1_000_000)
             let removed = try await context.data.removeItem(userID: context.user.id, number: number)
             try await context.store.deleteButtons(tokens: [record.token])
             try await context.reply(context.text(removed ? "closet.remove.done" : "closet.remove.gone", ["number": .text(String(number))]))
         }
-        builder.onButton("closet.keep") { context, _ in try await context.reply(context.text("closet.remove.kept")) }
-        builder.onButton("closet.photo") { context, record in
+        builder.onButton(.closetKeep) { context, _ in try await context.reply(context.text("closet.remove.kept")) }
+        builder.onButton(.closetPhoto) { context, record in
             let item = try await ItemNumbers.item(String(try record.arguments.int("number", in: 1...1_000_000)), context: context)
             try await ItemPhoto.expect(item.number, context: context)
             try await context.reply(context.text("closet.photo.send", ["number": .text(String(item.number)), "name": .text(item.name)]))
@@ -117,8 +117,8 @@ struct ClosetCommands {
         let past = page >= pages ? context.string("closet.page.past", ["count": .integer(pages)]) + "\n" : ""
         var buttons: [Button] = []
         let base: JSON = ["category": category.map { .string($0.rawValue) } ?? .null]
-        if current > 0 { buttons.append(try await context.button(context.string("closet.button.previous"), action: "closet.page", payload: base.setting("page", .int(Int64(current - 1))))) }
-        if current < pages - 1 { buttons.append(try await context.button(context.string("closet.button.next"), action: "closet.page", payload: base.setting("page", .int(Int64(current + 1))))) }
+        if current > 0 { buttons.append(try await context.button(context.string("closet.button.previous"), action: .closetPage, payload: base.setting("page", .int(Int64(current - 1))))) }
+        if current < pages - 1 { buttons.append(try await context.button(context.string("closet.button.next"), action: .closetPage, payload: base.setting("page", .int(Int64(current + 1))))) }
         // The list stays as the caption (or its follow-up, when long): screen readers and search need the words.
         let lines = slice.map { ItemText.line($0, context.phrasebook) }.joined(separator: "\n")
         let text = RichText.plain(past) + .bold(title) + .plain("\n" + lines + "\n\n") + context.text("closet.item_hint")

@@ -8,10 +8,6 @@ import Storage
 /// (the heading with one line per piece) and the buttons Show another, Why? and I wore this under
 /// the outfit's picture (`OutfitPicture`).
 enum OutfitCard {
-    static let another = "outfit.another"
-    static let why = "outfit.why"
-    static let wore = "outfit.wore"
-
     /// The text: the heading in bold, then "• #3 Navy blazer · navy · formality 4" per piece.
     static func text(_ outfit: Outfit, heading: String, note: String? = nil, _ words: Phrasebook) -> RichText {
         let accessories = outfit.accessories.map { "• + " + ItemText.line($0, words) }
@@ -25,23 +21,23 @@ enum OutfitCard {
         _ outfit: Outfit, occasion: Occasion, chatID: Int64, userID: Int64, store: any WardrobeStore, now: Date, offerAnother: Bool,
         modelNote: String? = nil, wearSource: WearSource = .button, words: Phrasebook
     ) async throws -> [[Button]] {
-        var specs: [(title: String, action: String, payload: JSON)] = []
-        if offerAnother { specs.append((words.string("outfit.button.another"), another, ["occasion": .string(occasion.name)])) }
-        specs.append((words.string("outfit.button.why"), why, [
+        var specs: [(title: String, action: ButtonAction, payload: JSON)] = []
+        if offerAnother { specs.append((words.string("outfit.button.another"), .outfitAnother, ["occasion": .string(occasion.name)])) }
+        specs.append((words.string("outfit.button.why"), .outfitWhy, [
             "why": .string(modelNote ?? outfit.explanation(occasion: occasion)), "lines": .array(outfit.breakdownLines.map(JSON.string)),
         ]))
-        specs.append((words.string("outfit.button.wore"), wore, [
+        specs.append((words.string("outfit.button.wore"), .outfitWore, [
             "ids": .array(outfit.allPieces.map { .int($0.id) }), WearCommands.sourceKey: .string(wearSource.rawValue),
         ]))
         // One transaction for the row: this runs for every outfit shown.
-        let tokens = try await store.createButtons(specs.map { ($0.action, $0.payload) }, chatID: chatID, userID: userID, now: now)
+        let tokens = try await store.createButtons(specs.map { ($0.action.rawValue, $0.payload) }, chatID: chatID, userID: userID, now: now)
         return [zip(specs, tokens).map { Button(title: $0.title, token: $1) }]
     }
 
     /// "I wore this" for these pieces (also offered to the starter of an outfit vote for the winner).
     static func wearButton(itemIDs: [Int64], chatID: Int64, userID: Int64, store: any WardrobeStore, now: Date, words: Phrasebook) async throws -> Button {
         let token = try await store.createButton(
-            chatID: chatID, userID: userID, action: wore, payload: ["ids": .array(itemIDs.map { .int($0) })], now: now)
+            chatID: chatID, userID: userID, action: ButtonAction.outfitWore.rawValue, payload: ["ids": .array(itemIDs.map { .int($0) })], now: now)
         return Button(title: words.string("outfit.button.wore"), token: token)
     }
 

@@ -28,20 +28,20 @@ struct OutfitCommand {
             try await context.reply(
                 context.text("outfit.occasions.title").bolded + .plain("\n" + lines.joined(separator: "\n") + "\n\n") + context.text("outfit.occasions.hint"))
         })
-        builder.onButton("outfit.pick") { context, record in
+        builder.onButton(.outfitPick) { context, record in
             let count = try record.arguments.optionalInt("count", in: 1...Self.maximumCount) ?? 1
             try await suggest(context, occasionName: try record.arguments.string("occasion", maxLength: 64), count: count)
         }
-        builder.onButton(OutfitCard.another) { context, record in
+        builder.onButton(.outfitAnother) { context, record in
             try await suggest(context, occasionName: try record.arguments.string("occasion", maxLength: 64), count: 1)
         }
-        builder.onButton(OutfitCard.why) { context, record in
+        builder.onButton(.outfitWhy) { context, record in
             let lines = try record.arguments.strings("lines")
             let why = try record.arguments.optionalString("why", maxLength: 2_000) ?? ""
             try await context.reply(
                 context.text("outfit.why.title").bolded + .plain("\n\(why)" + (lines.isEmpty ? "" : "\n\n" + lines.joined(separator: "\n"))))
         }
-        // "I wore this" (OutfitCard.wore) is handled by WearCommands, which keeps the wear log.
+        // "I wore this" (`.outfitWore`) is handled by WearCommands, which keeps the wear log.
     }
 
     private func run(_ context: ChatContext, arguments: String) async throws {
@@ -59,7 +59,7 @@ struct OutfitCommand {
             // Every occasion, and the count asked for (`/outfit 3`) travels with the pick.
             for occasion in environment.occasions.occasions {
                 buttons.append(try await context.button(
-                    context.occasionName(occasion), action: "outfit.pick", payload: ["occasion": .string(occasion.name), "count": .int(Int64(count))]))
+                    context.occasionName(occasion), action: .outfitPick, payload: ["occasion": .string(occasion.name), "count": .int(Int64(count))]))
             }
             try await context.reply(context.text("outfit.ask_occasion"), buttons: stride(from: 0, to: buttons.count, by: 2).map { Array(buttons[$0..<min($0 + 2, buttons.count)]) })
             return

@@ -31,15 +31,15 @@ enum DraftCard {
     }
 
     private static func buttons(for draft: ItemDraft, context: ChatContext) async throws -> [[Button]] {
-        func button(_ title: String, _ action: String, _ extra: JSON = [:]) async throws -> Button {
+        func button(_ title: String, _ action: ButtonAction, _ extra: JSON = [:]) async throws -> Button {
             try await context.button(title, action: action, payload: extra.setting("draft", .string(draft.id)))
         }
-        func button(key: String, _ action: String) async throws -> Button { try await button(context.string(key), action) }
-        var rows: [[Button]] = [[try await button(key: "import.button.save", "draft.save"), try await button(key: "import.button.cancel", "draft.cancel")]]
+        func button(key: String, _ action: ButtonAction) async throws -> Button { try await button(context.string(key), action) }
+        var rows: [[Button]] = [[try await button(key: "import.button.save", .draftSave), try await button(key: "import.button.cancel", .draftCancel)]]
         if !draft.hasCategory {
             var row: [Button] = []
             for category in [Category.top, .bottom, .dress, .shoes, .outerwear, .accessory] {
-                row.append(try await button(context.categoryName(category), "draft.category", ["category": .string(category.rawValue)]))
+                row.append(try await button(context.categoryName(category), .draftCategory, ["category": .string(category.rawValue)]))
             }
             rows.append(row)
         }
@@ -48,19 +48,19 @@ enum DraftCard {
         var colorRow: [Button] = []
         for (index, color) in colors.enumerated() {
             let mark = color == draft.item.color ? "✓ " : ""
-            colorRow.append(try await button("\(mark)\(color.name)", "draft.color", ["index": .int(Int64(index)), "name": .string(color.name), "family": .string(color.family.rawValue)]))
+            colorRow.append(try await button("\(mark)\(color.name)", .draftColor, ["index": .int(Int64(index)), "name": .string(color.name), "family": .string(color.family.rawValue)]))
         }
-        colorRow.append(try await button(key: "import.button.other_color", "draft.othercolor"))
+        colorRow.append(try await button(key: "import.button.other_color", .draftOtherColor))
         rows.append(colorRow)
         if !draft.sizes.isEmpty {
             var sizeRow: [Button] = []
             for size in draft.sizes.prefix(maximumChoices) {
-                sizeRow.append(try await button((draft.item.size == size ? "✓ " : "") + context.string("import.button.size", ["size": .text(size)]), "draft.size", ["size": .string(size)]))
+                sizeRow.append(try await button((draft.item.size == size ? "✓ " : "") + context.string("import.button.size", ["size": .text(size)]), .draftSize, ["size": .string(size)]))
             }
             rows.append(sizeRow)
         } else if try await DraftEditing.asksForSize(draft, context: context) {
             // No sizes on the page (or typed words): ask for it, as a shop would, with Skip.
-            rows.append([try await button(key: "import.button.type_size", "draft.typesize"), try await button(key: "import.button.skip_size", "draft.skipsize")])
+            rows.append([try await button(key: "import.button.type_size", .draftTypeSize), try await button(key: "import.button.skip_size", .draftSkipSize)])
         }
         return rows
     }

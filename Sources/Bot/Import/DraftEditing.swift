@@ -12,7 +12,7 @@ struct DraftEditing {
     let environment: BotEnvironment
 
     func register(on builder: inout RouterBuilder) {
-        builder.onButton("draft.save") { context, record in
+        builder.onButton(.draftSave) { context, record in
             var draft = try await Self.current(record, context: context)
             guard draft.hasCategory else {
                 try await context.reply(context.text("import.draft.pick_category"))
@@ -31,16 +31,16 @@ struct DraftEditing {
                 if let store = try? context.data { await ThumbnailCache(store: store, images: environment.images).warm(userID: context.user.id, sha256: photo) }
             }
         }
-        builder.onButton("draft.cancel") { context, record in
+        builder.onButton(.draftCancel) { context, record in
             _ = try await Self.current(record, context: context)
             try await context.updateState { $0.setting(ItemDraft.stateKey, .null) }
             try await context.reply(context.text("import.draft.discarded"))
         }
-        builder.onButton(GoodsQuestion.keepAction) { context, record in
+        builder.onButton(.draftGoodsKeep) { context, record in
             let draft = try await Self.current(record, context: context)
             try await DraftCard.send(draft, context: context)
         }
-        builder.onButton("draft.category") { context, record in
+        builder.onButton(.draftCategory) { context, record in
             var draft = try await Self.current(record, context: context)
             let category = try record.arguments.value("category", as: Category.self)
             draft.item.category = category
@@ -49,7 +49,7 @@ struct DraftEditing {
             try await Self.save(draft, context: context)
             try await DraftCard.send(draft, context: context, withPhoto: false)
         }
-        builder.onButton("draft.color") { context, record in
+        builder.onButton(.draftColor) { context, record in
             var draft = try await Self.current(record, context: context)
             let name = try record.arguments.string("name", maxLength: 64)
             let family = try record.arguments.value("family", as: ColorFamily.self)
@@ -57,22 +57,22 @@ struct DraftEditing {
             try await Self.save(draft, context: context)
             try await DraftCard.send(draft, context: context, withPhoto: false)
         }
-        builder.onButton("draft.othercolor") { context, record in
+        builder.onButton(.draftOtherColor) { context, record in
             _ = try await Self.current(record, context: context)
             try await context.updateState { $0.setting("awaiting", "draft.color") }
             try await context.reply(context.text("import.draft.type_color"))
         }
-        builder.onButton("draft.typesize") { context, record in
+        builder.onButton(.draftTypeSize) { context, record in
             _ = try await Self.current(record, context: context)
             try await context.updateState { $0.setting("awaiting", "draft.size") }
             try await context.reply(context.text("import.draft.type_size"))
         }
-        builder.onButton("draft.skipsize") { context, record in
+        builder.onButton(.draftSkipSize) { context, record in
             let draft = try await Self.current(record, context: context)
             try await context.updateState { $0.setting("size_skipped", .string(draft.id)) }
             try await DraftCard.send(draft, context: context, withPhoto: false)
         }
-        builder.onButton("draft.size") { context, record in
+        builder.onButton(.draftSize) { context, record in
             var draft = try await Self.current(record, context: context)
             draft.item.size = try record.arguments.optionalString("size", maxLength: 64)
             try await Self.save(draft, context: context)

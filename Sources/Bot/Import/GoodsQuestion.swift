@@ -6,14 +6,13 @@ import JSON
 /// category); Cancel discards the draft like the card's own Cancel.
 enum GoodsQuestion {
     /// The button action that keeps the draft and shows its card.
-    static let keepAction = "draft.goods.keep"
 
     /// Sends the question with its two buttons for the draft already stored in the chat state.
     static func ask(goods: String, draft: ItemDraft, context: ChatContext) async throws {
         let payload: JSON = ["draft": .string(draft.id)]
         let buttons = [[
-            try await context.button(context.string("import.button.save_anyway"), action: keepAction, payload: payload),
-            try await context.button(context.string("import.button.cancel"), action: "draft.cancel", payload: payload),
+            try await context.button(context.string("import.button.save_anyway"), action: .draftGoodsKeep, payload: payload),
+            try await context.button(context.string("import.button.cancel"), action: .draftCancel, payload: payload),
         ]]
         try await context.reply(context.text("import.goods.question", ["goods": .text(goods)]), buttons: buttons)
     }

@@ -18,8 +18,8 @@ enum SavedPieceText {
     /// Try it on (the piece goes to the Clothing slot), or Add a photo (the next photo becomes its photo).
     static func nextButton(_ item: ClosetItem, context: ChatContext) async throws -> Button {
         if item.photo != nil {
-            return try await context.button(context.string("import.button.try_on"), action: "tryon.item", payload: ["number": .int(Int64(item.number))])
+            return try await context.button(context.string("import.button.try_on"), action: .tryOnItem, payload: ["number": .int(Int64(item.number))])
         }
-        return try await context.button(context.string("import.button.add_photo"), action: "closet.photo", payload: ["number": .int(Int64(item.number))])
+        return try await context.button(context.string("import.button.add_photo"), action: .closetPhoto, payload: ["number": .int(Int64(item.number))])
     }
 }

@@ -9,7 +9,6 @@ import Storage
 /// without one, Telegram users get their app's language and everyone else English.
 struct LanguageFeature {
     /// The button action that applies a choice from the menu.
-    static let buttonAction = "language.set"
 
     func register(on builder: inout RouterBuilder) {
         builder.add(Command("language", usage: "[en|de|fr|es|it|auto]") { context, arguments in
@@ -20,7 +19,7 @@ struct LanguageFeature {
                 try await apply(try LanguageChoice(typed: word), context: context)
             }
         })
-        builder.onButton(Self.buttonAction) { context, record in
+        builder.onButton(.languageSet) { context, record in
             guard let choice = LanguageChoice(payload: record.payload) else { return }
             try await apply(choice, context: context)
         }
@@ -32,12 +31,12 @@ struct LanguageFeature {
         let key = chosen != nil ? "language.current.chosen" : context.event.sender.language != nil ? "language.current.app" : "language.current.default"
         var row: [Button] = []
         for language in Language.allCases where language != context.language {
-            row.append(try await context.button(language.nativeName, action: Self.buttonAction, payload: LanguageChoice.language(language).payload))
+            row.append(try await context.button(language.nativeName, action: .languageSet, payload: LanguageChoice.language(language).payload))
         }
         var rows = [row]
         if chosen != nil {
             rows.append([try await context.button(
-                context.string("language.button.auto"), action: Self.buttonAction, payload: LanguageChoice.followApp.payload)])
+                context.string("language.button.auto"), action: .languageSet, payload: LanguageChoice.followApp.payload)])
         }
         let arguments: [String: MessageArgument] = ["language": .text(context.language.nativeName), "codes": .text(LanguageChoice.codes)]
         try await context.reply(context.text(key, arguments), buttons: rows)

@@ -9,15 +9,15 @@ struct PrivacyFeature {
 
     func register(on builder: inout RouterBuilder) {
         builder.add(Command("forget") { context, _ in
-            let confirm = try await context.button(context.string("privacy.button.delete"), action: "forget.confirm")
-            let cancel = try await context.button(context.string("privacy.button.keep"), action: "forget.cancel")
+            let confirm = try await context.button(context.string("privacy.button.delete"), action: .forgetConfirm)
+            let cancel = try await context.button(context.string("privacy.button.keep"), action: .forgetCancel)
             try await context.reply(context.text("privacy.question"), buttons: [[confirm, cancel]])
         })
-        builder.onButton("forget.confirm") { context, record in
+        builder.onButton(.forgetConfirm) { context, record in
             try await forget(context)
             try await context.store.deleteButtons(tokens: [record.token])
         }
-        builder.onButton("forget.cancel") { context, record in
+        builder.onButton(.forgetCancel) { context, record in
             try await context.store.deleteButtons(tokens: [record.token])
             try await context.reply(context.text("privacy.kept"))
         }

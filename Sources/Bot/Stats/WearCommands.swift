@@ -22,7 +22,7 @@ struct WearCommands {
         builder.add(Command("wore", usage: "N [date]") { context, arguments in
             try await wore(context, arguments: arguments)
         })
-        builder.onButton(OutfitCard.wore) { context, record in
+        builder.onButton(.outfitWore) { context, record in
             try await pressed(context, record: record)
         }
     }

@@ -18,7 +18,7 @@ struct LookCommands {
         builder.add(Command("looks") { context, _ in
             try await page(context, page: 0)
         })
-        builder.onButton("looks.page") { context, record in
+        builder.onButton(.looksPage) { context, record in
             try await page(context, page: try record.arguments.optionalInt("page", in: 0...100_000) ?? 0)
         }
         builder.add(Command("look", usage: "N [delete]") { context, arguments in
@@ -27,8 +27,8 @@ struct LookCommands {
                 let look = try await look(words[0], context: context)
                 let number: [String: MessageArgument] = ["number": .text(String(look.number))]
                 let yes = try await context.button(
-                    context.string("look.delete.button", number), action: LookButtons.delete, payload: ["look": .int(Int64(look.number))])
-                let no = try await context.button(context.string("look.delete.keep"), action: "closet.keep")
+                    context.string("look.delete.button", number), action: .lookDelete, payload: ["look": .int(Int64(look.number))])
+                let no = try await context.button(context.string("look.delete.keep"), action: .closetKeep)
                 try await context.reply(context.text("look.delete.question", number), buttons: [[yes, no]])
                 return
             }
@@ -37,16 +37,16 @@ struct LookCommands {
             try await context.send(.photos([try await recipePicture(look, context: context)]))
             var buttons = try await LookButtons.make(
                 for: [look], chatID: context.chat.id, userID: context.user.id, store: context.data, now: context.clock.now(), words: context.phrasebook)
-            buttons.append([try await context.button(context.string("look.button.use_again"), action: LookButtons.useAgain, payload: ["look": .int(Int64(look.number))])])
+            buttons.append([try await context.button(context.string("look.button.use_again"), action: .lookUseAgain, payload: ["look": .int(Int64(look.number))])])
             try await context.reply(TryOnText.recipe(look, prompts: tryOn.prompts, context.phrasebook), buttons: buttons)
         })
-        builder.onButton(LookButtons.delete) { context, record in
+        builder.onButton(.lookDelete) { context, record in
             let number = try record.arguments.int("look", in: 1...1_000_000)
             try await context.store.deleteButtons(tokens: [record.token])
             let deleted = try await context.data.deleteLook(userID: context.user.id, number: number)
             try await context.reply(context.text(deleted == nil ? "look.deleted.gone" : "look.deleted", ["number": .text(String(number))]))
         }
-        builder.onButton(LookButtons.useAgain) { context, record in
+        builder.onButton(.lookUseAgain) { context, record in
             let look = try await look(from: record, context: context)
             try await context.updateState { state in
                 var slots = TryOnSlots(state: state)
@@ -63,7 +63,7 @@ struct LookCommands {
             }
             try await TryOnComposer(environment: environment, tryOn: tryOn).show(context)
         }
-        builder.onButton(LookButtons.dress) { context, record in
+        builder.onButton(.lookDress) { context, record in
             let look = try await look(from: record, context: context)
             try await context.updateState { state in
                 var slots = TryOnSlots(state: state)
@@ -74,7 +74,7 @@ struct LookCommands {
             }
             try await context.reply(context.text("look.dressed", ["number": .text(String(look.number))]))
         }
-        builder.onButton(LookButtons.compare) { context, record in
+        builder.onButton(.lookCompare) { context, record in
             let look = try await look(from: record, context: context)
             try await context.send(.action(.uploadPhoto))
             let before = try await context.data.imageBytes(userID: context.user.id, sha256: look.personSHA256)
@@ -85,12 +85,12 @@ struct LookCommands {
                 [OutgoingImage(bytes: collage.bytes, mimeType: collage.mimeType, width: collage.width, height: collage.height)],
                 caption: context.text("look.compare.caption", ["number": .text(String(look.number))])))
         }
-        builder.onButton(LookButtons.keep) { context, record in
+        builder.onButton(.lookKeep) { context, record in
             let look = try await look(from: record, context: context)
             try await context.data.setFavourite(true, userID: context.user.id, number: look.number)
             try await context.reply(context.text("look.kept", ["number": .text(String(look.number))]))
         }
-        builder.onButton(LookButtons.again) { context, record in
+        builder.onButton(.lookAgain) { context, record in
             try await again(record, context: context)
         }
     }
@@ -110,8 +110,8 @@ struct LookCommands {
             photos.append(try await photo(look, context: context, caption: "#\(look.number)" + (look.favourite ? " ⭐" : "") + " · \(TryOnText.date(look.startedAt))"))
         }
         var row: [Button] = []
-        if current > 0 { row.append(try await context.button(context.string("look.button.previous"), action: "looks.page", payload: ["page": .int(Int64(current - 1))])) }
-        if current < pages - 1 { row.append(try await context.button(context.string("look.button.next"), action: "looks.page", payload: ["page": .int(Int64(current + 1))])) }
+        if current > 0 { row.append(try await context.button(context.string("look.button.previous"), action: .looksPage, payload: ["page": .int(Int64(current - 1))])) }
+        if current < pages - 1 { row.append(try await context.button(context.string("look.button.next"), action: .looksPage, payload: ["page": .int(Int64(current + 1))])) }
         let first = current * Self.pageSize + 1
         let range: [String: MessageArgument] = [
             "first": .integer(first), "last": .integer(first + looks.count - 1), "total": .integer(total), "page": .integer(current + 1),

@@ -12,18 +12,12 @@ struct TryOnComposer {
     let environment: BotEnvironment
     let tryOn: TryOnEnvironment
 
-    /// Button actions: show the composer, swap a slot, start, toggle Keep clothing.
-    static let now = "tryon.now"
-    static let swap = "tryon.swap"
-    static let go = "tryon.go"
-    static let keep = "tryon.keep"
-
     /// Adds the composer's buttons to the router.
     func register(on builder: inout RouterBuilder) {
-        builder.onButton(Self.now) { context, _ in
+        builder.onButton(.tryOnNow) { context, _ in
             try await show(context)
         }
-        builder.onButton(Self.swap) { context, record in
+        builder.onButton(.tryOnSwap) { context, record in
             let role = try record.arguments.value("role", as: SlotRole.self)
             try await context.updateState { state in
                 var slots = TryOnSlots(state: state)
@@ -38,7 +32,7 @@ struct TryOnComposer {
                 try await context.reply("Send the new Clothing photo, or /tryon #N for a piece from your /closet.")
             }
         }
-        builder.onButton(Self.go) { context, _ in
+        builder.onButton(.tryOnGo) { context, _ in
             let slots = TryOnSlots(state: try await context.state())
             guard slots.person != nil, slots.garment != nil else {
                 try await show(context)
@@ -46,7 +40,7 @@ struct TryOnComposer {
             }
             try await TryOnFeature(environment: environment, tryOn: tryOn).start(context, count: slots.pendingCount ?? 1)
         }
-        builder.onButton(Self.keep) { context, _ in
+        builder.onButton(.tryOnKeep) { context, _ in
             var slots = TryOnSlots(state: try await context.state())
             slots.keepGarment.toggle()
             try await context.updateState { slots.stored(in: $0) }
@@ -59,7 +53,7 @@ struct TryOnComposer {
 
     /// The Now button that opens the composer.
     static func nowButton(_ context: ChatContext) async throws -> Button {
-        try await context.button("Now", action: now)
+        try await context.button("Now", action: .tryOnNow)
     }
 
     /// Shows the composer: the picture of what is filled, where each photo came from, and the choices.
@@ -91,12 +85,12 @@ struct TryOnComposer {
             _ = try await context.send(.photos([OutgoingImage(bytes: small.bytes, mimeType: small.mimeType, width: small.width, height: small.height)]))
         }
         var first = [
-            try await context.button("Swap You", action: Self.swap, payload: ["role": "person"]),
-            try await context.button("Swap Clothing", action: Self.swap, payload: ["role": "garment"]),
+            try await context.button("Swap You", action: .tryOnSwap, payload: ["role": "person"]),
+            try await context.button("Swap Clothing", action: .tryOnSwap, payload: ["role": "garment"]),
         ]
-        if photos.count == 2 { first.append(try await context.button("Go", action: Self.go)) }
+        if photos.count == 2 { first.append(try await context.button("Go", action: .tryOnGo)) }
         let keepTitle = slots.keepGarment ? "Keep clothing ✓" : "Keep clothing"
-        let rows = [first, [try await context.button(keepTitle, action: Self.keep)]]
+        let rows = [first, [try await context.button(keepTitle, action: .tryOnKeep)]]
         try await context.reply(.bold("Next try-on") + .plain("\n" + lines.joined(separator: "\n")), buttons: rows)
     }
 

@@ -27,23 +27,23 @@ struct TryOnFeature {
         builder.add(Command("tryon", usage: "[1|2|4] [#ITEM]") { context, arguments in
             try await tryOnCommand(context, arguments: arguments)
         })
-        builder.onButton("tryon.slot") { context, record in
+        builder.onButton(.tryOnSlot) { context, record in
             let sha = try record.arguments.string("sha", maxLength: 64)
             let role = try record.arguments.value("role", as: SlotRole.self)
             try await context.store.deleteButtons(tokens: [record.token])
             try await fill(role, with: sha, context: context)
         }
-        builder.onButton("tryon.item") { context, record in
+        builder.onButton(.tryOnItem) { context, record in
             let number = try record.arguments.int("number", in: 1...1_000_000)
             try await fill(.garment, with: try await itemPhoto(number, context: context), source: .item(number), context: context)
         }
-        builder.onButton("tryon.addpiece") { context, record in
+        builder.onButton(.tryOnAddPiece) { context, record in
             let sha = try record.arguments.string("sha", maxLength: 64)
             let name = try record.arguments.string("name", maxLength: 200)
             try await context.store.deleteButtons(tokens: [record.token])
             try await ImportFeature(environment: environment).draftFromText(name, photo: sha, context: context)
         }
-        builder.onButton("tryon.cancel") { context, record in
+        builder.onButton(.tryOnCancel) { context, record in
             try await cancel(context, ticket: record.token)
         }
         builder.onText { context, text in
@@ -111,13 +111,13 @@ struct TryOnFeature {
     }
 
     private func askWhichSlot(_ sha: String, context: ChatContext, pieceName: String? = nil) async throws {
-        let you = try await context.button("It's me", action: "tryon.slot", payload: ["sha": .string(sha), "role": "person"])
-        let clothing = try await context.button("Clothing to try on", action: "tryon.slot", payload: ["sha": .string(sha), "role": "garment"])
+        let you = try await context.button("It's me", action: .tryOnSlot, payload: ["sha": .string(sha), "role": "person"])
+        let clothing = try await context.button("Clothing to try on", action: .tryOnSlot, payload: ["sha": .string(sha), "role": "garment"])
         guard let pieceName else {
             try await context.reply("Is this photo of you, or of clothing to try on?", buttons: [[you, clothing]])
             return
         }
-        let add = try await context.button("Add to my closet", action: "tryon.addpiece", payload: ["sha": .string(sha), "name": .string(pieceName)])
+        let add = try await context.button("Add to my closet", action: .tryOnAddPiece, payload: ["sha": .string(sha), "name": .string(pieceName)])
         try await context.reply(
             RichText.plain("Add “\(pieceName)” to your closet, or use the photo for a try-on? (Next time, caption it add \(pieceName).)"),
             buttons: [[add], [you, clothing]])

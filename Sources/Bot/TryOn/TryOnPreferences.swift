@@ -44,7 +44,7 @@ struct TryOnPreferences {
             var rows: [[Button]] = []
             for prompt in tryOn.prompts.prompts {
                 let title = (prompt.id == current.id ? "✓ " : "") + prompt.name
-                rows.append([try await context.button(title, action: "tryon.prompt", payload: ["id": .string(prompt.id)])])
+                rows.append([try await context.button(title, action: .tryOnPrompt, payload: ["id": .string(prompt.id)])])
             }
             let lines = tryOn.prompts.prompts.map { "• \($0.name)" + ($0.summary.isEmpty ? "" : ": \($0.summary)") }
             var text = context.text("tryon.prompt.title").bolded + context.text("tryon.prompt.now", ["name": .text(current.name)])
@@ -52,7 +52,7 @@ struct TryOnPreferences {
             if current.id == "custom" { text += .plain("\n") + context.text("tryon.prompt.own_line", ["text": .text(String(current.text.prefix(200)))]) }
             try await context.reply(text + .plain("\n") + context.text("tryon.prompt.hint"), buttons: rows)
         })
-        builder.onButton("tryon.prompt") { context, record in
+        builder.onButton(.tryOnPrompt) { context, record in
             try await choose(tryOn.prompts.prompt(id: try record.arguments.optionalString("id", maxLength: 64)), context: context)
         }
         builder.add(Command("service", usage: "[openrouter|gemini|fal]") { context, arguments in
@@ -70,12 +70,12 @@ struct TryOnPreferences {
             var row: [Button] = []
             for service in TryOnService.allCases {
                 let title = (service == current ? "✓ " : "") + service.displayName
-                row.append(try await context.button(title, action: "tryon.service", payload: ["service": .string(service.rawValue)]))
+                row.append(try await context.button(title, action: .tryOnService, payload: ["service": .string(service.rawValue)]))
             }
             let arguments: [String: MessageArgument] = ["service": .text(current.displayName), "key_note": .text(keyNote(current, context: context))]
             try await context.reply(context.text("tryon.service.current", arguments), buttons: [row])
         })
-        builder.onButton("tryon.service") { context, record in
+        builder.onButton(.tryOnService) { context, record in
             let service = try record.arguments.value("service", as: TryOnService.self)
             try await setService(service, context: context)
         }

@@ -63,7 +63,7 @@ struct TryOnStarter {
                 "left": .integer(remaining - recipe.count), "limit": .integer(quota.dailyLimit), "resets": .text(resets),
             ])
         }
-        let cancel = try await context.button(context.string("tryon.button.cancel"), action: "tryon.cancel")
+        let cancel = try await context.button(context.string("tryon.button.cancel"), action: .tryOnCancel)
         let what = recipe.count > 1 ? " " + context.string("tryon.queued.variations", ["count": .integer(recipe.count)]) : ""
         let ref = try await context.reply(RichText.plain(context.string("tryon.queued") + what + note), buttons: [[cancel]])
         let payload = TryOnJobPayload(

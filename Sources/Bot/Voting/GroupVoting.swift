@@ -24,7 +24,6 @@ public struct GroupVoting: Sendable {
     /// Wakes `VoteCloser` when a vote opens (its deadline may be the earliest).
     let closerSignal = WakeUpSignal()
 
-    static let tieAction = "vote.tie"
 
     public init(
         outbound: OutboundMessenger, settings: VotingSettings, logger: Logger, images: ImageProcessor = ImageProcessor(), catalogs: Catalogs = .builtIn
@@ -149,7 +148,7 @@ public struct GroupVoting: Sendable {
             var buttons: [Button] = []
             for option in options {
                 let token = try await store.createButton(
-                    chatID: chat.id, userID: vote.starterID, action: Self.tieAction,
+                    chatID: chat.id, userID: vote.starterID, action: ButtonAction.voteTie.rawValue,
                     payload: ["vote": .int(vote.id), "option": .int(Int64(option))], now: clock.now())
                 buttons.append(Button(title: words.string("vote.tie.pick", ["option": .integer(option + 1)]), token: token))
             }

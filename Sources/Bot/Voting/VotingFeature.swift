@@ -20,7 +20,7 @@ struct VotingFeature {
             let source = context.transport.capabilities.polls ? "poll" : (context.event.replyTo == nil ? "reaction" : "reply")
             try await voting.cast(pollID: pollID, options: options, voter: context.user.key, source: source, chat: context.chat)
         }
-        builder.onButton(GroupVoting.tieAction) { context, record in
+        builder.onButton(.voteTie) { context, record in
             let option = try record.arguments.int("option", in: 0...99)
             guard try await voting.breakTie(voteID: try record.arguments.id("vote"), option: option) else {
                 try await context.reply(context.text("vote.tie.decided"))
