@@ -92,6 +92,14 @@ import WardrobeTestKit
         #expect(bot.lastText == "The fit must be one of: slim, regular, relaxed, oversized.")
         await bot.say("/edit 1 color navy")
         #expect(try await bot.closet().first?.color.family == .navy)
+        // A color the keyword rules know is filed under its family and keeps the person's word.
+        await bot.say("/edit 1 color charcoal")
+        #expect(try await bot.closet().first?.color == ItemColor(name: "charcoal", family: .grey))
+        await bot.say("/edit 1 color dunkelblau")
+        #expect(try await bot.closet().first?.color.family == .navy)
+        await bot.say("/edit 1 color sparkly")
+        #expect(bot.lastText.hasPrefix("Color must name a family"))
+        #expect(try await bot.closet().first?.color.family == .navy)
     }
 
     @Test func removingAsksFirstAndTheClosetPagesThroughEverything() async throws {

@@ -52,7 +52,7 @@ struct ClosetCommands {
                 throw LocalizedUserMessageError("closet.edit.usage", ["fields": .text(ItemEditor.fieldNames)])
             }
             var item = try await ItemNumbers.item(parts[0], context: context)
-            try ItemEditor.apply(field: parts[1], value: parts[2], to: &item)
+            try ItemEditor.apply(field: parts[1], value: parts[2], to: &item, rules: environment.rules)
             try await context.data.updateItem(item, userID: context.user.id)
             try await context.reply(context.text(
                 "closet.edit.done", ["number": .text(String(item.number)), "field": .text(parts[1].lowercased()), "value": .text(parts[2])]))

@@ -1,6 +1,7 @@
 import Closet
 import Foundation
 import Localization
+import ProductImport
 import Support
 
 /// Validates `/edit N FIELD VALUE` and applies it to an item.
@@ -9,7 +10,7 @@ enum ItemEditor {
     static let fieldNames = "name, category, subcategory, formality, warmth, fit, leg, color, pattern, brand, size, material, price"
 
     /// Applies one field change; a bad field or value throws a one-line error listing what is allowed.
-    static func apply(field: String, value: String, to item: inout ClosetItem) throws {
+    static func apply(field: String, value: String, to item: inout ClosetItem, rules: KeywordRules) throws {
         let text = value.trimmingCharacters(in: .whitespaces)
         switch field.lowercased() {
         case "name": item.name = try nonEmpty(text, field: .name)
@@ -22,7 +23,10 @@ enum ItemEditor {
         case "pattern": item.pattern = try choice(text, Pattern.self, field: "pattern")
         case "color", "colour":
             let word = text.lowercased()
-            guard let family = ColorFamily(rawValue: word) ?? ColorFamily.allCases.first(where: { word.contains($0.rawValue) }) else {
+            // A family by name, else any color the keyword rules know in five languages ("charcoal", "dunkelblau").
+            let family = ColorFamily(rawValue: word) ?? rules.color(named: word)?.family
+                ?? ColorFamily.allCases.first(where: { word.contains($0.rawValue) })
+            guard let family else {
                 throw LocalizedUserMessageError("closet.edit.color_family", ["options": .text(ColorFamily.allCases.map(\.rawValue).joined(separator: ", "))])
             }
             item.color = ItemColor(name: try ItemField.colorName.check(word), family: family)
