@@ -1,4 +1,4 @@
-import Bot
+@testable import Bot
 import Chat
 import Closet
 import Foundation
@@ -48,6 +48,38 @@ import Testing
         let item = try #require(try await bot.closet().first)
         #expect(item.color.name == "sky blue")
         #expect(item.color.family != .multi)
+    }
+
+    @Test func aPieceWithNoColorNamedIsNotSavedAsBlackUntilAColorIsPicked() async throws {
+        let bot = try BotHarness()
+        await bot.say("/add cotton shirt")
+        #expect(bot.lastText.contains("Color: not sure yet"))
+        #expect(!bot.lastText.contains("Color: black"))
+        try await bot.press("Save")
+        #expect(bot.lastText == "Pick a color first (or Other color to type it), then Save.")
+        #expect(try await bot.closet().isEmpty)
+        try await bot.press("navy")
+        try await bot.press("Save")
+        #expect(try await bot.closet().first?.color.family == .navy)
+        // A color in the words is known at once, and Save takes it.
+        await bot.say("/add white linen shirt")
+        try await bot.press("Save")
+        #expect(try await bot.closet().last?.color.family == .white)
+    }
+
+    @Test func addRefusesLinksItNeverOpensAndReadsAWwwLinkAsHttps() async throws {
+        let bot = try BotHarness()
+        await bot.say("/add file:///etc/passwd")
+        #expect(bot.lastText == "I only open web links (http:// or https://), not file links. Send the shop page's link.")
+        await bot.say("/add javascript:alert(1)")
+        #expect(bot.lastText.contains("not javascript links"))
+        #expect(try await bot.store.chatState(chatID: 1, userID: 1)["draft"] == nil)
+        #expect(LinkFinder.bareWebLink("www.shop.example/p/123).") == "https://www.shop.example/p/123")
+        #expect(LinkFinder.bareWebLink("www.shop") == nil)
+        #expect(LinkFinder.bareWebLink("www.shop.example navy") == nil)
+        #expect(LinkFinder.otherScheme("ftp://files.example/shirt") == "ftp")
+        #expect(LinkFinder.otherScheme("note:navy shirt") == nil)
+        #expect(LinkFinder.otherScheme("https://shop.example") == nil)
     }
 
     @Test func closetWithANumberPages() async throws {

@@ -46,10 +46,14 @@ import WardrobeTestKit
         #expect(bot.lastText.contains("New piece: Retro 2-slice toaster"))
         #expect(bot.lastText.contains("pick one below"), "the user picks a category for it")
         try await bot.press("Accessory")
+        // The page names no color: the user picks one, rather than the piece being filed as black.
+        #expect(bot.lastText.contains("Color: not sure yet"))
+        try await bot.press("white")
         try await bot.press("Save")
         let closet = try await bot.closet()
         #expect(closet.count == 1)
         #expect(closet.first?.category == .accessory)
+        #expect(closet.first?.color.family == .white)
     }
 
     @Test func somethingThatIsNotClothingCanBeCancelled() async throws {

@@ -14,12 +14,13 @@ enum ItemText {
     }
 
     /// Every field of one item, for `/item N` and drafts.
-    static func card(_ item: ClosetItem, title: String? = nil, _ words: Phrasebook) -> RichText {
+    /// `categoryLine` and `colorLine` replace those lines (a draft that does not know them yet).
+    static func card(_ item: ClosetItem, title: String? = nil, categoryLine: String? = nil, colorLine: String? = nil, _ words: Phrasebook) -> RichText {
         var lines: [String] = []
         let category = words.categoryName(item.category) + (item.subcategory.map { " (\($0))" } ?? "")
-        lines.append(words.string("item.card.category", ["category": .text(category)]))
+        lines.append(categoryLine ?? words.string("item.card.category", ["category": .text(category)]))
         let family = words.colorFamilyName(item.color.family)
-        lines.append(words.string(
+        lines.append(colorLine ?? words.string(
             item.color.isNeutral ? "item.card.color_neutral" : "item.card.color", ["name": .text(item.color.name), "family": .text(family)]))
         lines.append(words.string("item.card.pattern", ["pattern": .text(words.string("pattern.\(item.pattern.rawValue)"))]))
         let fit = words.string("fit.\(item.fit.rawValue)")

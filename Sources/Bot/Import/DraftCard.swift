@@ -6,6 +6,8 @@ import JSON
 enum DraftCard {
     /// Most colorway and size buttons offered, so the menu stays short on a phone.
     static let maximumChoices = 6
+    /// The colors offered when nothing says which one a piece is.
+    static let commonFamilies: [ColorFamily] = [.black, .white, .grey, .navy, .beige, .blue]
 
     /// Sends (or re-sends) the draft card and remembers its messages, so a reply to them
     /// (e.g. "try") can name the item once it is saved.
@@ -16,8 +18,10 @@ enum DraftCard {
         {
             refs += try await context.send(.photos([OutgoingImage(bytes: bytes, mimeType: record.mimeType, sha256: sha, width: record.width, height: record.height)]))
         }
-        var text = ItemText.card(draft.item, title: context.string("import.draft.title", ["name": .text(draft.item.name)]), context.phrasebook)
-        if !draft.hasCategory { text += .plain("\n") + context.text("import.draft.category_unsure") }
+        var text = ItemText.card(
+            draft.item, title: context.string("import.draft.title", ["name": .text(draft.item.name)]),
+            categoryLine: draft.hasCategory ? nil : context.string("import.draft.category_unsure"),
+            colorLine: draft.hasColor ? nil : context.string("import.draft.color_unsure"), context.phrasebook)
         let asksSize = try await DraftEditing.asksForSize(draft, context: context)
         let check = draft.sizes.isEmpty && !asksSize ? "import.draft.check_color" : "import.draft.check_color_size"
         text += .plain("\n\n" + (note.map { $0 + "\n" } ?? "")) + context.text(check)
@@ -43,11 +47,14 @@ enum DraftCard {
             }
             rows.append(row)
         }
-        // The color always gets a confirmation button, since pages often list every colorway.
-        let colors = draft.colors.isEmpty ? [draft.item.color] : Array(draft.colors.prefix(maximumChoices))
+        // The color always gets a confirmation button, since pages often list every colorway; with no
+        // color known, the commonest families are offered instead, none of them ticked.
+        let colors = draft.hasColor
+            ? (draft.colors.isEmpty ? [draft.item.color] : Array(draft.colors.prefix(maximumChoices)))
+            : Self.commonFamilies.map { ItemColor(name: context.phrasebook.colorFamilyName($0), family: $0) }
         var colorRow: [Button] = []
         for (index, color) in colors.enumerated() {
-            let mark = color == draft.item.color ? "✓ " : ""
+            let mark = draft.hasColor && color == draft.item.color ? "✓ " : ""
             colorRow.append(try await button("\(mark)\(color.name)", .draftColor, ["index": .int(Int64(index)), "name": .string(color.name), "family": .string(color.family.rawValue)]))
         }
         colorRow.append(try await button(key: "import.button.other_color", .draftOtherColor))

@@ -18,6 +18,10 @@ struct DraftEditing {
                 try await context.reply(context.text("import.draft.pick_category"))
                 return
             }
+            guard draft.hasColor else {
+                try await context.reply(context.text("import.draft.pick_color"))
+                return
+            }
             draft.item.addedAt = context.clock.now()
             let saved = try await context.data.addItem(draft.item, userID: context.user.id)
             let cardIDs = try await context.state()[ItemDraft.stateKey]?["messages"]?.array?.compactMap(\.string) ?? []
@@ -54,6 +58,7 @@ struct DraftEditing {
             let name = try record.arguments.string("name", maxLength: 64)
             let family = try record.arguments.value("family", as: ColorFamily.self)
             draft.item.color = ItemColor(name: name, family: family)
+            draft.hasColor = true
             try await Self.save(draft, context: context)
             try await DraftCard.send(draft, context: context, withPhoto: false)
         }
@@ -117,6 +122,7 @@ struct DraftEditing {
         // The user's own words stay the color's name ("sky blue"); the rules only pick its family.
         let words = text.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
         draft.item.color = ItemColor(name: words.isEmpty ? color.name : words, family: color.family)
+        draft.hasColor = true
         try await context.updateState { $0.setting("awaiting", .null).setting(ItemDraft.stateKey, draft.json) }
         try await DraftCard.send(draft, context: context, withPhoto: false)
         return true

@@ -19,8 +19,11 @@ struct ImportFeature {
             guard !text.isEmpty else {
                 throw LocalizedUserMessageError("import.usage")
             }
-            if let link = LinkFinder.firstLink(in: text) {
+            if let link = LinkFinder.firstLink(in: text) ?? LinkFinder.bareWebLink(text) {
                 try await importLink(link, context: context)
+            } else if let scheme = LinkFinder.otherScheme(text) {
+                // ftp://, file://, javascript:… are links the bot never opens, not a piece's description.
+                throw LocalizedUserMessageError("import.link.scheme", ["scheme": .text(scheme)])
             } else {
                 try await draftFromText(text, photo: nil, context: context)
             }
@@ -111,5 +114,23 @@ enum LinkFinder {
             return link
         }
         return nil
+    }
+
+    /// `/add www.shop.example/item`: a link typed without its scheme, read as https. Only a single
+    /// word starting with "www." counts, so a description is never taken for a link.
+    static func bareWebLink(_ text: String) -> String? {
+        guard !text.contains(where: \.isWhitespace), text.lowercased().hasPrefix("www."), text.dropFirst(4).contains(".") else { return nil }
+        return firstLink(in: "https://" + text)
+    }
+
+    /// The scheme of a single-word link the bot does not open (`ftp`, `file`, `javascript`, `data`…), lowercased.
+    static func otherScheme(_ text: String) -> String? {
+        guard !text.contains(where: \.isWhitespace), let colon = text.firstIndex(of: ":") else { return nil }
+        let scheme = text[..<colon].lowercased()
+        let known = ["ftp", "ftps", "file", "javascript", "data", "mailto", "tel", "sms", "chrome", "about", "blob", "ws", "wss", "gopher", "intent", "ssh"]
+        let isLink = text[colon...].hasPrefix("://") || known.contains(scheme)
+        guard isLink, (2...20).contains(scheme.count), scheme.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+.-".contains($0)) }),
+              scheme.first?.isLetter == true, scheme != "http", scheme != "https" else { return nil }
+        return scheme
     }
 }

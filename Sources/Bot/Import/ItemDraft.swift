@@ -11,6 +11,8 @@ struct ItemDraft: Sendable, Hashable {
     var item: ClosetItem
     /// False until the category is known (typed text may not say).
     var hasCategory: Bool
+    /// False until a color is known (typed text or a page may not name one): nothing is saved as black by default.
+    var hasColor: Bool
     var colors: [ItemColor]
     var sizes: [String]
     /// Where each field came from, e.g. "category": "json-ld".
@@ -24,6 +26,7 @@ struct ItemDraft: Sendable, Hashable {
         id = String(UInt32.random(in: 0...UInt32.max), radix: 36)
         let category = product.category ?? .top
         hasCategory = product.category != nil
+        hasColor = !product.colors.isEmpty
         colors = product.colors
         sizes = product.sizes
         sources = Dictionary(product.sources.map { ($0.key.rawValue, $0.value.rawValue) }, uniquingKeysWith: { first, _ in first })
@@ -59,7 +62,7 @@ struct ItemDraft: Sendable, Hashable {
 
     var json: JSON {
         [
-            "id": .string(id), "item": item.json, "has_category": .bool(hasCategory),
+            "id": .string(id), "item": item.json, "has_category": .bool(hasCategory), "has_color": .bool(hasColor),
             "colors": .array(colors.map { ["name": .string($0.name), "family": .string($0.family.rawValue)] }),
             "sizes": .array(sizes.map(JSON.string)), "sources": .object(sources.mapValues(JSON.string)),
         ]
@@ -72,6 +75,7 @@ struct ItemDraft: Sendable, Hashable {
         self.id = id
         self.item = item
         hasCategory = json["has_category"]?.bool ?? true
+        hasColor = json["has_color"]?.bool ?? true
         colors = (json["colors"]?.array ?? []).compactMap { color in
             guard let name = color["name"]?.string, let family = color["family"]?.string.flatMap(ColorFamily.init(rawValue:)) else { return nil }
             return ItemColor(name: name, family: family)
