@@ -96,6 +96,11 @@ import Testing
         #expect(bot.lastText.hasPrefix("(There are only 2 pages.)"))
         await bot.say("/closet 0")
         #expect(bot.lastText == "Pages start at 1, e.g. /closet 2.")
+        // A number too long for an integer is still a page, past the end, not a category.
+        await bot.say("/closet 99999999999999999999999")
+        #expect(bot.lastText.hasPrefix("(There are only 2 pages.)"))
+        await bot.say("/closet -99999999999999999999999")
+        #expect(bot.lastText == "Pages start at 1, e.g. /closet 2.")
     }
 
     @Test func theOutfitMenuOffersEveryOccasionAndKeepsTheCount() async throws {

@@ -17,9 +17,10 @@ struct ClosetCommands {
             var words = arguments.split(whereSeparator: { $0.isWhitespace }).map(String.init)
             var number = 1
             // A trailing number is a page ("/closet 2", "/closet shoes 2"), bounded where it enters.
-            if let last = words.last, let value = Int(last) {
-                guard (1...10_000).contains(value) else { throw LocalizedUserMessageError("closet.page.invalid") }
-                number = value
+            if let last = words.last, let value = Self.pageNumber(last) {
+                guard value >= 1 else { throw LocalizedUserMessageError("closet.page.invalid") }
+                // A page past the end shows the last page with a note, however large the number.
+                number = min(value, 10_000)
                 words.removeLast()
             }
             let category = try words.isEmpty ? nil : ItemNumbers.category(words.joined(separator: " "))
@@ -97,6 +98,14 @@ struct ClosetCommands {
                     "wears": .text(context.string("closet.export.wears", ["count": .integer(wears)])),
                 ])))
         })
+    }
+
+    /// A typed page number: digits with an optional sign; one too long for `Int` counts as very large
+    /// (or very small), so it is a page past the end rather than a category name.
+    static func pageNumber(_ word: String) -> Int? {
+        let digits = word.hasPrefix("-") || word.hasPrefix("+") ? word.dropFirst() : Substring(word)
+        guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+        return Int(word) ?? (word.hasPrefix("-") ? Int.min : Int.max)
     }
 
     private func page(_ context: ChatContext, category: Category?, page: Int) async throws {
