@@ -965,6 +965,7 @@ extension DataFiles {
   "outfit.missing.or_instead": "{list} (or {instead})",
   "outfit.missing.laundry": "Your {list} for it are in the laundry.",
   "outfit.missing.add": "Paste a product link or send a photo to add some.",
+  "outfit.closest": "The closest I can make from your closet, at formality {range}:",
 
   "stats.usage": "Use /stats for your whole closet or /stats N for one piece, e.g. /stats 3.",
   "stats.closet_empty": "Your closet is empty, so there is nothing to count yet. Paste a product link or send /add navy wool blazer, then log what you wear with I wore this under an outfit or /wore N.",
@@ -1480,6 +1481,7 @@ extension DataFiles {
   "outfit.missing.or_instead": "{list} (oder {instead})",
   "outfit.missing.laundry": "Deine passenden {list} sind in der Wäsche.",
   "outfit.missing.add": "Füg einen Produktlink ein oder schick ein Foto, um welche hinzuzufügen.",
+  "outfit.closest": "Das Nächste, was ich aus deinem Schrank zusammenstellen kann, mit Formalität {range}:",
 
   "stats.usage": "Nutze /stats für deinen ganzen Schrank oder /stats N für ein Teil, z. B. /stats 3.",
   "stats.closet_empty": "Dein Schrank ist leer, also gibt es noch nichts zu zählen. Füg einen Produktlink ein oder schick /add navy wool blazer; dann notierst du mit „Hab ich getragen“ unter einem Outfit oder mit /wore N, was du trägst.",
@@ -1995,6 +1997,7 @@ extension DataFiles {
   "outfit.missing.or_instead": "{list} (ou {instead})",
   "outfit.missing.laundry": "Tes {list} qui iraient sont au lavage.",
   "outfit.missing.add": "Colle un lien produit ou envoie une photo pour en ajouter.",
+  "outfit.closest": "Le plus proche que je puisse composer avec ta garde-robe, en formalité {range} :",
 
   "stats.usage": "Utilise /stats pour toute ta garde-robe ou /stats N pour une pièce, p. ex. /stats 3.",
   "stats.closet_empty": "Ta garde-robe est vide, il n'y a donc rien à compter. Colle un lien produit ou envoie /add navy wool blazer, puis note ce que tu portes avec « Je l'ai porté » sous une tenue ou /wore N.",
@@ -2510,6 +2513,7 @@ extension DataFiles {
   "outfit.missing.or_instead": "{list} (o {instead})",
   "outfit.missing.laundry": "Tus {list} para ello están en la colada.",
   "outfit.missing.add": "Pega un enlace de producto o envía una foto para añadir alguna.",
+  "outfit.closest": "Lo más parecido que puedo armar con tu armario, con formalidad {range}:",
 
   "stats.usage": "Usa /stats para todo tu armario o /stats N para una prenda, p. ej. /stats 3.",
   "stats.closet_empty": "Tu armario está vacío, así que aún no hay nada que contar. Pega un enlace de producto o envía /add navy wool blazer; luego anota lo que te pones con «Me lo puse» bajo un conjunto o con /wore N.",
@@ -3025,6 +3029,7 @@ extension DataFiles {
   "outfit.missing.or_instead": "{list} (o {instead})",
   "outfit.missing.laundry": "I tuoi {list} adatti sono in lavatrice.",
   "outfit.missing.add": "Incolla un link a un prodotto o manda una foto per aggiungerne.",
+  "outfit.closest": "Il più vicino che posso comporre dal tuo armadio, con formalità {range}:",
 
   "stats.usage": "Usa /stats per tutto l'armadio o /stats N per un capo, ad es. /stats 3.",
   "stats.closet_empty": "Il tuo armadio è vuoto, quindi non c'è ancora niente da contare. Incolla un link a un prodotto o manda /add navy wool blazer, poi annota cosa indossi con «L'ho indossato» sotto un outfit o con /wore N.",

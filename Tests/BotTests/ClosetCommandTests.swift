@@ -55,7 +55,15 @@ import WardrobeTestKit
         let bot = try BotHarness()
         try await Self.stock(bot)
         await bot.say("/outfit black tie")
-        #expect(bot.lastText.contains("No "), "the example closet has nothing at formality 5")
+        // Nothing at formality 5: said first, then the closest outfit it can make, from owned pieces only.
+        let said = try #require(bot.transport.readable.dropLast().last)
+        #expect(said.hasPrefix("No ") && said.contains("at formality 5 for black tie"))
+        #expect(said.contains("The closest I can make from your closet, at formality 3–5:"))
+        #expect(bot.lastText.hasPrefix("Black Tie\n"))
+        #expect(!bot.transport.lastButtons.contains { $0.title == "Show another" }, "another would be the strict occasion again")
+        let owned = Set(try await bot.closet().map(\.number))
+        let numbers = bot.lastText.split(separator: "#").dropFirst().compactMap { Int($0.prefix { $0.isNumber }) }
+        #expect(!numbers.isEmpty && numbers.allSatisfy(owned.contains))
         await bot.say("/outfit business")
         var seen: [String] = [bot.lastText]
         for _ in 0..<200 {

@@ -84,7 +84,18 @@ struct OutfitCommand {
             closet: closet, occasion: occasion, count: asked, now: context.clock.now(), seed: environment.nextSeed(), exclude: shown)
         switch suggestion {
         case .missing(let missing):
-            try await context.reply(closet.isEmpty ? context.text("outfit.closet_empty") : .plain(MissingText.text(missing, context.phrasebook)))
+            guard !closet.isEmpty else {
+                try await context.reply(context.text("outfit.closet_empty"))
+                return
+            }
+            let said = MissingText.text(missing, context.phrasebook)
+            guard let (closest, near) = closestOutfit(closet: closet, occasion: occasion, context: context) else {
+                try await context.reply(.plain(said))
+                return
+            }
+            // Said first, so nobody takes it for a true casual (or black-tie) outfit; only owned pieces, as always.
+            try await context.reply(.plain(said + "\n") + context.text("outfit.closest", ["range": .text(near.formalityLabel)]))
+            try await send(closest, heading: context.phrasebook.heading(context.occasionName(occasion)), occasion: near, context: context, offerAnother: false)
         case .outfits(var outfits, let startedOver):
             var modelNote: String?
             if count == 1, outfits.count > 1 {
@@ -116,6 +127,20 @@ struct OutfitCommand {
             }
             try await remember(outfits.map(\.key), occasion: occasion, context: context)
         }
+    }
+
+    /// When nothing fits the occasion's formality, the best outfit one step either side of it (then two),
+    /// with that wider occasion; nil when that finds nothing either (or the pieces are only in the laundry).
+    private func closestOutfit(closet: [ClosetItem], occasion: Occasion, context: ChatContext) -> (Outfit, Occasion)? {
+        for step in 1...2 {
+            var near = occasion
+            near.formality = max(1, occasion.formality.lowerBound - step)...min(5, occasion.formality.upperBound + step)
+            if case .outfits(let outfits, _) = environment.engine.topOutfits(closet: closet, occasion: near, count: 1, now: context.clock.now()),
+               let best = outfits.first {
+                return (best, near)
+            }
+        }
+        return nil
     }
 
     private func send(
