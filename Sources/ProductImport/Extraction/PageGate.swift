@@ -45,7 +45,7 @@ enum PageGate {
             return true
         }
         let keys = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems?.map { $0.name.lowercased() } ?? []
-        return keys.contains { ["q", "k", "query", "search", "searchterm", "search_query", "keyword", "keywords", "_nkw", "text"].contains($0) }
+        return keys.contains { ["q", "k", "query", "search", "searchterm", "search_query", "keyword", "keywords", "_nkw", "text", "searchkeyword", "kwd"].contains($0) }
     }
 
     /// Home pages: no path, or only a language or country segment such as `/en` or `/de-de/`.
@@ -83,17 +83,20 @@ enum PageGate {
         "seite nicht gefunden", "nicht gefunden", "page introuvable", "page non trouvée", "página no encontrada",
         "pagina non trovata", "pagina niet gevonden", "strona nie została znaleziona", "página não encontrada",
         "500 internal server error", "something went wrong", "we're sorry",
+        "ページが見つかりません", "お探しのページ", "找不到", "頁面不存在", "页面不存在", "페이지를 찾을 수 없습니다", "요청하신 페이지",
     ]
 
     private static let botWallPhrases = [
         "just a moment", "attention required", "access denied", "are you a robot", "are you a human", "captcha",
         "verify you are human", "verifying you are human", "robot check", "pardon our interruption", "bot detection",
         "security check", "unusual traffic", "request blocked", "zugriff verweigert", "sorry, you have been blocked",
+        "ロボットではありません", "로봇이 아닙니다", "验证码", "驗證碼", "보안문자",
     ]
 
     private static let searchPhrases = [
         "search results", "results for", "suchergebnisse", "ergebnisse für", "résultats pour", "résultats de recherche",
         "resultados de", "resultados para", "risultati per", "risultati della ricerca", "zoekresultaten", "wyniki wyszukiwania",
+        "検索結果", "搜尋結果", "搜索结果", "검색결과", "검색 결과",
     ]
 
     private static let loginPhrases = [
