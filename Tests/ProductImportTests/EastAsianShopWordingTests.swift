@@ -85,3 +85,19 @@ extension EastAsianShopWordingTests {
         #expect(draft.subcategory == "t-shirt")
     }
 }
+
+extension EastAsianShopWordingTests {
+    @Test func aBareAmountBesideShippingOrMonthlyWordsIsNotThePrice() throws {
+        let html = page("<h1>リネンシャツ</h1><p><span>送料 ¥550</span></p><p><span>月々 ¥1,000</span></p><div><strong>¥7,990</strong></div><button>カートに入れる</button>", lang: "ja")
+        let draft = try TestSupport.draft(html, url: "https://shop.example.jp/item/linen-shirt")
+        #expect(draft.price == 7990)
+        #expect(draft.currency == "JPY")
+    }
+
+    @Test func aTicketPageWithABookingButtonIsOneProduct() throws {
+        let html = page("<h1>뮤지컬 〈레미제라블〉</h1><span class=\"price\">VIP석 170,000원</span><button>예매하기</button>", lang: "ko")
+        let draft = try TestSupport.draft(html, url: "https://tickets.example.co.kr/goods/24001234")
+        #expect(draft.price == 170000)
+        #expect(draft.currency == "KRW")
+    }
+}

@@ -73,7 +73,7 @@ enum PriceParser {
     /// Words that make a visible amount an installment or a unit price, not the price.
     private static let installmentMarkers = [
         "×", " x ", "/mo", "month", "monat", "mois", "mes", "mese", "/kg", "/ kg", "/l", "/ l", "/100", "per ", "pro ", "/m",
-        "klarna", "afterpay", "installment", "rate", "raten", "%",
+        "klarna", "afterpay", "installment", "rate", "raten", "%", "月々", "分割", "/月", "할부", "分期",
     ]
 
     /// A currency code from a code or a symbol in `text` ("EUR", "€", "£", "US$").
