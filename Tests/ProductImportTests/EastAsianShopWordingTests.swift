@@ -101,3 +101,16 @@ extension EastAsianShopWordingTests {
         #expect(draft.currency == "KRW")
     }
 }
+
+extension EastAsianShopWordingTests {
+    @Test func amazonsOverviewTableGivesTheBrandWhenThereIsNoByline() throws {
+        let html = page("""
+            <span id="productTitle">UGREEN USB-C 充電器 65W</span>
+            <div id="productOverview_feature_div"><table><tr class="a-spacing-small po-brand"><td><span class="a-text-bold">ブランド</span></td>
+            <td><span class="a-size-base po-break-word">UGREEN</span></td></tr></table></div>
+            """, lang: "ja")
+        let draft = try TestSupport.draft(html, url: "https://www.amazon.co.jp/dp/B0BBBB0002")
+        #expect(draft.brand == "UGREEN")
+        #expect(draft.goods == "electronics")
+    }
+}
