@@ -32,6 +32,17 @@ import Testing
         #expect(refusal(html, url: "https://shop.example.com/collections/shirts") == .listingPage)
     }
 
+    @Test(arguments: ["https://www.momo.example.tw/main/Main.jsp", "https://shop.example.com/en/us/", "https://shop.example.com/zh-tw/index.html"])
+    func aStartPageFileOrALocaleFolderIsAHomePage(url: String) {
+        let html = "<html><head><title>Fieldhouse</title></head><body><h1>New season</h1><span class=\"price\">€20</span><button>Add to cart</button></body></html>"
+        #expect(refusal(html, url: url) == .homePage)
+    }
+
+    @Test func aProductUnderAShortFolderIsNotAHomePage() throws {
+        let html = "<html><head><title>Linen shirt</title></head><body><h1>Linen shirt</h1><span class=\"price\">€20</span><button>Add to cart</button></body></html>"
+        #expect(try TestSupport.draft(html, url: "https://shop.example.com/p/linen").name == "Linen shirt")
+    }
+
     @Test func errorPagesAreNamed() {
         let html = "<html><head><title>Page not found</title></head><body><h1>Sorry, this page does not exist</h1></body></html>"
         #expect(refusal(html, url: "https://shop.example.com/products/gone") == .errorPage)

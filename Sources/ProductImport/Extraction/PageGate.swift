@@ -45,18 +45,30 @@ enum PageGate {
             return true
         }
         let keys = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems?.map { $0.name.lowercased() } ?? []
-        return keys.contains { ["q", "k", "query", "search", "searchterm", "search_query", "keyword", "keywords", "_nkw", "text"].contains($0) }
+        return keys.contains { ["q", "k", "query", "search", "searchterm", "search_query", "keyword", "keywords", "_nkw", "text", "searchkeyword", "kwd"].contains($0) }
     }
 
-    /// Home pages: no path, or only a language or country segment such as `/en` or `/de-de/`.
+    /// Home pages: no path, or only language or country segments such as `/en` or `/de-de/`,
+    /// optionally ending in a start page file (`/index.html`, `/main/Main.jsp`, `/en/home`).
     static func isHome(_ url: URL) -> Bool {
-        let segments = url.path.split(separator: "/").map { $0.lowercased() }
-        if segments.isEmpty { return true }
-        if segments.count == 1, let only = segments.first {
-            return only.count <= 5 && only.allSatisfy { $0.isLetter || $0 == "-" || $0 == "_" } || ["index.html", "index.php", "home"].contains(only)
+        var segments = url.path.split(separator: "/").map { $0.lowercased() }
+        if let last = segments.last, startPages.contains(String(last.split(separator: ".").first ?? "")) { segments.removeLast() }
+        switch segments.count {
+        case 0: return true
+        case 1: return segments[0].count <= 5 && segments[0].allSatisfy { $0.isLetter || $0 == "-" || $0 == "_" }
+        case 2: return segments.allSatisfy(isLocale)  // "/en/us", "/tw/zh-tw"
+        default: return false
         }
-        return false
     }
+
+    /// "en", "de-de", "zh_tw": a language or country segment.
+    private static func isLocale(_ segment: String) -> Bool {
+        let parts = segment.split(whereSeparator: { $0 == "-" || $0 == "_" })
+        return (1...2).contains(parts.count) && parts.allSatisfy { $0.count == 2 && $0.allSatisfy(\.isLetter) }
+    }
+
+    /// Names shops give their start page file.
+    private static let startPages: Set<String> = ["index", "home", "main", "default", "start", "homepage"]
 
     /// How many product tiles (a link with a picture and a price) the page repeats.
     private static func productTiles(in document: HTMLDocument) -> Int {
@@ -83,17 +95,20 @@ enum PageGate {
         "seite nicht gefunden", "nicht gefunden", "page introuvable", "page non trouvée", "página no encontrada",
         "pagina non trovata", "pagina niet gevonden", "strona nie została znaleziona", "página não encontrada",
         "500 internal server error", "something went wrong", "we're sorry",
+        "ページが見つかりません", "お探しのページ", "找不到", "頁面不存在", "页面不存在", "페이지를 찾을 수 없습니다", "요청하신 페이지",
     ]
 
     private static let botWallPhrases = [
         "just a moment", "attention required", "access denied", "are you a robot", "are you a human", "captcha",
         "verify you are human", "verifying you are human", "robot check", "pardon our interruption", "bot detection",
         "security check", "unusual traffic", "request blocked", "zugriff verweigert", "sorry, you have been blocked",
+        "ロボットではありません", "로봇이 아닙니다", "验证码", "驗證碼", "보안문자",
     ]
 
     private static let searchPhrases = [
         "search results", "results for", "suchergebnisse", "ergebnisse für", "résultats pour", "résultats de recherche",
         "resultados de", "resultados para", "risultati per", "risultati della ricerca", "zoekresultaten", "wyniki wyszukiwania",
+        "検索結果", "搜尋結果", "搜索结果", "검색결과", "검색 결과",
     ]
 
     private static let loginPhrases = [

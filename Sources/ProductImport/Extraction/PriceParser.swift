@@ -73,7 +73,7 @@ enum PriceParser {
     /// Words that make a visible amount an installment or a unit price, not the price.
     private static let installmentMarkers = [
         "×", " x ", "/mo", "month", "monat", "mois", "mes", "mese", "/kg", "/ kg", "/l", "/ l", "/100", "per ", "pro ", "/m",
-        "klarna", "afterpay", "installment", "rate", "raten", "%",
+        "klarna", "afterpay", "installment", "rate", "raten", "%", "月々", "分割", "/月", "할부", "分期",
     ]
 
     /// A currency code from a code or a symbol in `text` ("EUR", "€", "£", "US$").
@@ -94,7 +94,7 @@ enum PriceParser {
 
     private static let symbols: [(String, String)] = [
         ("€", "EUR"), ("£", "GBP"), ("CHF", "CHF"), ("US$", "USD"), ("A$", "AUD"), ("C$", "CAD"), ("NT$", "TWD"), ("HK$", "HKD"),
-        ("R$", "BRL"), ("₩", "KRW"), ("원", "KRW"), ("円", "JPY"), ("¥", "JPY"), ("元", "CNY"), ("₹", "INR"), ("₺", "TRY"),
+        ("R$", "BRL"), ("₩", "KRW"), ("원", "KRW"), ("円", "JPY"), ("¥", "JPY"), ("￥", "JPY"), ("元", "CNY"), ("₹", "INR"), ("₺", "TRY"),
         ("₽", "RUB"), ("₪", "ILS"), ("฿", "THB"), ("₫", "VND"), ("Kč", "CZK"), ("kr", "SEK"), ("zł", "PLN"), ("$", "USD"),
     ]
 }

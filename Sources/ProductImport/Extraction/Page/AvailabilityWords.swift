@@ -1,5 +1,6 @@
 /// Reads a buy box's stock wording in English, German, French, Spanish, Italian, Portuguese,
-/// Dutch and Polish ("In stock", "Auf Lager", "Currently unavailable", "Agotado"…).
+/// Dutch, Polish, Japanese, Chinese and Korean ("In stock", "Auf Lager", "Currently unavailable",
+/// "Agotado", "在庫あり", "售完", "품절"…).
 enum AvailabilityWords {
     /// The availability the text states, or nil when it says nothing about stock.
     static func availability(in text: String) -> Availability? {
@@ -11,6 +12,7 @@ enum AvailabilityWords {
 
     private static let ordered: [([String], Availability)] = [
         (preOrder, .preOrder),
+        (almostSoldOut, .limited),
         (outOfStock, .outOfStock),
         (limited, .limited),
         (inStock, .inStock),
@@ -25,18 +27,26 @@ enum AvailabilityWords {
         "esgotado", "indisponível", "fora de estoque", "sem estoque",
         "uitverkocht", "niet op voorraad", "niet beschikbaar", "niet leverbaar",
         "niedostępny", "wyprzedany", "brak w magazynie", "produkt niedostępny",
+        "在庫切れ", "品切れ", "売り切れ", "取り扱いできません", "入荷未定",
+        "售完", "售罄", "缺貨", "缺货", "補貨中", "补货中", "無庫存", "无库存",
+        "품절", "재고 없음", "재고없음", "판매종료", "판매 종료", "매진",
     ]
 
     private static let preOrder = [
         "pre-order", "preorder", "vorbestellen", "vorbestellung", "précommande", "precommande", "pre-ordine", "preordine",
         "preventa", "pré-venda", "pre-venda", "voorbestellen", "przedsprzedaż",
+        "予約受付中", "予約注文", "預購", "预购", "예약판매", "사전예약", "사전 예약",
     ]
 
     private static let limited = [
         "only 1 left", "only 2 left", "only 3 left", "only 4 left", "only 5 left", "few left", "low stock",
         "nur noch 1", "nur noch 2", "nur noch 3", "wenige verfügbar", "plus que 1", "plus que 2", "plus que 3",
         "quedan pocas", "solo quedan", "ultimi pezzi", "solo 1 disponibile", "últimas unidades", "nog maar", "ostatnie sztuki",
+        "残りわずか", "在庫わずか", "残り1点", "残り2点", "残り3点", "僅剩", "仅剩",
     ]
+
+    /// "Almost sold out" phrases that hold an out-of-stock word ("품절임박" holds "품절").
+    private static let almostSoldOut = ["品切れ間近", "售完倒數", "품절임박", "품절 임박", "fast ausverkauft", "presque épuisé", "casi agotado", "quasi esaurito"]
 
     private static let inStock = [
         "in stock", "available now", "ships today", "add to cart", "add to bag", "add to basket",
@@ -46,6 +56,8 @@ enum AvailabilityWords {
         "disponibile", "in magazzino", "aggiungi al carrello",
         "em estoque", "em stock", "disponível", "adicionar ao carrinho",
         "op voorraad", "leverbaar", "beschikbaar", "in winkelwagen",
-        "dostępny", "w magazynie", "do koszyka",
+        "dostępny", "w magazynie", "do koszyka", "disponibilità immediata",
+        "在庫あり", "カートに入れる", "現貨", "现货", "有庫存", "有库存", "加入購物車", "加入购物车", "立即購買", "立即购买",
+        "재고 있음", "재고있음", "구매하기", "장바구니", "바로구매",
     ]
 }

@@ -6,6 +6,12 @@ enum BrandText {
     /// The brand named in `text`, or nil when it follows none of the known forms.
     static func brand(in text: String) -> String? {
         let line = HTMLTextLine(text)
+        // amazon.co.jp puts the brand first: "Ankerのストアを表示" ("ブランド: Anker" is a label below).
+        if let end = line.range(of: "のストアを表示") {
+            let before = line[..<end.lowerBound]
+            let start = before.range(of: ":", options: .backwards)?.upperBound ?? before.range(of: "：", options: .backwards)?.upperBound ?? before.startIndex
+            if let brand = clean(String(before[start...])) { return brand }
+        }
         for (prefix, suffix) in storePhrases {
             guard let start = line.range(of: prefix, options: [.caseInsensitive]) else { continue }
             let rest = line[start.upperBound...]
@@ -16,7 +22,7 @@ enum BrandText {
             guard let start = line.range(of: label, options: [.caseInsensitive, .anchored])
                 ?? line.range(of: " " + label, options: [.caseInsensitive]) else { continue }
             var rest = line[start.upperBound...].drop { $0 == " " }
-            guard rest.first == ":" else { continue }
+            guard rest.first == ":" || rest.first == "：" else { continue }
             rest = rest.dropFirst()
             if let brand = clean(String(rest)) { return brand }
         }
@@ -44,12 +50,15 @@ enum BrandText {
     /// "Visit the X Store" and its translations, as (text before, text after) the brand.
     private static let storePhrases: [(String, String)] = [
         ("Visit the ", " Store"), ("Visita la tienda de ", ""), ("Besuche den ", "-Store"), ("Besuchen Sie den ", "-Store"),
-        ("Visitez la boutique ", ""), ("Visita lo Store di ", ""), ("Bezoek de ", "-winkel"), ("Bezoek de ", " Store"),
+        ("Visitez la boutique ", ""), ("Visiter la boutique ", ""), ("Visita lo Store di ", ""), ("Bezoek de ", "-winkel"), ("Bezoek de ", " Store"),
         ("Visite a loja ", ""), ("Visite a Loja da ", ""), ("Odwiedź sklep ", ""), ("Marke: ", ""),
     ]
 
     /// "Brand: X" labels.
-    private static let labels = ["Brand", "Marke", "Marque", "Marca", "Merk", "Marka", "Hersteller", "Manufacturer", "Fabricant", "Fabricante", "Produttore"]
+    private static let labels = [
+        "Brand", "Marke", "Marque", "Marca", "Marchio", "Merk", "Marka", "Hersteller", "Manufacturer", "Fabricant", "Fabricante", "Produttore",
+        "ブランド", "メーカー", "品牌", "브랜드", "제조사",
+    ]
 }
 
 /// Collapses whitespace so phrases match across the page's line breaks.

@@ -68,6 +68,7 @@ enum BuyBoxPrice {
     private static let unlabelledContextWords = [
         "shipping", "delivery", "versand", "lieferung", "livraison", "envío", "envio", "spedizione", "verzending", "dostawa",
         "was ", "statt", "uvp", "rrp", "m.r.p", "instead", "au lieu", "antes", "per month", "/month", "/mois", "monat", "saving", "save ",
+        "送料", "運費", "运费", "배송비", "定価", "参考価格", "原價", "原价", "정가", "月々", "分割", "할부", "分期",
     ]
 
     /// The element's lowercase id, class and test labels when one of them names a price.

@@ -12,8 +12,8 @@ enum CurrencyGuess {
             for candidate in suffix where siteDomains[candidate] != nil { return siteDomains[candidate] }
         }
         let ending = suffix.first?.split(separator: ".").last.map(String.init)
-        // "元" and "¥" are written in several countries; the domain says which.
-        if priceText.contains("元") || priceText.contains("¥") {
+        // "元" and "¥" (or full-width "￥") are written in several countries; the domain says which.
+        if priceText.contains("元") || priceText.contains("¥") || priceText.contains("￥") {
             switch ending {
             case "tw": return "TWD"
             case "cn": return "CNY"

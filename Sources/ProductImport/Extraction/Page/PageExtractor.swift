@@ -181,7 +181,7 @@ struct PageExtractor {
         "in den warenkorb", "warenkorb", "jetzt kaufen", "ajouter au panier", "acheter", "añadir a la cesta", "añadir al carrito", "comprar",
         "aggiungi al carrello", "aggiungi alla borsa", "acquista", "adicionar ao carrinho", "in winkelwagen", "do koszyka", "kup teraz",
         "buy tickets", "tickets kaufen", "add to trolley", "장바구니", "구매하기", "바로구매", "加入購物車", "加入购物车", "立即購買", "立即购买",
-        "カートに入れる", "購入する", "ใส่ตะกร้า",
+        "カートに入れる", "購入する", "ใส่ตะกร้า", "book now", "get tickets", "예매하기", "購票", "购票", "チケット購入",
     ]
 
     private func breadcrumb(in document: HTMLDocument) -> String? {

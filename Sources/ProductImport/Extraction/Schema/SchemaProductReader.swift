@@ -13,7 +13,11 @@ struct SchemaProductReader {
     /// Facts about the page's main product, or nil when the graph describes none
     /// (only related products or list entries count as none).
     func mainProduct() -> ProductFacts? {
-        let candidates = graph.products()
+        var candidates = graph.products()
+        // Several events with offers and no product make a programme or a search, not one ticket.
+        if candidates.filter({ SchemaValue.isEvent($0.node) && !$0.isListed }).count > 2 {
+            candidates.removeAll { SchemaValue.isEvent($0.node) }
+        }
         var best: (score: Int, node: JSON)?
         for candidate in candidates {
             let node = candidate.node
@@ -42,6 +46,8 @@ struct SchemaProductReader {
         facts.sku = SchemaValue.text(product["sku"]) ?? SchemaValue.text(product["mpn"]) ?? SchemaValue.text(product["productID"])
         facts.material = SchemaValue.texts(product["material"]).joined(separator: ", ").nilIfEmpty
         facts.category = SchemaValue.texts(product["category"]).first
+        // What an event page sells is a ticket; the keyword rules know "tickets" as goods.
+        if facts.category == nil, SchemaValue.isEvent(product) { facts.category = "Event tickets" }
         facts.images = SchemaValue.images(graph.resolve(product["image"]))
         for color in SchemaValue.texts(product["color"]) { ProductFacts.appendUnique(color, to: &facts.colors) }
         for size in SchemaValue.texts(product["size"]) { ProductFacts.appendUnique(size, to: &facts.sizes) }

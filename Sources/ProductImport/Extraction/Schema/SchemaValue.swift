@@ -16,10 +16,25 @@ enum SchemaValue {
         return afterColon.trimmed.lowercased()
     }
 
-    /// Whether the node's type is one schema.org uses for a product or a product family.
+    /// Whether the node's type is one schema.org uses for a product or a product family, or a
+    /// book, event or vehicle that the page offers for sale (a bookshop's Book, a ticket shop's Event).
     static func isProduct(_ node: JSON) -> Bool {
-        types(of: node).contains { productTypes.contains($0) }
+        let names = types(of: node)
+        if names.contains(where: productTypes.contains) { return true }
+        return node["offers"] != nil && names.contains { sellableTypes.contains($0) || isEventType($0) }
     }
+
+    /// Whether the node is an event (a concert, a match, a play…): what is bought is a ticket.
+    static func isEvent(_ node: JSON) -> Bool {
+        types(of: node).contains(where: isEventType)
+    }
+
+    private static func isEventType(_ name: String) -> Bool {
+        name == "event" || name == "festival" || name.hasSuffix("event")
+    }
+
+    /// Types that are not schema.org Products but are sold with an offer.
+    private static let sellableTypes: Set<String> = ["book", "vehicle", "car", "motorcycle", "musicalbum", "movie", "videogame"]
 
     /// Whether the node is a ProductGroup.
     static func isProductGroup(_ node: JSON) -> Bool {

@@ -1,0 +1,48 @@
+import Foundation
+import ProductImport
+import Testing
+
+/// Pages that sell something schema.org does not call a Product: a ticket shop's Event, a bookshop's Book.
+@Suite struct SellableTypeTests {
+    @Test func aTicketShopsEventWithOffersImportsAsTicketsNotClothing() throws {
+        let html = """
+            <html><head><script type="application/ld+json">{"@context":"https://schema.org","@type":"MusicEvent","name":"Aurora – Nordic Lights Tour",
+            "startDate":"2026-05-12T20:00","location":{"@type":"Place","name":"Tempodrom"},"image":"https://tickets.example/aurora.jpg",
+            "offers":{"@type":"AggregateOffer","lowPrice":"49.90","highPrice":"89.90","priceCurrency":"EUR","availability":"https://schema.org/InStock"}}</script></head>
+            <body><h1>Aurora – Nordic Lights Tour</h1></body></html>
+            """
+        let draft = try TestSupport.draft(html, url: "https://tickets.example/event/aurora-berlin")
+        #expect(draft.name == "Aurora – Nordic Lights Tour")
+        #expect(draft.price == 49.9)
+        #expect(draft.currency == "EUR")
+        #expect(draft.availability == .inStock)
+        #expect(draft.goods == "ticket")
+        #expect(draft.category == nil)
+    }
+
+    @Test func aBookWithAnOfferIsAProduct() throws {
+        let html = """
+            <script type="application/ld+json">{"@type":"Book","name":"Der Zauberberg","isbn":"9783596294336","author":{"@type":"Person","name":"Thomas Mann"},
+            "offers":{"@type":"Offer","price":"14.00","priceCurrency":"EUR"}}</script><h1>Der Zauberberg</h1>
+            """
+        let draft = try TestSupport.draft(html, url: "https://books.example.de/p/der-zauberberg")
+        #expect(draft.name == "Der Zauberberg")
+        #expect(draft.price == 14)
+    }
+
+    @Test func anEventWithoutOffersIsNotAProduct() {
+        let html = """
+            <script type="application/ld+json">{"@type":"Event","name":"Open day","startDate":"2026-05-12"}</script><h1>Open day</h1><p>Come and see us.</p>
+            """
+        #expect(throws: ImportError.self) { try TestSupport.draft(html, url: "https://shop.example/news/open-day") }
+    }
+
+    @Test func aProgrammeOfSeveralEventsIsNotOneTicket() {
+        var events: [String] = []
+        for index in 1...4 {
+            events.append("{\"@type\":\"Event\",\"name\":\"Concert \(index)\",\"offers\":{\"price\":\"\(20 + index)\",\"priceCurrency\":\"EUR\"}}")
+        }
+        let html = "<script type=\"application/ld+json\">[\(events.joined(separator: ","))]</script><h1>This month</h1>"
+        #expect(throws: ImportError.self) { try TestSupport.draft(html, url: "https://tickets.example/venue/programme") }
+    }
+}

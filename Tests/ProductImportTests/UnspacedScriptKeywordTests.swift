@@ -1,0 +1,44 @@
+import Closet
+import Testing
+import ProductImport
+
+/// Chinese, Japanese and Korean shop names run words together; the keyword rules still find the garment.
+@Suite struct UnspacedScriptKeywordTests {
+    private func classify(_ name: String, category: String? = nil) -> KeywordClassification {
+        TestSupport.rules.classify(KeywordInput(name: name, category: category))
+    }
+
+    @Test(arguments: [
+        ("韓版寬鬆純棉短袖T恤 白色", "t-shirt"), ("法式碎花連身裙", "dress"), ("高腰寬褲", "trouser"), ("男款直筒牛仔褲", "jeans"),
+        ("ウールブレンド テーラードジャケット", "blazer"), ("オーバーサイズＴシャツ", "t-shirt"), ("リネンシャツ", "shirt"), ("ショートパンツ", "shorts"),
+        ("반팔티셔츠 오버핏", "t-shirt"), ("와이드 청바지", "jeans"), ("플리츠 롱스커트", "skirt"), ("여성 롱패딩", "puffer"),
+    ])
+    func aGarmentWrittenWithoutSpacesIsFound(name: String, subcategory: String) {
+        #expect(classify(name).subcategory == subcategory, "\(name)")
+    }
+
+    @Test(arguments: [("真皮托特包", "bag"), ("ニット帽", "hat"), ("가죽 벨트", "belt"), ("純銀項鍊", "jewellery"), ("靴下 3足セット", "socks")])
+    func anAccessoryIsNotTakenForATopOrBottom(name: String, subcategory: String) {
+        let found = classify(name)
+        #expect(found.category == .accessory, "\(name)")
+        #expect(found.subcategory == subcategory, "\(name)")
+    }
+
+    @Test(arguments: [("藍牙無線耳機 降噪", "electronics"), ("ロボット掃除機", "cleaning appliance"), ("무선 청소기", "cleaning appliance"), ("氣炸鍋 5L", "kitchen appliance")])
+    func goodsThatAreNotClothingAreSaidToBeSo(name: String, kind: String) {
+        let found = classify(name)
+        #expect(found.goods == kind, "\(name)")
+        #expect(found.category == nil)
+    }
+
+    @Test func theLongestRunOfCharactersWins() {
+        // "褲" alone is trousers; "牛仔褲" is jeans and "短褲" shorts.
+        #expect(classify("短褲").subcategory == "shorts")
+        #expect(classify("褲").subcategory == "trouser")
+        #expect(classify("ワンピース").category == .dress)
+    }
+
+    @Test func aBreadcrumbInChineseGivesTheCategoryWhenTheNameDoesNot() {
+        #expect(classify("Daily Basic 01", category: "女裝 > 上衣 > 襯衫").subcategory == "shirt")
+    }
+}
