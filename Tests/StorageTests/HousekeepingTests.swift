@@ -31,4 +31,24 @@ import WardrobeTestKit
         #expect(!buttons.contains(stale))
         #expect(buttons.contains(live))
     }
+
+    @Test func imageFilesNoRowNamesAreRemovedOnceOlderThanTheCutoffAndSavedOnesStay() async throws {
+        let temp = try TemporaryStore()
+        defer { temp.cleanUp() }
+        let store = temp.store
+        let user = try await store.user(transport: "telegram", externalID: "1")
+        let bytes: [UInt8] = Array(repeating: 7, count: 64)
+        let saved = try await store.saveImage(bytes, userID: user.id, mimeType: "image/jpeg", width: nil, height: nil)
+        // A file whose row is gone (a crash between the row's deletion and the file's), with a thumbnail, and a gone user's file.
+        let orphan = try store.media.put(bytes + [1], userID: user.id, fileExtension: "jpg")
+        try store.media.putThumbnail([1], userID: user.id, sha256: orphan, side: 240)
+        let goneUsers = try store.media.put(bytes, userID: user.id + 100, fileExtension: "png")
+        #expect(try await store.pruneUnusedImages(storedBefore: Date().addingTimeInterval(-3600)) == 0, "younger than the cutoff")
+        #expect(try await store.pruneUnusedImages(storedBefore: Date().addingTimeInterval(60)) == 2)
+        #expect(store.media.existingPath(userID: user.id, sha256: orphan) == nil)
+        #expect(store.media.thumbnail(userID: user.id, sha256: orphan, side: 240) == nil)
+        #expect(store.media.existingPath(userID: user.id + 100, sha256: goneUsers) == nil)
+        #expect(try store.imageBytes(userID: user.id, sha256: saved.sha256) == bytes)
+        #expect(try await store.pruneUnusedImages(storedBefore: Date().addingTimeInterval(60)) == 0)
+    }
 }
