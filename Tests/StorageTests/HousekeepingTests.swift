@@ -16,6 +16,13 @@ import WardrobeTestKit
         try await temp.store.markProcessed(transport: "telegram", updateID: "new", cursor: "3", now: clock.now())
         let stale = try await temp.store.createButton(chatID: chat.id, userID: nil, action: "x", payload: [:], lifetime: 60, now: old)
         let live = try await temp.store.createButton(chatID: chat.id, userID: nil, action: "x", payload: [:], now: clock.now())
+        let user = try await temp.store.user(transport: "telegram", externalID: "1")
+        var failedJobs: [Int64] = []
+        for at in [old, clock.now()] {
+            let job = try await temp.store.enqueueJob(kind: "tryon", userID: user.id, chatID: chat.id, payload: [:], now: at)
+            #expect(try await temp.store.failJob(id: job.id, error: "safety block", now: at))
+            failedJobs.append(job.id)
+        }
         let housekeeping = Housekeeping(store: temp.store, clock: clock, logger: Logger(label: "t", sink: MemoryLogSink()))
         let task = Task { try await housekeeping.run() }
         // The first pass runs at start; wait for it (generously, for a loaded machine), then stop.
@@ -30,6 +37,8 @@ import WardrobeTestKit
         let buttons = try await temp.store.database.run { db in try db.query("SELECT token FROM buttons").compactMap { $0.string("token") } }
         #expect(!buttons.contains(stale))
         #expect(buttons.contains(live))
+        #expect(try await temp.store.job(id: failedJobs[0]) == nil, "a job failed ten days ago is pruned")
+        #expect(try await temp.store.job(id: failedJobs[1])?.state == .failed, "today's stays")
     }
 
     @Test func imageFilesNoRowNamesAreRemovedOnceOlderThanTheCutoffAndSavedOnesStay() async throws {
