@@ -128,6 +128,7 @@ struct SharedJobsAndDailyTests {
 
 /// `HH:MM` of an instant in UTC, as `/daily` takes it.
 enum ZonedTimeText {
+    /// `HH:MM` of `date`'s time of day in UTC.
     static func hourMinute(_ date: Date) -> String {
         let seconds = Int(date.timeIntervalSince1970) % 86_400
         return String(format: "%02d:%02d", seconds / 3600, seconds % 3600 / 60)
