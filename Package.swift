@@ -106,7 +106,7 @@ let testTargets: [(name: String, extra: [String], fixtures: Bool)] = [
     ("TryOnTests", [], false),
     ("ChatTests", [], false),
     ("BotTests", ["Backup"], false),
-    ("TelegramTests", ["Bot", "Closet", "Secrets", "Sodium", "PostgresTestKit", "Postgres"], false),
+    ("TelegramTests", ["Bot", "Closet", "Secrets", "Sodium", "PostgresTestKit", "Postgres", "Scale"], false),
     ("MatrixTests", ["Bot"], false),
     ("PostgresTests", ["PostgresTestKit"], false),
     ("ScaleTests", ["PostgresTestKit", "Storage"], false),

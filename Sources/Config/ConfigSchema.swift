@@ -25,6 +25,7 @@ public enum ConfigSchema {
         spec("storage.postgres.lease_seconds", .double(1...600), 30, "How long a chat stays with a worker that stopped renewing its lease (a killed worker's update is retried after this)."),
         spec("storage.postgres.election_retry_seconds", .double(0.05...60), 1, "How often a standby worker tries to become the bot's poller and sender."),
         spec("storage.postgres.matrix_relay_seconds", .double(5...600), 60, "How long a Matrix message made on a worker not elected for Matrix waits for the elected one to send it."),
+        spec("storage.postgres.job_lease_seconds", .double(1...3600), 60, "How long a try-on job stays with a worker that stopped renewing its lease (a killed worker's job is run again by another after this)."),
         spec("storage.postgres.claims_in_flight", .int(1...256), 32, "Updates of different chats one worker handles at once."),
 
         spec("telegram.enabled", .bool, true, "Serve Telegram when a token is in the key file."),

@@ -35,28 +35,38 @@ extension PostgresStore: AccountStore {
 
 extension PostgresStore {
     /// Deletes those of `digests` whose blob no `image` row points at any more; their thumbnails cascade.
-    ///
-    /// A blob another transaction holds (`holdBlob` while saving it for another user) is skipped, not waited for:
-    /// it is about to be referenced. If another user's `image` row committed after this statement's snapshot, the
-    /// foreign key refuses the delete (23503); the step is rolled back to its savepoint and run again, and the
-    /// new snapshot sees that row and keeps the blob.
     static func removeUnreferencedBlobs(_ connection: PostgresConnection, among digests: [String]) throws {
         guard !digests.isEmpty else { return }
-        let list = PostgresValue.text("{" + digests.joined(separator: ",") + "}")
-        for attempt in 1...3 {
-            do {
-                try connection.transaction { connection in
-                    _ = try connection.execute("""
-                        DELETE FROM media_blob WHERE sha256 IN (
-                          SELECT sha256 FROM media_blob WHERE sha256 = ANY($1::text[])
-                            AND NOT EXISTS (SELECT 1 FROM image WHERE image.sha256 = media_blob.sha256)
-                          FOR UPDATE SKIP LOCKED)
-                        """, [list])
-                }
-                return
-            } catch let error as PostgresError where error.sqlState == "23503" && attempt < 3 {
-                continue
-            }
-        }
+        _ = try removeUnreferencedBlobs(connection, among: digests, storedBefore: nil, limit: digests.count)
     }
+
+    /// Deletes up to `limit` blobs that no `image` row points at (only those of `digests`, and only those
+    /// stored before `storedBefore`, when given); returns how many it looked at and how many it deleted.
+    ///
+    /// Two statements, correct under READ COMMITTED while other workers save the same bytes:
+    /// 1. the candidates are locked `FOR UPDATE SKIP LOCKED`. A blob a saver holds (`holdBlob` takes it
+    ///    `FOR KEY SHARE` until its transaction ends) is skipped: it is about to be referenced. Once this
+    ///    transaction holds a blob, a new `image` row cannot point at it before this transaction ends (the
+    ///    foreign key's check takes the same lock), and a saver's `holdBlob` waits, then stores the bytes again;
+    /// 2. the delete runs with a new snapshot, so it sees every `image` row committed before the lock, also
+    ///    one that committed after the first statement's snapshot, and keeps those blobs.
+    static func removeUnreferencedBlobs(
+        _ connection: PostgresConnection, among digests: [String]?, storedBefore cutoff: Date?, limit: Int
+    ) throws -> (examined: Int, removed: Int) {
+        let locked = try connection.query("""
+            SELECT sha256 FROM media_blob
+            WHERE ($1::text[] IS NULL OR sha256 = ANY($1::text[])) AND ($2::float8 IS NULL OR created_at < to_timestamp($2::float8))
+              AND NOT EXISTS (SELECT 1 FROM image WHERE image.sha256 = media_blob.sha256)
+            ORDER BY sha256 LIMIT $3 FOR UPDATE SKIP LOCKED
+            """, [digests.map(Self.textArray) ?? .null, cutoff.map(Timestamp.parameter) ?? .null, .int(limit)]
+        ).map { try $0.string("sha256") }
+        guard !locked.isEmpty else { return (0, 0) }
+        let removed = try connection.execute("""
+            DELETE FROM media_blob WHERE sha256 = ANY($1::text[]) AND NOT EXISTS (SELECT 1 FROM image WHERE image.sha256 = media_blob.sha256)
+            """, [Self.textArray(locked)])
+        return (locked.count, removed)
+    }
+
+    /// A `text[]` parameter of digests (64 hex digits each, so no element needs quoting).
+    static func textArray(_ digests: [String]) -> PostgresValue { .text("{" + digests.joined(separator: ",") + "}") }
 }

@@ -61,6 +61,23 @@ extension PostgresStore: ImageStore {
             """, [.int(userID), .text(sha256), .int(side), .bytes(bytes)])
         guard stored == 1 else { throw StorageError.notFound("image \(sha256.prefix(12))") }
     }
+
+    /// `ImageStore.pruneUnusedImages`: see there. Blobs no `image` row points at, in batches of
+    /// `blobSweepBatch`, each batch its own short transaction (see `removeUnreferencedBlobs` for why a
+    /// concurrent save keeps its blob). Blobs other workers hold are skipped until the next sweep.
+    public func pruneUnusedImages(storedBefore cutoff: Date) async throws -> Int {
+        var removed = 0
+        while true {
+            let batch = try await session.transaction { connection in
+                try Self.removeUnreferencedBlobs(connection, among: nil, storedBefore: cutoff, limit: Self.blobSweepBatch)
+            }
+            removed += batch.removed
+            if batch.examined < Self.blobSweepBatch { return removed }
+        }
+    }
+
+    /// How many blobs one sweep transaction locks and deletes at most.
+    static let blobSweepBatch = 200
 }
 
 extension PostgresStore {

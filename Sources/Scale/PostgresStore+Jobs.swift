@@ -185,6 +185,14 @@ extension PostgresStore: JobStore {
         ).map(Self.job(from:))
     }
 
+    /// `JobStore.pruneJobs`: see there. One statement; workers pruning at once delete each row once.
+    public func pruneJobs(finishedBefore cutoff: Date) async throws -> Int {
+        try await session.execute("""
+            DELETE FROM user_job WHERE updated_at < to_timestamp($1::float8)
+              AND (state IN ('failed', 'cancelled') OR (state = 'done' AND delivered))
+            """, [Timestamp.parameter(cutoff)])
+    }
+
     static let jobColumns = """
         id, kind, user_id, chat_id, state, payload, result, error, attempts, extract(epoch FROM not_before)::float8 AS not_before,
         extract(epoch FROM created_at)::float8 AS created_at, extract(epoch FROM updated_at)::float8 AS updated_at, delivered

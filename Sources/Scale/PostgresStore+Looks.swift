@@ -65,12 +65,23 @@ extension PostgresStore: LookStore {
             "UPDATE look SET favourite = $1 WHERE user_id = $2 AND number = $3", [.bool(favourite), .int(userID), .int(number)]) == 1
     }
 
-    /// `LookStore.deleteLook`: see there. Removes the row only: the images it named are the image
-    /// store's (Scale migration 5), whose owner removes those nothing uses any more.
+    /// `LookStore.deleteLook`: see there. As on SQLite, one transaction deletes the look, then the user's
+    /// image rows of its pictures that nothing else of theirs names (another look, a piece's photo, a
+    /// try-on slot in a chat state, an unfinished job), then the blobs no user points at any more.
     public func deleteLook(userID: Int64, number: Int) async throws -> LookRecord? {
-        try await session.query(
-            "DELETE FROM look WHERE user_id = $1 AND number = $2 RETURNING \(Self.lookColumns)", [.int(userID), .int(number)]
-        ).first.map(Self.look(from:))
+        try await session.transaction { connection in
+            guard let look = try connection.query(
+                "DELETE FROM look WHERE user_id = $1 AND number = $2 RETURNING \(Self.lookColumns)", [.int(userID), .int(number)]
+            ).first.map(Self.look(from:)) else { return nil }
+            var unused: [String] = []
+            for sha in Set([look.personSHA256, look.garmentSHA256, look.resultSHA256]) where try !Self.imageInUse(sha, userID: userID, connection) {
+                if try connection.execute("DELETE FROM image WHERE user_id = $1 AND sha256 = $2", [.int(userID), .text(sha)]) == 1 {
+                    unused.append(sha)
+                }
+            }
+            try Self.removeUnreferencedBlobs(connection, among: unused)
+            return look
+        }
     }
 
     /// `LookStore.setGroupPick`: see there.
@@ -79,11 +90,13 @@ extension PostgresStore: LookStore {
         try await session.execute("UPDATE look SET group_pick = true WHERE user_id = $1 AND number = $2", [.int(userID), .int(lookNumber)]) == 1
     }
 
-    /// Whether a look or an unfinished job of `userID` still names the image `sha256`; for the image
-    /// store's clean-up, inside its transaction.
-    public static func looksOrJobsUse(_ sha256: String, userID: Int64, _ connection: PostgresConnection) throws -> Bool {
+    /// Whether a look, a closet piece, a chat state (try-on slots) or an unfinished job of `userID` still
+    /// names the image `sha256`: the SQLite store's test, inside the caller's transaction.
+    static func imageInUse(_ sha256: String, userID: Int64, _ connection: PostgresConnection) throws -> Bool {
         let rows = try connection.query("""
             SELECT EXISTS (SELECT 1 FROM look WHERE user_id = $1 AND (person_sha256 = $2 OR garment_sha256 = $2 OR result_sha256 = $2))
+              OR EXISTS (SELECT 1 FROM closet_item WHERE user_id = $1 AND photo_sha256 = $2)
+              OR EXISTS (SELECT 1 FROM chat_state WHERE user_id = $1 AND strpos(state, $2) > 0)
               OR EXISTS (SELECT 1 FROM user_job WHERE user_id = $1 AND state IN ('queued', 'running') AND strpos(payload, $2) > 0) AS used
             """, [.int(userID), .text(sha256)])
         return try rows.first?.bool("used") ?? true

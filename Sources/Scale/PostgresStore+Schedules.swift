@@ -70,6 +70,14 @@ extension PostgresStore: ScheduleStore {
         }
     }
 
+    /// `ScheduleStore.pruneDailySends`: see there. A local day is at most 14 hours from the UTC day, so a
+    /// marker of a day before the UTC day of `cutoff` (two days ago, from housekeeping) is never claimed
+    /// again; the schedule's `last_sent_date` still refuses a second send for it.
+    public func pruneDailySends(before cutoff: Date) async throws -> Int {
+        try await session.execute(
+            "DELETE FROM schedule_send WHERE local_date < (to_timestamp($1::float8) AT TIME ZONE 'UTC')::date", [Timestamp.parameter(cutoff)])
+    }
+
     /// `ScheduleStore.pauseSchedule`: see there.
     public func pauseSchedule(id: Int64) async throws -> Bool {
         try await session.execute("UPDATE schedule SET paused = true WHERE id = $1 AND NOT paused", [.int(id)]) == 1

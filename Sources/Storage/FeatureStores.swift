@@ -29,6 +29,10 @@ public protocol ImageStore: Sendable {
     func thumbnail(userID: Int64, sha256: String, side: Int) async -> [UInt8]?
     /// Caches a thumbnail made from the image `sha256`.
     func saveThumbnail(_ bytes: [UInt8], userID: Int64, sha256: String, side: Int) async throws
+    /// Deletes stored image bytes (and their thumbnails) that no user's image record names any more and
+    /// that were stored before `cutoff` (housekeeping: what a crash or a racing deletion left behind).
+    /// Safe while other workers save and prune. Returns how many images were removed.
+    func pruneUnusedImages(storedBefore cutoff: Date) async throws -> Int
 }
 
 /// The wear log behind `/wore` and `/stats`.
@@ -79,6 +83,9 @@ public protocol JobStore: Sendable {
     func nextJobDate(kind: String) async throws -> Date?
     func jobs(userID: Int64, kind: String, since: Date) async throws -> [JobRecord]
     func activeJobs(userID: Int64, kind: String) async throws -> [JobRecord]
+    /// Deletes jobs that ended before `cutoff`: failed, cancelled, or done and delivered (a result still to
+    /// deliver is kept). Returns how many (housekeeping).
+    func pruneJobs(finishedBefore cutoff: Date) async throws -> Int
 }
 
 /// Group votes and their ballots.
@@ -107,6 +114,9 @@ public protocol ScheduleStore: Sendable {
     func claimDailySend(scheduleID: Int64, localDate: String, items: [Int64]) async throws -> Bool
     func pauseSchedule(id: Int64) async throws -> Bool
     func pauseSchedules(transport: String, chatExternalID: String) async throws -> Int
+    /// Deletes the once-per-day send markers of local days before the UTC day of `cutoff`; returns how
+    /// many (housekeeping). A marker matters only on its own local day.
+    func pruneDailySends(before cutoff: Date) async throws -> Int
 }
 
 /// What a transport remembers about messages it sent: the buttons behind them, uploaded file ids, polls.

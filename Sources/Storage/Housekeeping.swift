@@ -2,8 +2,10 @@ import Foundation
 import Support
 
 /// Keeps the bookkeeping tables small, for every transport: processed update and event ids (the
-/// saved cursors keep those from coming back), expired buttons, delivered outbox rows, and the
-/// choice menus and poll mappings behind messages older than any live button or vote. Runs hourly.
+/// saved cursors keep those from coming back), expired buttons, delivered outbox rows, the
+/// choice menus and poll mappings behind messages older than any live button or vote, finished
+/// try-on jobs, past daily-send markers and image bytes nothing names any more. Runs hourly; on
+/// PostgreSQL every worker runs it, and each step is safe while others run it too.
 public final class Housekeeping: Service {
     public var name: String { "housekeeping" }
     /// How long the tables keep their rows.
@@ -15,6 +17,12 @@ public final class Housekeeping: Service {
         /// Menus behind sent messages and Telegram poll mappings: longer than a button lives (7 days)
         /// and than the longest vote window (7 days).
         public var choices: TimeInterval = 8 * 86_400
+        /// Finished try-on jobs (failed, cancelled, or delivered): longer than the daily quota looks back (one UTC day).
+        public var jobs: TimeInterval = 7 * 86_400
+        /// Once-per-day send markers (PostgreSQL): a local day is over everywhere a day after it ends in UTC.
+        public var dailySends: TimeInterval = 2 * 86_400
+        /// Images no record names any more are removed once they are this old, so a save in progress keeps its bytes.
+        public var unusedImages: TimeInterval = 3600
 
         public init() {}
     }
@@ -73,6 +81,12 @@ public final class Housekeeping: Service {
             try await store.pruneButtons(now: now)
             try await store.pruneOutbox(olderThan: now.addingTimeInterval(-retention.outbox))
             try await store.pruneChoices(olderThan: now.addingTimeInterval(-retention.choices))
+            let jobs = try await store.pruneJobs(finishedBefore: now.addingTimeInterval(-retention.jobs))
+            let sends = try await store.pruneDailySends(before: now.addingTimeInterval(-retention.dailySends))
+            let images = try await store.pruneUnusedImages(storedBefore: now.addingTimeInterval(-retention.unusedImages))
+            if jobs + sends + images > 0 {
+                logger.info("housekeeping pruned", ["jobs": "\(jobs)", "daily_sends": "\(sends)", "unused_images": "\(images)"])
+            }
         } catch {
             logger.warning("housekeeping failed", ["error": "\(error)"])
         }

@@ -85,6 +85,34 @@ public struct MediaStore: Sendable {
         }
     }
 
+    /// The (user, digest) pairs with an image or thumbnail file on disk whose newest file was written
+    /// before `cutoff`; names that are not the store's (temporary files) are left out.
+    public func storedImages(writtenBefore cutoff: Date) -> [(userID: Int64, sha256: String)] {
+        let files = FileManager.default
+        var newest: [String: (userID: Int64, sha256: String, written: Date)] = [:]
+        for user in (try? files.contentsOfDirectory(atPath: root)) ?? [] {
+            guard let userID = Int64(user) else { continue }
+            for prefix in (try? files.contentsOfDirectory(atPath: "\(root)/\(user)")) ?? [] where prefix.count == 2 {
+                let folder = "\(root)/\(user)/\(prefix)"
+                for name in (try? files.contentsOfDirectory(atPath: folder)) ?? [] {
+                    let sha256 = String(name.prefix(64))
+                    let rest = name.dropFirst(64)
+                    guard sha256.hasPrefix(prefix), Self.isDigest(sha256), rest.hasPrefix(".") || rest.hasPrefix("-t"),
+                        let written = (try? files.attributesOfItem(atPath: "\(folder)/\(name)"))?[.modificationDate] as? Date
+                    else { continue }
+                    let key = "\(userID)/\(sha256)"
+                    if let seen = newest[key], seen.written >= written { continue }
+                    newest[key] = (userID, sha256, written)
+                }
+            }
+        }
+        return newest.values.filter { $0.written < cutoff }.map { ($0.userID, $0.sha256) }
+    }
+
+    private static func isDigest(_ text: String) -> Bool {
+        text.utf8.count == 64 && text.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
+    }
+
     /// Where an image with this digest and extension lives.
     public func path(userID: Int64, sha256: String, fileExtension: String) -> String {
         "\(folder(userID: userID, sha256: sha256))/\(sha256).\(fileExtension)"

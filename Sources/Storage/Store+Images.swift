@@ -8,14 +8,37 @@ extension Store {
         _ bytes: [UInt8], userID: Int64, mimeType: String, width: Int?, height: Int?, now: Date
     ) async throws -> ImageRecord {
         try ImageLimits.checkImage(bytes, mimeType: mimeType, width: width, height: height)
-        let digest = try media.put(bytes, userID: userID, fileExtension: Store.fileExtension(for: mimeType))
-        return try await database.write { db in
+        let fileExtension = Store.fileExtension(for: mimeType)
+        let digest = try media.put(bytes, userID: userID, fileExtension: fileExtension)
+        let record = try await database.write { db in
             try db.query(
                 """
                 INSERT OR IGNORE INTO images (user_id, sha256, mime_type, width, height, byte_count, created_at)
                 VALUES (?, ?, ?, ?, ?, ?, ?)
                 """, [userID, digest, mimeType, width, height, bytes.count, Store.timestamp(now)])
             return Store.image(from: try db.first("SELECT * FROM images WHERE user_id = ? AND sha256 = ?", [userID, digest])!)
+        }
+        // `pruneUnusedImages` may have removed a file that had no row between the put and the write; the row is there now, so no
+        // sweep removes it again, and writing the file once more makes the pair whole.
+        if media.existingPath(userID: userID, sha256: digest) == nil { try media.put(bytes, userID: userID, fileExtension: fileExtension) }
+        return record
+    }
+
+    /// `ImageStore.pruneUnusedImages`: see there. Files (with their thumbnails) that no `images` row names, last
+    /// written before `cutoff`: left by a crash between a row's deletion and its file's. Each is checked and removed
+    /// inside a write, so a `saveImage` row either is seen (the file stays) or comes after (and writes the file again).
+    public func pruneUnusedImages(storedBefore cutoff: Date) async throws -> Int {
+        let candidates = media.storedImages(writtenBefore: cutoff)
+        guard !candidates.isEmpty else { return 0 }
+        let media = self.media
+        return try await database.write { db in
+            var removed = 0
+            for candidate in candidates
+            where try db.first("SELECT 1 AS used FROM images WHERE user_id = ? AND sha256 = ?", [candidate.userID, candidate.sha256]) == nil {
+                try media.remove(userID: candidate.userID, sha256: candidate.sha256)
+                removed += 1
+            }
+            return removed
         }
     }
 

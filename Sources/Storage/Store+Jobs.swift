@@ -157,6 +157,17 @@ extension Store {
         }
     }
 
+    /// Deletes jobs that ended before `cutoff`: failed, cancelled, or done and delivered. A done job whose
+    /// result was not delivered yet stays for start-up recovery to deliver.
+    public func pruneJobs(finishedBefore cutoff: Date) async throws -> Int {
+        try await database.write { db in
+            try db.query(
+                "DELETE FROM jobs WHERE updated_at < ? AND (state IN ('failed', 'cancelled') OR (state = 'done' AND delivered = 1))",
+                [Store.timestamp(cutoff)])
+            return db.changes
+        }
+    }
+
     /// A user's queued and running jobs of `kind`, oldest first.
     public func activeJobs(userID: Int64, kind: String) async throws -> [JobRecord] {
         try await database.run { db in

@@ -59,6 +59,10 @@ extension Store {
         }
     }
 
+    /// `ScheduleStore.pruneDailySends`: none to delete. SQLite keeps the day sent on the schedule row itself
+    /// (`last_sent_date`), one value per schedule, which never grows.
+    public func pruneDailySends(before cutoff: Date) async throws -> Int { 0 }
+
     /// Pauses a subscription; true when this call paused it (so the caller logs it once).
     public func pauseSchedule(id: Int64) async throws -> Bool {
         try await database.write { db in

@@ -88,6 +88,7 @@ extension App {
         let shared = PostgresSharedInbox(
             inbox: inbox, worker: worker, conninfo: conninfo, election: election, logger: logger.child(label: "scale").with("worker", worker.text))
         logger.notice("storage on PostgreSQL", ["worker": worker.text])
-        return .postgres(SharedBackend(store: PostgresStore(session: storeSession, worker: worker), shared: shared, sessions: [storeSession, inboxSession]))
+        return .postgres(SharedBackend(store: PostgresStore(
+            session: storeSession, worker: worker, jobLeaseSeconds: configuration.double("storage.postgres.job_lease_seconds")), shared: shared, sessions: [storeSession, inboxSession]))
     }
 }

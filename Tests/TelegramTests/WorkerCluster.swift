@@ -118,6 +118,11 @@ final class WorkerCluster: @unchecked Sendable {
         return nil
     }
 
+    /// The running worker whose process id is `pid`, if any.
+    func index(ofProcess pid: Int32) -> Int? {
+        (0..<count).first { processes[$0]?.processIdentifier == pid }
+    }
+
     /// A running worker that is not the leader.
     func followerIndex() -> Int? {
         let leader = leaderIndex()
