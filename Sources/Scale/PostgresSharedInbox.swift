@@ -77,10 +77,60 @@ public final class PostgresSharedInbox: SharedInbox {
         throw ScaleError.leaseLost("update \(claim.externalID): gave up after repeated deadlocks")
     }
 
-    private func record(
-        _ claim: SharedInboxClaim, outbox: [OutboxDraft], attemptKind: String?, owner: String, now nowParameter: PostgresValue, rawNow now: Date
-    ) async throws -> [OutboxRecord] {
+    public func recordAlbumPart(_ claim: SharedInboxClaim, attemptKind: String?, now: Date) async throws {
+        for attempt in 1...3 {
+            do {
+                _ = try await record(
+                    claim, outbox: [], attemptKind: attemptKind, owner: worker.text, now: Timestamp.parameter(now), rawNow: now, keepChat: true)
+                return
+            } catch let error as PostgresError where error.isRetryable && attempt < 3 {
+                continue
+            }
+        }
+        throw ScaleError.leaseLost("update \(claim.externalID): gave up after repeated deadlocks")
+    }
+
+    public func claimAlbumPart(chatKey: String, mediaGroupID: String) async throws -> SharedInboxClaim? {
+        let owner = worker.text
+        let now = inbox.clock.now()
+        let expires = Timestamp.parameter(now.addingTimeInterval(inbox.configuration.leaseSeconds))
+        let maxAttempts = inbox.configuration.maxAttempts
+        return try await inbox.session.transaction { connection in
+            // The same lock order as a claim: the inbox row, then the chat's lease.
+            let rows = try connection.query("""
+                SELECT id, external_id, payload::text AS payload, attempts, payload -> 'message' ->> 'media_group_id' AS media_group
+                FROM inbox WHERE chat_key = $1 AND state = 'pending' ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED
+                """, [.text(chatKey)])
+            guard let row = rows.first, try row.optionalString("media_group") == mediaGroupID else { return nil }
+            let id = try row.int("id")
+            let kept = try connection.execute(
+                "UPDATE chat_lease SET message_id = $3, expires_at = to_timestamp($4::float8) WHERE chat_key = $1 AND owner = $2",
+                [.text(chatKey), .text(owner), .int(id), expires])
+            guard kept == 1 else { return nil }
+            let setAside = try row.int("attempts") >= Int64(maxAttempts)
+            try connection.execute(
+                setAside ? "UPDATE inbox SET state = 'set_aside', finished_at = now() WHERE id = $1" : "UPDATE inbox SET attempts = attempts + 1 WHERE id = $1",
+                [.int(id)])
+            return SharedInboxClaim(
+                id: id, externalID: try row.string("external_id"), chatKey: chatKey, payload: try row.string("payload"), setAside: setAside)
+        }
+    }
+
+    public func releaseChat(_ chatKey: String) async throws {
+        let owner = worker.text
         try await inbox.session.transaction { connection in
+            try connection.execute("DELETE FROM chat_lease WHERE chat_key = $1 AND owner = $2", [.text(chatKey), .text(owner)])
+            let more = try connection.query("SELECT 1 FROM inbox WHERE chat_key = $1 AND state = 'pending' LIMIT 1", [.text(chatKey)])
+            if !more.isEmpty { try connection.query("SELECT pg_notify($1, 'freed')", [.text(Inbox.channel.name)]) }
+        }
+    }
+
+    private func record(
+        _ claim: SharedInboxClaim, outbox: [OutboxDraft], attemptKind: String?, owner: String, now nowParameter: PostgresValue, rawNow now: Date,
+        keepChat: Bool = false
+    ) async throws -> [OutboxRecord] {
+        let keptUntil = Timestamp.parameter(now.addingTimeInterval(inbox.configuration.leaseSeconds))
+        return try await inbox.session.transaction { connection in
             // Locked in the order a claim locks them (the inbox row, then the chat's lease), so a
             // claim and a completion never wait for each other in a circle.
             let state = try connection.query("SELECT state FROM inbox WHERE id = $1 FOR UPDATE", [.int(claim.id)])
@@ -96,6 +146,13 @@ public final class PostgresSharedInbox: SharedInbox {
             }
             try connection.execute(
                 "UPDATE inbox SET state = 'done', finished_at = to_timestamp($2::float8) WHERE id = $1", [.int(claim.id), nowParameter])
+            if keepChat {
+                // An album part: the chat stays this worker's for the album's next parts.
+                try connection.execute(
+                    "UPDATE chat_lease SET expires_at = to_timestamp($3::float8) WHERE chat_key = $1 AND owner = $2",
+                    [.text(claim.chatKey), .text(owner), keptUntil])
+                return rows
+            }
             try connection.execute("DELETE FROM chat_lease WHERE chat_key = $1 AND owner = $2", [.text(claim.chatKey), .text(owner)])
             if !rows.isEmpty { try connection.query("SELECT pg_notify($1, 'telegram')", [.text(Self.repliesChannel.name)]) }
             // The chat's next update, if any, is claimable now; only then wake the other workers for it.

@@ -17,6 +17,14 @@ public protocol SharedInbox: Sendable {
     /// record of `attemptKind` (poison-message protection), in one transaction; returns the rows.
     /// Throws when the claim's lease had already passed to another worker.
     func complete(_ claim: SharedInboxClaim, outbox: [OutboxDraft], attemptKind: String?, now: Date) async throws -> [OutboxRecord]
+    /// Records an album part as handled but keeps its chat leased to this worker, so the album's next
+    /// parts come here (`claimAlbumPart`) and the album is handled as one. Throws like `complete`.
+    func recordAlbumPart(_ claim: SharedInboxClaim, attemptKind: String?, now: Date) async throws
+    /// Claims the chat's oldest pending update when it is a part of the album `mediaGroupID` and the
+    /// chat is leased to this worker; nil otherwise (the album is complete, or the chat moved on).
+    func claimAlbumPart(chatKey: String, mediaGroupID: String) async throws -> SharedInboxClaim?
+    /// Frees a chat this worker kept for an album, once the album's replies are written.
+    func releaseChat(_ chatKey: String) async throws
     /// Gives a claim back unhandled (shutting down): any worker may take the chat at once.
     func release(_ claim: SharedInboxClaim) async throws
     /// Extends the leases of claims still being handled; returns those whose lease was lost.

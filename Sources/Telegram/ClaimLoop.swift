@@ -39,6 +39,12 @@ struct ClaimLoop: Sendable {
             while !Task.isCancelled {
                 await intake.releaseAlbums()
                 do {
+                    // The next parts of albums being collected here come first: their chats are kept for them.
+                    for album in await books.held.collecting {
+                        while let claim = try await shared.claimAlbumPart(chatKey: album.chatKey, mediaGroupID: album.mediaGroupID) {
+                            await take(claim, group: &group)
+                        }
+                    }
                     while await books.held.count < max(1, poller.configuration.sharedClaimsInFlight), !Task.isCancelled,
                           let claim = try await shared.claim() {
                         await take(claim, group: &group)
@@ -58,6 +64,7 @@ struct ClaimLoop: Sendable {
     /// updates are recorded already).
     func releaseHeld() async {
         for claim in await books.held.takeAll() { try? await shared.release(claim) }
+        for chatKey in await books.held.takeAlbumChats() { try? await shared.releaseChat(chatKey) }
     }
 
     private func take(_ claim: SharedInboxClaim, group: inout ThrowingDiscardingTaskGroup<any Error>) async {
@@ -101,10 +108,22 @@ struct ClaimLoop: Sendable {
     }
 }
 
+/// An album this worker collects: its chat stays leased here until the album's replies are written.
+struct KeptAlbum: Sendable, Hashable {
+    /// The inbox chat key.
+    let chatKey: String
+    /// Telegram's `media_group_id`.
+    let mediaGroupID: String
+}
+
 /// The claims a worker holds while their updates are handled, and the albums being collected.
 actor HeldClaims {
     private var claims: [Int64: SharedInboxClaim] = [:]
     private var albums: AlbumCollector
+    /// Albums still collecting parts, by `AlbumPart.groupID`.
+    private var keptAlbums: [String: KeptAlbum] = [:]
+    /// Update id of each kept album's parts → its album (until the album's replies are written).
+    private var keptParts: [Int64: (group: String, album: KeptAlbum)] = [:]
 
     init(albumWindow: TimeInterval) {
         albums = AlbumCollector(window: albumWindow)
@@ -123,7 +142,35 @@ actor HeldClaims {
     }
 
     func addAlbumPart(_ part: AlbumPart, now: Date) { albums.add(part, now: now) }
-    func takeDueAlbums(now: Date) -> [Album] { albums.takeDue(now: now) }
+
+    /// Notes that `part` was recorded with its chat kept for the rest of `album`.
+    func keep(_ album: KeptAlbum, part: AlbumPart) {
+        keptAlbums[part.groupID] = album
+        keptParts[part.updateID] = (part.groupID, album)
+    }
+
+    /// Albums whose next parts this worker claims itself.
+    var collecting: [KeptAlbum] { Array(Set(keptAlbums.values)) }
+
+    /// Albums due for handling; they take no more parts.
+    func takeDueAlbums(now: Date) -> [Album] {
+        let due = albums.takeDue(now: now)
+        for album in due { for id in album.updateIDs { if let group = keptParts[id]?.group { keptAlbums[group] = nil } } }
+        return due
+    }
+
+    /// The chats kept for the albums of `updateIDs`, forgotten here (their replies are written).
+    func endAlbums(_ updateIDs: [Int64]) -> [String] {
+        var chats: Set<String> = []
+        for id in updateIDs { if let kept = keptParts.removeValue(forKey: id) { chats.insert(kept.album.chatKey) } }
+        return Array(chats)
+    }
+
+    /// Every kept chat (shutting down), forgotten here.
+    func takeAlbumChats() -> [String] {
+        defer { keptAlbums = [:]; keptParts = [:] }
+        return Array(Set(keptParts.values.map(\.album.chatKey)))
+    }
     var nextAlbumDeadline: Date? { albums.nextDeadline }
 }
 
@@ -146,8 +193,9 @@ struct ClaimBookkeeping: UpdateBookkeeping {
                 _ = try await shared.complete(claim, outbox: drafts, attemptKind: TelegramPoller.attemptKind, now: poller.clock.now())
                 drafts = []
             }
-            // An album's parts were all recorded on arrival: its replies go in on their own.
+            // An album's parts were all recorded on arrival: its replies go in on their own, then its chat is free.
             if !drafts.isEmpty { _ = try await poller.store.enqueueOutbox(drafts, now: poller.clock.now()) }
+            for chatKey in await held.endAlbums(ids) { try await shared.releaseChat(chatKey) }
         } catch {
             poller.logger.error("cannot record handled updates; their chat goes to another worker when the lease ends", [
                 "update": ids.map(String.init).joined(separator: ","), "error": "\(error)",
@@ -156,11 +204,21 @@ struct ClaimBookkeeping: UpdateBookkeeping {
         wakeUp.fire()
     }
 
-    /// An album part is recorded at once, so its chat's next update (the album's next part) can be
-    /// claimed; the part waits here for the rest of its album. A crash in the album window loses it.
+    /// An album part is recorded at once, and its chat stays leased here, so the album's next parts
+    /// come to this worker (not another, which would split the album); the part waits here for the
+    /// rest of its album, and the chat is freed once the album's replies are written. A crash in the
+    /// album window loses the album (its parts are recorded), and the chat waits out its lease.
     func addAlbumPart(_ part: AlbumPart, now: Date) async {
         if let claim = await held.take(part.updateID) {
-            do { _ = try await shared.complete(claim, outbox: [], attemptKind: TelegramPoller.attemptKind, now: now) } catch {
+            let group = (try? JSON.parse(claim.payload))?["message"]?["media_group_id"]?.string
+            do {
+                if let group {
+                    try await shared.recordAlbumPart(claim, attemptKind: TelegramPoller.attemptKind, now: now)
+                    await held.keep(KeptAlbum(chatKey: claim.chatKey, mediaGroupID: group), part: part)
+                } else {
+                    _ = try await shared.complete(claim, outbox: [], attemptKind: TelegramPoller.attemptKind, now: now)
+                }
+            } catch {
                 poller.logger.warning("cannot record an album part", ["update": part.updateID, "error": "\(error)"])
             }
         }

@@ -35,6 +35,33 @@ import Testing
         }
     }
 
+    @Test func aWorkerCollectingAnAlbumKeepsItsChatForTheAlbumsNextPartsOnly() async throws {
+        try await ScaleFixture.with { database in
+            let collector = try await Self.worker(database, "collector")
+            let other = try await Self.worker(database, "other")
+            func part(_ id: String, group: String?) -> SharedInboxEntry {
+                let extra = group.map { #","media_group_id":"\#($0)""# } ?? ""
+                return SharedInboxEntry(externalID: id, chatKey: "c", payload: #"{"update_id":\#(id),"message":{"message_id":\#(id)\#(extra)}}"#)
+            }
+            try await collector.enqueue([part("1", group: "G"), part("2", group: "G"), part("3", group: nil)], network: "telegram", cursor: "4")
+            let first = try #require(try await collector.claim())
+            try await collector.recordAlbumPart(first, attemptKind: nil, now: Date())
+            // The first part is recorded, yet no other worker may take the chat: the album's next part is the collector's.
+            #expect(try await other.claim() == nil)
+            #expect(try await other.claimAlbumPart(chatKey: "c", mediaGroupID: "G") == nil, "only the worker holding the chat")
+            let second = try #require(try await collector.claimAlbumPart(chatKey: "c", mediaGroupID: "G"))
+            #expect(second.externalID == "2")
+            try await collector.recordAlbumPart(second, attemptKind: nil, now: Date())
+            // The next update is no part of the album: it waits until the album is handled and the chat freed.
+            #expect(try await collector.claimAlbumPart(chatKey: "c", mediaGroupID: "G") == nil)
+            #expect(try await other.claim() == nil)
+            try await collector.releaseChat("c")
+            #expect(try await other.claim()?.externalID == "3")
+            await collector.close()
+            await other.close()
+        }
+    }
+
     @Test func aWorkerWhoseLeaseWentToAnotherRecordsNothing() async throws {
         try await ScaleFixture.with { database in
             let slow = try await Self.worker(database, "slow", leaseSeconds: 1)

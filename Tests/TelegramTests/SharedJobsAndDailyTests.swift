@@ -40,10 +40,9 @@ struct SharedJobsAndDailyTests {
             for (index, user) in chats.enumerated() {
                 let selfie = try SyntheticPhoto.generate(width: 640, height: 480, format: .jpeg, seed: 10 + index)
                 let garment = try SyntheticPhoto.generate(width: 640, height: 480, format: .jpeg, seed: 40 + index)
-                // Two captioned photos rather than an album: a shared inbox records an album's first part at once, so its
-                // second part may go to another worker, and neither then holds the pair (see docs/scale-out.md).
-                server.sendPhoto([.init(width: 640, height: 480, bytes: selfie)], caption: "me", from: user)
-                server.sendPhoto([.init(width: 640, height: 480, bytes: garment)], caption: "wear", from: user)
+                // An album, as a phone sends a selfie and a garment: the worker that claims its first part keeps
+                // the chat for the second, so the pair is never split over two workers.
+                server.sendAlbum([selfie, garment], from: user)
             }
             let looks: @Sendable (FakeTelegramServer, FakeUser) -> Int = { server, user in
                 server.messages(inChat: user.id).filter { $0.kind == "photo" }.count
