@@ -54,8 +54,8 @@ struct KeyCommand {
         let deleted = try await deleteCarrier(context)
         guard context.isPrivate else {
             context.logger.notice("key posted in a group; not stored", ["service": service.rawValue])
-            let key = deleted ? "key.in_group.deleted" : "key.in_group.not_deleted"
-            try await context.reply(context.text(key, ["code": .text(service.rawValue)]))
+            let warning = deleted ? "key.in_group.deleted" : "key.in_group.not_deleted"
+            try await context.reply(context.text(warning, ["code": .text(service.rawValue)]))
             return
         }
         guard key.count >= 8, key.count <= 512 else {
