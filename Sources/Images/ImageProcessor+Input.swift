@@ -11,10 +11,12 @@ extension ImageProcessor {
     ) throws(ImageError) -> Output {
         try VipsRuntime.start()
         try checkByteCount(bytes.count)
-        return try VipsRuntime.exclusively { () throws(ImageError) -> Output in try accepted(bytes, body) }
+        return try VipsRuntime.exclusively { () throws(ImageError) -> Output in try acceptedInput(bytes, body) }
     }
 
-    private func accepted<Output>(
+    /// The checks of `withAcceptedInput` without taking the libvips lock, for work done on behalf of a caller
+    /// that holds it (the tile photos of a picture, decoded on several threads at once).
+    func acceptedInput<Output>(
         _ bytes: [UInt8], _ body: (UnsafeRawBufferPointer, ImageInfo) throws(ImageError) -> Output
     ) throws(ImageError) -> Output {
         // Array.withUnsafeBytes only rethrows untyped errors; carry ours out in a Result.

@@ -41,6 +41,25 @@ struct PictureTests {
         #expect(info.format == .jpeg && info.width == picture.image.width && info.height == picture.image.height)
     }
 
+    @Test("Each photo lands in its own tile, though the photos are decoded several at once")
+    func photosKeepTheirTiles() throws {
+        // Photos that are almost one colour each: a single swatch with no label, encoded as a JPEG.
+        let colors = [RGB(200, 30, 30), RGB(30, 160, 40), RGB(30, 40, 190), RGB(230, 200, 40), RGB(120, 40, 150)]
+        let photos = try colors.map { color in
+            try processor.flatLay(column: [tile(1, photo: nil, color: color, label: "")], side: []).image.bytes
+        }
+        let picture = try processor.flatLay(column: (0..<4).map { tile($0 + 1, photo: photos[$0]) }, side: [tile(5, photo: photos[4])])
+        #expect(picture.tiles.allSatisfy { !$0.isSwatch })
+        for (placement, color) in zip(picture.tiles, colors) {
+            // The middle of the tile, away from its badge and from the source's own padding.
+            let side = placement.width / 4
+            let middle = try processor.meanColor(
+                picture.image.bytes, x: placement.x + placement.width / 2 - side / 2, y: placement.y + placement.height / 2 - side / 2,
+                width: side, height: side)
+            #expect(close(middle, color, within: 12), "tile \(placement.number): \(middle) is not \(color)")
+        }
+    }
+
     @Test("A piece without a photo is a swatch of its colour, and a photo tile is not")
     func swatchHasItsColour() throws {
         let red = RGB(190, 35, 45)

@@ -7,7 +7,7 @@ import Testing
 import WardrobeTestKit
 
 /// A German-speaking user (`from.language_code` "de") over the fake Bot API: the closet sheet, an outfit with its
-/// buttons, a wear, the statistics, the daily subscription and a group vote all answer from the German catalog.
+/// buttons and its Why?, a wear, the statistics, the daily subscription and a group vote all answer from the German catalog.
 @Suite(.serialized) struct GermanRepliesOverTelegramTests {
     static let lena = FakeUser(id: 2101, firstName: "Lena", languageCode: "de")
 
@@ -73,6 +73,23 @@ import WardrobeTestKit
         harness.server.sendText("/daily 25:00", from: Self.lena)
         #expect(await harness.waitForMessages(count + 2, inChat: chat))
         #expect(harness.server.texts(inChat: chat).last?.hasPrefix("Gib die Uhrzeit als HH:MM im 24-Stunden-Format an") == true)
+        #expect(harness.server.rejections.isEmpty)
+        await harness.stop(task)
+    }
+
+    @Test func theWhyOfAnOutfitIsInGerman() async throws {
+        let harness = try await Self.harness()
+        let task = harness.start()
+        let chat = Self.lena.id
+        harness.server.sendText("/outfit geschäftlich", from: Self.lena)
+        #expect(await harness.waitForMessages(1, inChat: chat))
+        #expect(harness.server.pressButton(titled: "Warum?", from: Self.lena) != nil)
+        #expect(await harness.waitForMessages(2, inChat: chat))
+        let why = try #require(harness.server.texts(inChat: chat).last)
+        #expect(why.hasPrefix("Warum dieses Outfit\n"), "\(why)")
+        #expect(why.contains("Formalität ") && why.contains("geschäftlich"), "\(why)")
+        #expect(why.contains("Formalität passt zum Anlass: +"), "\(why)")
+        #expect(!why.contains("formality"), "\(why)")
         #expect(harness.server.rejections.isEmpty)
         await harness.stop(task)
     }

@@ -24,7 +24,8 @@ enum OutfitCard {
         var specs: [(title: String, action: ButtonAction, payload: JSON)] = []
         if offerAnother { specs.append((words.string("outfit.button.another"), .outfitAnother, ["occasion": .string(occasion.name)])) }
         specs.append((words.string("outfit.button.why"), .outfitWhy, [
-            "why": .string(modelNote ?? outfit.explanation(occasion: occasion)), "lines": .array(outfit.breakdownLines.map(JSON.string)),
+            "why": .string(modelNote ?? OutfitWhy.text(outfit, occasion: occasion, words)),
+            "lines": .array(OutfitWhy.lines(outfit, words).map(JSON.string)),
         ]))
         specs.append((words.string("outfit.button.wore"), .outfitWore, [
             "ids": .array(outfit.allPieces.map { .int($0.id) }), WearCommands.sourceKey: .string(wearSource.rawValue),

@@ -1,5 +1,6 @@
 import Chat
 import Foundation
+import Localization
 import Secrets
 import Storage
 import Support
@@ -11,19 +12,16 @@ struct KeyCommand {
     let environment: BotEnvironment
     let tryOn: TryOnEnvironment
 
-    static let usage =
-        "Send /key SERVICE YOUR_KEY in a private chat to use your own key (no daily limit), /key SERVICE to check it, /key SERVICE remove to delete it. Services: openrouter (sk-or-v1-…), gemini (AIza…), fal (ID:SECRET)."
-
     func register(on builder: inout RouterBuilder) {
         builder.add(Command("key", usage: "SERVICE [KEY]") { context, arguments in
             let words = arguments.split(whereSeparator: { $0.isWhitespace }).map(String.init)
             guard let first = words.first else {
-                try await context.reply(RichText.plain(overview(context)))
+                try await context.reply(overview(context))
                 return
             }
             guard let service = TryOnService(word: first) else {
                 // Don't echo the words: they might be a key.
-                throw UserMessageError("I don't know that service. " + Self.usage)
+                throw LocalizedUserMessageError("key.unknown_service", ["usage": .text(context.string("key.usage"))])
             }
             switch words.count {
             case 1: try await verify(service, context: context)
@@ -31,7 +29,7 @@ struct KeyCommand {
             case 2: try await store(words[1], for: service, context: context)
             default:
                 try await deleteCarrier(context)
-                throw UserMessageError("A key is one word without spaces. " + Self.usage)
+                throw LocalizedUserMessageError("key.one_word", ["usage": .text(context.string("key.usage"))])
             }
         })
     }
@@ -40,11 +38,14 @@ struct KeyCommand {
         SecretName.user(context.user.key, service: service.rawValue)
     }
 
-    private func overview(_ context: ChatContext) -> String {
+    private func overview(_ context: ChatContext) -> RichText {
         let stored = TryOnService.allCases.compactMap { service in
-            environment.keys.value(for: secretName(service, context)).map { "\(service.displayName) \(TryOnText.keyTail($0))" }
+            environment.keys.value(for: secretName(service, context)).map { service.displayName + " " + TryOnText.keyTail($0) }
         }
-        return (stored.isEmpty ? "You have no keys of your own." : "Your keys: \(stored.joined(separator: ", ")).") + " " + Self.usage
+        let usage = MessageArgument.text(context.string("key.usage"))
+        return stored.isEmpty
+            ? context.text("key.none", ["usage": usage])
+            : context.text("key.list", ["keys": .text(stored.joined(separator: ", ")), "usage": usage])
     }
 
     /// Stores a key from a private chat; in a group the key is deleted (where possible) and refused.
@@ -53,24 +54,26 @@ struct KeyCommand {
         let deleted = try await deleteCarrier(context)
         guard context.isPrivate else {
             context.logger.notice("key posted in a group; not stored", ["service": service.rawValue])
-            let cleanup = deleted ? "I deleted your message" : "Delete your message now"
-            try await context.reply(RichText.plain(
-                "Never post a key in a group — \(cleanup), and I did not save the key. Send /key \(service.rawValue) YOUR_KEY to me in a private chat, and consider replacing that key."))
+            let warning = deleted ? "key.in_group.deleted" : "key.in_group.not_deleted"
+            try await context.reply(context.text(warning, ["code": .text(service.rawValue)]))
             return
         }
         guard key.count >= 8, key.count <= 512 else {
-            throw UserMessageError((KeyShape.hint(key, service: service) ?? "That key is too short or too long.") + " " + Self.usage)
+            let problem = KeyShape.hint(key, service: service, context.phrasebook) ?? context.string("key.length")
+            throw LocalizedUserMessageError("key.refused", ["problem": .text(problem), "usage": .text(context.string("key.usage"))])
         }
         // A Fal key is an id and a secret; either half alone can never work.
         if service == .fal, !KeyShape.matches(key, service: .fal) {
-            throw UserMessageError("A Fal key has two parts, ID:SECRET, as Fal shows it when you create the key. Send /key fal ID:SECRET in a private chat.")
+            throw LocalizedUserMessageError("key.fal_two_parts")
         }
         try environment.keys.set(key, for: secretName(service, context))
         context.logger.info("user key stored", ["service": service.rawValue])
-        let cleanup = deleted ? " I deleted your message." : " Delete your message with the key: I can't do it here."
-        let shape = KeyShape.hint(key, service: service).map { " " + $0 + " I saved it anyway." } ?? ""
-        try await context.reply(RichText.plain(
-            "Saved your \(service.displayName) key ending in \(key.suffix(4)). Your try-ons on \(service.displayName) now use it, with no daily limit.\(cleanup)\(shape) Check it with /key \(service.rawValue)."))
+        let cleanup = context.string(deleted ? "key.saved.deleted" : "key.saved.not_deleted")
+        let shape = KeyShape.hint(key, service: service, context.phrasebook).map { context.string("key.saved.shape", ["hint": .text($0)]) } ?? ""
+        try await context.reply(context.text("key.saved", [
+            "service": .text(service.displayName), "tail": .text(String(key.suffix(4))), "cleanup": .text(cleanup), "shape": .text(shape),
+            "code": .text(service.rawValue),
+        ]))
     }
 
     /// Deletes the message that carried the command, when the transport can; true when it did.
@@ -88,19 +91,23 @@ struct KeyCommand {
 
     private func remove(_ service: TryOnService, context: ChatContext) async throws {
         let removed = try environment.keys.remove(secretName(service, context))
-        let next = tryOn.resolver.keyOwner(for: service, userKey: context.user.key) == .operatorKey
-            ? "Try-ons on \(service.displayName) use the bot's key again."
-            : "The bot has no \(service.displayName) key, so try-ons there need a key of yours."
-        try await context.reply(RichText.plain(removed ? "Removed your \(service.displayName) key. " + next : "You have no \(service.displayName) key stored."))
+        let name = MessageArgument.text(service.displayName)
+        guard removed else {
+            try await context.reply(context.text("key.remove.missing", ["service": name]))
+            return
+        }
+        let operatorKey = tryOn.resolver.keyOwner(for: service, userKey: context.user.key) == .operatorKey
+        try await context.reply(context.text(operatorKey ? "key.removed.operator" : "key.removed.no_operator", ["service": name]))
     }
 
     /// Tests the user's own stored key with the service's cheap check.
     private func verify(_ service: TryOnService, context: ChatContext) async throws {
         let owner = tryOn.resolver.keyOwner(for: service, userKey: context.user.key)
         guard owner == .user else {
-            let now = owner == .operatorKey ? "try-ons use the bot's key" : "the bot has no \(service.displayName) key either, so try-ons there need yours"
-            try await context.reply(RichText.plain(
-                "You have no \(service.displayName) key of your own; \(now). Send /key \(service.rawValue) \(KeyShape.form(service) == "ID:SECRET" ? "ID:SECRET" : "YOUR_KEY") in a private chat to add one."))
+            let form = service == .fal ? KeyShape.form(service) : context.string("key.placeholder")
+            try await context.reply(context.text(owner == .operatorKey ? "key.check.operator" : "key.check.no_operator", [
+                "service": .text(service.displayName), "code": .text(service.rawValue), "form": .text(form),
+            ]))
             return
         }
         let resolved = try resolve(service, context: context)
@@ -108,10 +115,11 @@ struct KeyCommand {
         try await context.send(.action(.typing))
         switch try await resolved.provider.verifyKey() {
         case .valid(let detail):
-            try await context.reply(RichText.plain("Your \(service.displayName) key \(tail) works." + (detail.map { " \($0)" } ?? "")))
+            // The detail is the service's own account text (credits left), as it sent it.
+            let works = context.text("key.works", ["service": .text(service.displayName), "tail": .text(tail)])
+            try await context.reply(works + .plain(detail.map { " \($0)" } ?? ""))
         case .unverifiable:
-            try await context.reply(RichText.plain(
-                "\(service.displayName) has no way to check a key without making a picture. Your key \(tail) will be used on your next try-on."))
+            try await context.reply(context.text("key.unverifiable", ["service": .text(service.displayName), "tail": .text(tail)]))
         }
     }
 

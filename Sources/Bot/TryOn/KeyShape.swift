@@ -1,3 +1,4 @@
+import Localization
 import TryOn
 
 /// What each service's keys look like, so a key pasted for the wrong service, or a Fal key without
@@ -28,13 +29,13 @@ enum KeyShape {
         TryOnService.allCases.first { $0 != service && matches(key, service: $0) }
     }
 
-    /// A hint for a key that doesn't have the service's shape; nil when it does.
-    static func hint(_ key: String, service: TryOnService) -> String? {
+    /// A hint for a key that doesn't have the service's shape, in the reader's language; nil when it has.
+    static func hint(_ key: String, service: TryOnService, _ words: Phrasebook) -> String? {
         guard !matches(key, service: service) else { return nil }
-        let article = service == .openrouter ? "an" : "a"
-        var text = "That doesn't look like \(article) \(service.displayName) key: they look like \(form(service))."
+        // One message per service: the article before the name differs ("an OpenRouter key", "a Gemini key").
+        var text = words.string("key.shape.wrong.\(service.rawValue)", ["form": .text(form(service))])
         if let other = otherService(for: key, than: service), other != .fal {
-            text += " It looks like \(other == .openrouter ? "an" : "a") \(other.displayName) key: /key \(other.rawValue) KEY."
+            text += " " + words.string("key.shape.other.\(other.rawValue)")
         }
         return text
     }

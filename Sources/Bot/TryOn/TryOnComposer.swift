@@ -27,9 +27,9 @@ struct TryOnComposer {
                 return slots.stored(in: state)
             }
             if role == .person {
-                try await context.reply("Send the new You photo: face and outfit visible, standing, good light.")
+                try await context.reply(context.text("tryon.swap.person"))
             } else {
-                try await context.reply("Send the new Clothing photo, or /tryon #N for a piece from your /closet.")
+                try await context.reply(context.text("tryon.swap.clothing"))
             }
         }
         builder.onButton(.tryOnGo) { context, _ in
@@ -44,35 +44,36 @@ struct TryOnComposer {
             var slots = TryOnSlots(state: try await context.state())
             slots.keepGarment.toggle()
             try await context.updateState { slots.stored(in: $0) }
-            try await context.reply(
-                slots.keepGarment
-                    ? "Keeping the Clothing photo: each run leaves it in place, so you can try it on another You photo."
-                    : "The Clothing photo is used up by the next run again.")
+            try await context.reply(context.text(slots.keepGarment ? "tryon.keep.on" : "tryon.keep.off"))
         }
     }
 
     /// The Now button that opens the composer.
     static func nowButton(_ context: ChatContext) async throws -> Button {
-        try await context.button("Now", action: .tryOnNow)
+        try await context.button(context.string("tryon.button.now"), action: .tryOnNow)
     }
 
     /// Shows the composer: the picture of what is filled, where each photo came from, and the choices.
     func show(_ context: ChatContext) async throws {
         let slots = TryOnSlots(state: try await context.state())
         let user = context.user.id
+        let words = context.phrasebook
         var photos: [LabelledPhoto] = []
         var lines: [String] = []
         for (role, sha, source) in [(SlotRole.person, slots.person, slots.personSource), (.garment, slots.garment, slots.garmentSource)] {
             guard let sha, let bytes = try? await context.data.imageBytes(userID: user, sha256: sha) else {
-                lines.append("\(role.title): empty — " + (role == .person ? "send a photo of yourself captioned me." : "send a photo captioned wear, or /tryon #N."))
+                let key = role == .person ? "tryon.composer.empty.person" : "tryon.composer.empty.clothing"
+                lines.append(words.string(key, ["slot": .text(role.title(words))]))
                 continue
             }
-            photos.append(LabelledPhoto(bytes: bytes, label: (source ?? .photo).label(role)))
-            lines.append("\(role.title): \((source ?? .photo).description)")
+            photos.append(LabelledPhoto(bytes: bytes, label: (source ?? .photo).label(role, words)))
+            lines.append(words.string("tryon.composer.filled", ["slot": .text(role.title(words)), "source": .text((source ?? .photo).description(words))]))
         }
-        lines.append("Style: \(promptName(slots, context: context)) · Service: \(service(slots, context: context).displayName)")
-        if slots.keepGarment { lines.append("Keep clothing is on: a run leaves the Clothing photo in place.") }
-        if let count = slots.pendingCount, count > 1 { lines.append("\(count) variations.") }
+        lines.append(words.string("tryon.composer.style", [
+            "prompt": .text(promptName(slots, context: context)), "service": .text(service(slots, context: context).displayName),
+        ]))
+        if slots.keepGarment { lines.append(words.string("tryon.composer.keep")) }
+        if let count = slots.pendingCount, count > 1 { lines.append(words.string("tryon.composer.variations", ["count": .integer(count)])) }
         if photos.count == 2 {
             try await context.send(.action(.uploadPhoto))
             do {
@@ -85,21 +86,24 @@ struct TryOnComposer {
             _ = try await context.send(.photos([OutgoingImage(bytes: small.bytes, mimeType: small.mimeType, width: small.width, height: small.height)]))
         }
         var first = [
-            try await context.button("Swap You", action: .tryOnSwap, payload: ["role": "person"]),
-            try await context.button("Swap Clothing", action: .tryOnSwap, payload: ["role": "garment"]),
+            try await context.button(words.string("tryon.button.swap_person"), action: .tryOnSwap, payload: ["role": "person"]),
+            try await context.button(words.string("tryon.button.swap_clothing"), action: .tryOnSwap, payload: ["role": "garment"]),
         ]
-        if photos.count == 2 { first.append(try await context.button("Go", action: .tryOnGo)) }
-        let keepTitle = slots.keepGarment ? "Keep clothing ✓" : "Keep clothing"
+        if photos.count == 2 { first.append(try await context.button(words.string("tryon.button.go"), action: .tryOnGo)) }
+        let keepTitle = words.string(slots.keepGarment ? "tryon.button.keep_on" : "tryon.button.keep")
         let rows = [first, [try await context.button(keepTitle, action: .tryOnKeep)]]
-        try await context.reply(.bold("Next try-on") + .plain("\n" + lines.joined(separator: "\n")), buttons: rows)
+        try await context.reply(words.text("tryon.composer.title").bolded + .plain("\n" + lines.joined(separator: "\n")), buttons: rows)
     }
 
     /// The prompt's name the next run uses: loaded with Use again, the user's own text, or their style.
     private func promptName(_ slots: TryOnSlots, context: ChatContext) -> String {
         if let text = slots.promptText {
-            return tryOn.prompts.prompts.first { $0.text == text }?.name ?? "from the look (“\(text.prefix(40))…”)"
+            guard let style = tryOn.prompts.prompts.first(where: { $0.text == text }) else {
+                return context.string("tryon.composer.from_look", ["text": .text(String(text.prefix(40)))])
+            }
+            return context.phrasebook.promptName(style)
         }
-        return TryOnPreferences.prompt(of: context.user, tryOn: tryOn, ownName: context.string("tryon.prompt.own_name")).name
+        return context.phrasebook.promptName(TryOnPreferences.prompt(of: context.user, tryOn: tryOn, ownName: context.string("tryon.prompt.own_name")))
     }
 
     private func service(_ slots: TryOnSlots, context: ChatContext) -> TryOnService {

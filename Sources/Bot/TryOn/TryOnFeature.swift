@@ -2,6 +2,7 @@ import Chat
 import Foundation
 import Images
 import JSON
+import Localization
 import Storage
 import Support
 import TryOn
@@ -22,7 +23,7 @@ struct TryOnFeature {
                 slots.awaitingPerson = true
                 return slots.stored(in: state)
             }
-            try await context.reply("Send a photo of yourself: face and outfit visible, standing, good light.")
+            try await context.reply(context.text("tryon.me.ask"))
         })
         builder.add(Command("tryon", usage: "[1|2|4] [#ITEM]") { context, arguments in
             try await tryOnCommand(context, arguments: arguments)
@@ -79,7 +80,7 @@ struct TryOnFeature {
             try await ItemPhoto.attach(saved[0].sha256, to: number, context: context, images: environment.images)
             return
         }
-        if attachments.count > 2 { try await context.reply("I used the first two photos: the first is you, the second the clothing.") }
+        if attachments.count > 2 { try await context.reply(context.text("tryon.first_two")) }
         if saved.count == 2 {
             try await fillPair(person: saved[0].sha256, garment: saved[1].sha256, context: context)
             return
@@ -111,16 +112,16 @@ struct TryOnFeature {
     }
 
     private func askWhichSlot(_ sha: String, context: ChatContext, pieceName: String? = nil) async throws {
-        let you = try await context.button("It's me", action: .tryOnSlot, payload: ["sha": .string(sha), "role": "person"])
-        let clothing = try await context.button("Clothing to try on", action: .tryOnSlot, payload: ["sha": .string(sha), "role": "garment"])
+        let you = try await context.button(context.string("tryon.button.me"), action: .tryOnSlot, payload: ["sha": .string(sha), "role": "person"])
+        let clothing = try await context.button(
+            context.string("tryon.button.clothing"), action: .tryOnSlot, payload: ["sha": .string(sha), "role": "garment"])
         guard let pieceName else {
-            try await context.reply("Is this photo of you, or of clothing to try on?", buttons: [[you, clothing]])
+            try await context.reply(context.text("tryon.which_slot"), buttons: [[you, clothing]])
             return
         }
-        let add = try await context.button("Add to my closet", action: .tryOnAddPiece, payload: ["sha": .string(sha), "name": .string(pieceName)])
-        try await context.reply(
-            RichText.plain("Add “\(pieceName)” to your closet, or use the photo for a try-on? (Next time, caption it add \(pieceName).)"),
-            buttons: [[add], [you, clothing]])
+        let add = try await context.button(
+            context.string("tryon.button.add_to_closet"), action: .tryOnAddPiece, payload: ["sha": .string(sha), "name": .string(pieceName)])
+        try await context.reply(context.text("tryon.which_slot.piece", ["name": .text(pieceName)]), buttons: [[add], [you, clothing]])
     }
 
     /// Fills one slot; starts the try-on when both are full, unless the user is steering the composer
@@ -145,12 +146,9 @@ struct TryOnFeature {
                 try await start(context, count: slots.pendingCount ?? 1)
             }
         } else if role == .person {
-            try await context.reply(
-                "Got you. Now send the clothing: a photo captioned wear, or /tryon #N for a piece from your /closet.",
-                buttons: [[try await TryOnComposer.nowButton(context)]])
+            try await context.reply(context.text("tryon.got_you"), buttons: [[try await TryOnComposer.nowButton(context)]])
         } else {
-            try await context.reply(
-                "Got the clothing. Now send a photo of yourself captioned me.", buttons: [[try await TryOnComposer.nowButton(context)]])
+            try await context.reply(context.text("tryon.got_clothing"), buttons: [[try await TryOnComposer.nowButton(context)]])
         }
     }
 
@@ -187,9 +185,9 @@ struct TryOnFeature {
         guard slots.person != nil, slots.garment != nil else {
             try await rememberCount(count, context: context)
             if slots.person == nil {
-                try await context.reply("First send a photo of yourself captioned me, then the clothing captioned wear. I'll start as soon as both are here.")
+                try await context.reply(context.text("tryon.need_person"))
             } else {
-                try await context.reply("Now send the clothing: a photo captioned wear, or /tryon #N for a piece from your /closet. I'll start as soon as it arrives.")
+                try await context.reply(context.text("tryon.need_clothing"))
             }
             return
         }
@@ -206,11 +204,10 @@ struct TryOnFeature {
 
     private func itemPhoto(_ number: Int, context: ChatContext) async throws -> String {
         guard let item = try await store.item(userID: context.user.id, number: number) else {
-            throw UserMessageError("You have no item #\(number). /closet lists your pieces.")
+            throw LocalizedUserMessageError("tryon.no_item", ["number": .text(String(number))])
         }
         guard let sha = item.photo, try await store.image(userID: context.user.id, sha256: sha) != nil else {
-            throw UserMessageError(
-                "#\(number) \(item.name) has no photo yet. Send /edit \(number) photo and then the photo, or reply to its card (/item \(number)) with a photo.")
+            throw LocalizedUserMessageError("tryon.item_no_photo", ["number": .text(String(number)), "name": .text(item.name)])
         }
         return sha
     }
@@ -268,7 +265,7 @@ struct TryOnFeature {
         guard let record = jobs.first(where: { TryOnJobPayload(json: $0.payload)?.ticket == ticket }),
             let before = try await store.cancelJob(id: record.id, now: context.clock.now())
         else {
-            try await context.reply("That try-on has already finished.")
+            try await context.reply(context.text("tryon.already_finished"))
             return
         }
         context.logger.info("try-on cancelled", ["job": record.id, "was": before.state.rawValue])
@@ -302,7 +299,7 @@ struct TryOnArguments: Hashable {
             } else if let number = Int(word), number > 0 {
                 itemNumber = number
             } else {
-                throw UserMessageError("Use /tryon, /tryon 2 or /tryon 4 for variations, or /tryon #N for item N of your closet.")
+                throw LocalizedUserMessageError("tryon.usage")
             }
         }
     }

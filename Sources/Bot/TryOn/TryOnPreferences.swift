@@ -41,13 +41,17 @@ struct TryOnPreferences {
                 return
             }
             let current = Self.prompt(of: context.user, tryOn: tryOn, ownName: context.string("tryon.prompt.own_name"))
+            let words = context.phrasebook
             var rows: [[Button]] = []
             for prompt in tryOn.prompts.prompts {
-                let title = (prompt.id == current.id ? "✓ " : "") + prompt.name
+                let title = (prompt.id == current.id ? "✓ " : "") + words.promptName(prompt)
                 rows.append([try await context.button(title, action: .tryOnPrompt, payload: ["id": .string(prompt.id)])])
             }
-            let lines = tryOn.prompts.prompts.map { "• \($0.name)" + ($0.summary.isEmpty ? "" : ": \($0.summary)") }
-            var text = context.text("tryon.prompt.title").bolded + context.text("tryon.prompt.now", ["name": .text(current.name)])
+            let lines = tryOn.prompts.prompts.map { prompt in
+                let summary = words.promptSummary(prompt)
+                return "• \(words.promptName(prompt))" + (summary.isEmpty ? "" : ": \(summary)")
+            }
+            var text = context.text("tryon.prompt.title").bolded + context.text("tryon.prompt.now", ["name": .text(words.promptName(current))])
             text += .plain("\n" + lines.joined(separator: "\n"))
             if current.id == "custom" { text += .plain("\n") + context.text("tryon.prompt.own_line", ["text": .text(String(current.text.prefix(200)))]) }
             try await context.reply(text + .plain("\n") + context.text("tryon.prompt.hint"), buttons: rows)
@@ -90,7 +94,10 @@ struct TryOnPreferences {
     /// `/prompt default`, `/prompt fashion` (a style by id or name), or `/prompt TEXT` (the user's own).
     private func setPrompt(_ argument: String, context: ChatContext) async throws {
         let word = argument.lowercased()
-        if let style = tryOn.prompts.prompts.first(where: { $0.id.lowercased() == word || $0.name.lowercased() == word }) {
+        let words = context.phrasebook
+        if let style = tryOn.prompts.prompts.first(where: {
+            $0.id.lowercased() == word || $0.name.lowercased() == word || words.promptName($0).lowercased() == word
+        }) {
             try await choose(style, context: context)
             return
         }
@@ -113,9 +120,10 @@ struct TryOnPreferences {
     private func choose(_ prompt: Prompt, context: ChatContext) async throws {
         let settings = context.user.settings.setting(Self.promptSetting, .string(prompt.id)).setting(Self.promptTextSetting, .null)
         try await context.store.setSettings(settings, userID: context.user.id)
-        let summary = prompt.summary.isEmpty ? "" : " " + prompt.summary.prefix(1).uppercased() + prompt.summary.dropFirst() + "."
-        // Style names and summaries are prompts.json's own words (English), not catalog texts.
-        try await context.reply(context.text("tryon.prompt.style_set", ["name": .text(prompt.name)]) + .plain(summary))
+        let words = context.phrasebook
+        let said = words.promptSummary(prompt)
+        let summary = said.isEmpty ? "" : " " + said.prefix(1).uppercased() + said.dropFirst() + "."
+        try await context.reply(context.text("tryon.prompt.style_set", ["name": .text(words.promptName(prompt))]) + .plain(summary))
     }
 
     /// Whose key the service would use for this user.

@@ -1,4 +1,5 @@
 import JSON
+import Localization
 
 /// The try-on composer of one user in one chat (the You and Clothing slots and how the next run
 /// goes), kept in the chat state under `tryon`.
@@ -74,22 +75,23 @@ enum SlotSource: Sendable, Hashable {
     /// Closet item N's photo.
     case item(Int)
 
-    /// "a photo", "look #3", "closet item #5".
-    var description: String {
+    /// "a photo", "look #3", "closet item #5", in the reader's language.
+    func description(_ words: Phrasebook) -> String {
         switch self {
-        case .photo: return "a photo"
-        case .look(let number): return "look #\(number)"
-        case .recipe(let number): return "the recipe of look #\(number)"
-        case .item(let number): return "closet item #\(number)"
+        case .photo: return words.string("tryon.source.photo")
+        case .look(let number): return words.string("tryon.source.look", ["number": .text(String(number))])
+        case .recipe(let number): return words.string("tryon.source.recipe", ["number": .text(String(number))])
+        case .item(let number): return words.string("tryon.source.item", ["number": .text(String(number))])
         }
     }
 
     /// The short label under the composer's picture.
-    func label(_ role: SlotRole) -> String {
+    func label(_ role: SlotRole, _ words: Phrasebook) -> String {
+        let slot = MessageArgument.text(role.title(words))
         switch self {
-        case .photo: return role.title
-        case .look(let number), .recipe(let number): return "\(role.title) · look #\(number)"
-        case .item(let number): return "\(role.title) · #\(number)"
+        case .photo: return role.title(words)
+        case .look(let number), .recipe(let number): return words.string("tryon.source.label.look", ["slot": slot, "number": .text(String(number))])
+        case .item(let number): return words.string("tryon.source.label.item", ["slot": slot, "number": .text(String(number))])
         }
     }
 
@@ -120,8 +122,8 @@ enum SlotSource: Sendable, Hashable {
 enum SlotRole: String, Sendable {
     case person, garment
 
-    /// The name users see.
-    var title: String { self == .person ? "You" : "Clothing" }
+    /// The name users see, in the reader's language.
+    func title(_ words: Phrasebook) -> String { words.string(self == .person ? "tryon.slot.person" : "tryon.slot.clothing") }
 
     /// The slot a caption's first word names: `me` → You; `wear`, `try`, `garment` → Clothing.
     static func from(caption: String?) -> SlotRole? {

@@ -29,7 +29,7 @@ enum TryOnText {
     /// The recipe of one look for `/look N`.
     static func recipe(_ look: LookRecord, prompts: PromptCatalog, _ words: Phrasebook) -> RichText {
         let service = TryOnService(rawValue: look.service)?.displayName ?? look.service
-        let promptName = prompts.prompts.first { $0.text == look.prompt }?.name
+        let promptName = prompts.prompts.first { $0.text == look.prompt }.map(words.promptName)
         let text = "“\(look.prompt.prefix(300))\(look.prompt.count > 300 ? "…" : "")”"
         var lines: [String] = []
         lines.append(words.string("tryon.recipe.prompt", ["name": .text(promptName ?? words.string("tryon.recipe.own_prompt")), "text": .text(text)]))
