@@ -105,18 +105,24 @@ extension Store {
     /// Persists several messages in one transaction; ids already known keep their rows. Returns the rows in order.
     public func enqueueOutbox(_ drafts: [OutboxDraft], now: Date = Date()) async throws -> [OutboxRecord] {
         guard !drafts.isEmpty else { return [] }
-        return try await database.write { db in try Store.insertOutbox(db, drafts, now: now) }
+        let texts = Store.serializedPayloads(drafts)
+        return try await database.write { db in try Store.insertOutbox(db, drafts, texts: texts, now: now) }
     }
 
-    static func insertOutbox(_ db: Connection, _ drafts: [OutboxDraft], now: Date) throws -> [OutboxRecord] {
+    /// The drafts' payloads as stored text, made before the write: the database queue is one thread
+    /// that every write waits for, so work that needs no connection stays off it.
+    static func serializedPayloads(_ drafts: [OutboxDraft]) -> [String] { drafts.map { $0.payload.serialized() } }
+
+    /// Writes drafts whose payloads `serializedPayloads` turned into `texts`.
+    static func insertOutbox(_ db: Connection, _ drafts: [OutboxDraft], texts: [String], now: Date) throws -> [OutboxRecord] {
         var records: [OutboxRecord] = []
-        for draft in drafts {
+        for (draft, text) in zip(drafts, texts) {
             try db.query(
                 """
                 INSERT OR IGNORE INTO outbox (transport, chat_external_id, chat_kind, txn_id, payload, state, created_at, expires_at)
                 VALUES (?, ?, ?, ?, ?, 'pending', ?, ?)
                 """,
-                [draft.transport, draft.chatExternalID, draft.chatKind, draft.txnID, draft.payload.serialized(), Store.timestamp(now),
+                [draft.transport, draft.chatExternalID, draft.chatKind, draft.txnID, text, Store.timestamp(now),
                  draft.expiresAt.map(Store.timestamp)])
             if db.changes > 0 {
                 // A new row is exactly the draft: no need to read it back (and parse its payload again).
@@ -182,13 +188,53 @@ extension Store {
     /// `markOutboxSent(_:remoteIDs:hasFiles:now:)` would, without a write of its own.
     public func markOutboxSent(_ marks: [OutboxSentMark], now: Date = Date()) async throws {
         guard !marks.isEmpty else { return }
-        try await database.write { db in
-            for mark in marks {
-                try Store.recordSent(
-                    db, transport: mark.record.transport, chat: mark.record.chatExternalID, txnID: mark.record.txnID, remoteIDs: mark.remoteIDs,
-                    hasFiles: mark.hasFiles, now: now)
+        try await database.write { db in try Store.recordSent(db, marks, now: now) }
+    }
+
+    /// `recordSent` for many rows in a few multi-row statements: one per chunk of each table, instead
+    /// of two or three statements per row (the statement overhead was most of a reply's sent mark).
+    static func recordSent(_ db: Connection, _ marks: [OutboxSentMark], now: Date) throws {
+        let time = Store.timestamp(now)
+        var posted: [[any SQLBindable]] = []
+        for mark in marks {
+            for (position, remote) in mark.remoteIDs.enumerated() where !remote.isEmpty {
+                posted.append([mark.record.transport, mark.record.chatExternalID, remote, mark.record.txnID, position, time])
             }
         }
+        for chunk in Store.chunks(posted) {
+            try db.query(
+                "INSERT OR REPLACE INTO sent_messages (transport, chat_external_id, remote_id, txn_id, position, created_at) VALUES "
+                    + Store.placeholders(rows: chunk.count, columns: 6), chunk.flatMap { $0 })
+        }
+        for chunk in Store.chunks(marks.map { [$0.record.txnID, $0.remoteIDs.joined(separator: ",")] as [any SQLBindable] }) {
+            try db.query(
+                "UPDATE outbox SET state = 'sent', remote_id = sent.column2, sent_at = ? FROM (VALUES "
+                    + Store.placeholders(rows: chunk.count, columns: 2) + ") AS sent WHERE outbox.txn_id = sent.column1",
+                [time as any SQLBindable] + chunk.flatMap { $0 })
+        }
+        for chunk in Store.chunks(marks.filter(\.hasFiles).map { [$0.record.txnID] as [any SQLBindable] }) {
+            try db.query("DELETE FROM outbox_files WHERE txn_id IN (" + Array(repeating: "?", count: chunk.count).joined(separator: ", ") + ")", chunk.flatMap { $0 })
+        }
+    }
+
+    /// Rows split into chunks of 32, 16, 8, 4, 2 or 1, so a statement's text takes one of six forms
+    /// (each is prepared once and kept in the connection's statement cache).
+    static func chunks<T>(_ rows: [T]) -> [ArraySlice<T>] {
+        var result: [ArraySlice<T>] = []
+        var start = 0
+        while start < rows.count {
+            var size = 32
+            while size > rows.count - start { size /= 2 }
+            result.append(rows[start..<(start + size)])
+            start += size
+        }
+        return result
+    }
+
+    /// `(?, ?), (?, ?)` for `rows` rows of `columns` values.
+    static func placeholders(rows: Int, columns: Int) -> String {
+        let row = "(" + Array(repeating: "?", count: columns).joined(separator: ", ") + ")"
+        return Array(repeating: row, count: rows).joined(separator: ", ")
     }
 
     private static func recordSent(
