@@ -191,50 +191,19 @@ extension Store {
         try await database.write { db in try Store.recordSent(db, marks, now: now) }
     }
 
-    /// `recordSent` for many rows in a few multi-row statements: one per chunk of each table, instead
-    /// of two or three statements per row (the statement overhead was most of a reply's sent mark).
+    /// `recordSent` for rows the sender holds: the row is found by its id, not by the transaction
+    /// id's index. (One statement per row: multi-row forms, `UPDATE … FROM (VALUES …)` and
+    /// `INSERT … VALUES (…), (…)`, measured slower or no faster; rewriting each row's page is the cost.)
     static func recordSent(_ db: Connection, _ marks: [OutboxSentMark], now: Date) throws {
         let time = Store.timestamp(now)
-        var posted: [[any SQLBindable]] = []
         for mark in marks {
-            for (position, remote) in mark.remoteIDs.enumerated() where !remote.isEmpty {
-                posted.append([mark.record.transport, mark.record.chatExternalID, remote, mark.record.txnID, position, time])
-            }
-        }
-        for chunk in Store.chunks(posted) {
+            let record = mark.record
+            try recordPosted(db, transport: record.transport, chat: record.chatExternalID, txnID: record.txnID, remoteIDs: mark.remoteIDs, now: now)
             try db.query(
-                "INSERT OR REPLACE INTO sent_messages (transport, chat_external_id, remote_id, txn_id, position, created_at) VALUES "
-                    + Store.placeholders(rows: chunk.count, columns: 6), chunk.flatMap { $0 })
+                "UPDATE outbox SET state = 'sent', remote_id = ?, sent_at = ? WHERE id = ? AND txn_id = ?",
+                [mark.remoteIDs.joined(separator: ","), time, record.id, record.txnID])
+            if mark.hasFiles { try db.query("DELETE FROM outbox_files WHERE txn_id = ?", [record.txnID]) }
         }
-        for chunk in Store.chunks(marks.map { [$0.record.txnID, $0.remoteIDs.joined(separator: ",")] as [any SQLBindable] }) {
-            try db.query(
-                "UPDATE outbox SET state = 'sent', remote_id = sent.column2, sent_at = ? FROM (VALUES "
-                    + Store.placeholders(rows: chunk.count, columns: 2) + ") AS sent WHERE outbox.txn_id = sent.column1",
-                [time as any SQLBindable] + chunk.flatMap { $0 })
-        }
-        for chunk in Store.chunks(marks.filter(\.hasFiles).map { [$0.record.txnID] as [any SQLBindable] }) {
-            try db.query("DELETE FROM outbox_files WHERE txn_id IN (" + Array(repeating: "?", count: chunk.count).joined(separator: ", ") + ")", chunk.flatMap { $0 })
-        }
-    }
-
-    /// Rows split into chunks of 32, 16, 8, 4, 2 or 1, so a statement's text takes one of six forms
-    /// (each is prepared once and kept in the connection's statement cache).
-    static func chunks<T>(_ rows: [T]) -> [ArraySlice<T>] {
-        var result: [ArraySlice<T>] = []
-        var start = 0
-        while start < rows.count {
-            var size = 32
-            while size > rows.count - start { size /= 2 }
-            result.append(rows[start..<(start + size)])
-            start += size
-        }
-        return result
-    }
-
-    /// `(?, ?), (?, ?)` for `rows` rows of `columns` values.
-    static func placeholders(rows: Int, columns: Int) -> String {
-        let row = "(" + Array(repeating: "?", count: columns).joined(separator: ", ") + ")"
-        return Array(repeating: row, count: rows).joined(separator: ", ")
     }
 
     private static func recordSent(
