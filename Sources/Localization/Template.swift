@@ -8,10 +8,11 @@ enum Template {
         case placeholder(String, bold: Bool)
     }
 
-    // Every message a handler sends is parsed here; walking UTF-8 bytes instead of `Character`s
-    // (grapheme breaking) made it several times cheaper. `*`, `{` and `}` are ASCII, so a byte that
-    // matches one never sits inside a multi-byte character.
+    /// The literal runs and placeholders of `text`, in order.
     static func parse(_ text: String) -> [Part] {
+        // Every message a handler sends is parsed here; walking UTF-8 bytes instead of `Character`s
+        // (grapheme breaking) made it several times cheaper. `*`, `{` and `}` are ASCII, so a byte that
+        // matches one never sits inside a multi-byte character.
         let bytes = Array(text.utf8)
         var parts: [Part] = []
         var bold = false
