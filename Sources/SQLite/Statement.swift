@@ -55,8 +55,13 @@ final class Statement {
     func rows(connection: OpaquePointer) throws(SQLiteError) -> [Row] {
         guard let handle else { return [] }
         let count = Int(sqlite3_column_count(handle))
-        let names = ColumnNames((0..<count).map { String(cString: sqlite3_column_name(handle, Int32($0))) })
-        return try decodeRows(connection: connection) { row in Row(names: names, values: (0..<count).map { row.value($0) }) }
+        // Made at the first row: most writes return none, and every reply makes several writes.
+        var names: ColumnNames?
+        return try decodeRows(connection: connection) { row in
+            let known = names ?? ColumnNames((0..<count).map { String(cString: sqlite3_column_name(handle, Int32($0))) })
+            names = known
+            return Row(names: known, values: (0..<count).map { row.value($0) })
+        }
     }
 
     /// Steps to completion, handing each row to `decode` in place.

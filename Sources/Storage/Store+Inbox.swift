@@ -55,14 +55,15 @@ extension Store {
     public func markInboxProcessed(
         transport: String, updateIDs: [String], outbox drafts: [OutboxDraft], attemptKind: String?, now: Date = Date()
     ) async throws -> [OutboxRecord] {
-        try await database.write { db in
+        let texts = Store.serializedPayloads(drafts)
+        return try await database.write { db in
             for id in updateIDs {
                 _ = try Store.markProcessed(db, transport: transport, updateID: id, cursor: nil, now: now)
                 try db.query(
                     "UPDATE inbox SET state = 'done', handled_at = ? WHERE transport = ? AND update_id = ?",
                     [Store.timestamp(now), transport, id])
             }
-            let rows = try Store.insertOutbox(db, drafts, now: now)
+            let rows = try Store.insertOutbox(db, drafts, texts: texts, now: now)
             if let attemptKind { try Store.finishAttempts(db, kind: attemptKind, itemIDs: updateIDs) }
             return rows
         }

@@ -95,18 +95,24 @@ extension Store {
     /// Persists several messages in one transaction; ids already known keep their rows. Returns the rows in order.
     public func enqueueOutbox(_ drafts: [OutboxDraft], now: Date = Date()) async throws -> [OutboxRecord] {
         guard !drafts.isEmpty else { return [] }
-        return try await database.write { db in try Store.insertOutbox(db, drafts, now: now) }
+        let texts = Store.serializedPayloads(drafts)
+        return try await database.write { db in try Store.insertOutbox(db, drafts, texts: texts, now: now) }
     }
 
-    static func insertOutbox(_ db: Connection, _ drafts: [OutboxDraft], now: Date) throws -> [OutboxRecord] {
+    /// The drafts' payloads as stored text, made before the write: the database queue is one thread
+    /// that every write waits for, so work that needs no connection stays off it.
+    static func serializedPayloads(_ drafts: [OutboxDraft]) -> [String] { drafts.map { $0.payload.serialized() } }
+
+    /// Writes drafts whose payloads `serializedPayloads` turned into `texts`.
+    static func insertOutbox(_ db: Connection, _ drafts: [OutboxDraft], texts: [String], now: Date) throws -> [OutboxRecord] {
         var records: [OutboxRecord] = []
-        for draft in drafts {
+        for (draft, text) in zip(drafts, texts) {
             try db.query(
                 """
                 INSERT OR IGNORE INTO outbox (transport, chat_external_id, chat_kind, txn_id, payload, state, created_at, expires_at)
                 VALUES (?, ?, ?, ?, ?, 'pending', ?, ?)
                 """,
-                [draft.transport, draft.chatExternalID, draft.chatKind, draft.txnID, draft.payload.serialized(), Store.timestamp(now),
+                [draft.transport, draft.chatExternalID, draft.chatKind, draft.txnID, text, Store.timestamp(now),
                  draft.expiresAt.map(Store.timestamp)])
             if db.changes > 0 {
                 // A new row is exactly the draft: no need to read it back (and parse its payload again).
@@ -167,12 +173,21 @@ extension Store {
     /// `markOutboxSent(_:remoteIDs:hasFiles:now:)` would, without a write of its own.
     public func markOutboxSent(_ marks: [OutboxSentMark], now: Date = Date()) async throws {
         guard !marks.isEmpty else { return }
-        try await database.write { db in
-            for mark in marks {
-                try Store.recordSent(
-                    db, transport: mark.record.transport, chat: mark.record.chatExternalID, txnID: mark.record.txnID, remoteIDs: mark.remoteIDs,
-                    hasFiles: mark.hasFiles, now: now)
-            }
+        try await database.write { db in try Store.recordSent(db, marks, now: now) }
+    }
+
+    /// `recordSent` for rows the sender holds: the row is found by its id, not by the transaction
+    /// id's index. (One statement per row: multi-row forms, `UPDATE … FROM (VALUES …)` and
+    /// `INSERT … VALUES (…), (…)`, measured slower or no faster; rewriting each row's page is the cost.)
+    static func recordSent(_ db: Connection, _ marks: [OutboxSentMark], now: Date) throws {
+        let time = Store.timestamp(now)
+        for mark in marks {
+            let record = mark.record
+            try recordPosted(db, transport: record.transport, chat: record.chatExternalID, txnID: record.txnID, remoteIDs: mark.remoteIDs, now: now)
+            try db.query(
+                "UPDATE outbox SET state = 'sent', remote_id = ?, sent_at = ? WHERE id = ? AND txn_id = ?",
+                [mark.remoteIDs.joined(separator: ","), time, record.id, record.txnID])
+            if mark.hasFiles { try db.query("DELETE FROM outbox_files WHERE txn_id = ?", [record.txnID]) }
         }
     }
 

@@ -64,14 +64,15 @@ extension Store {
     public func markProcessed(
         transport: String, updateIDs: [String], cursor: String?, outbox drafts: [OutboxDraft], attemptKind: String?, now: Date = Date()
     ) async throws -> (recorded: [String], outbox: [OutboxRecord]) {
-        try await database.write { db in
+        let texts = Store.serializedPayloads(drafts)
+        return try await database.write { db in
             var recorded: [String] = []
             for (index, id) in updateIDs.enumerated() {
                 let last = index == updateIDs.count - 1
                 if try Store.markProcessed(db, transport: transport, updateID: id, cursor: last ? cursor : nil, now: now) { recorded.append(id) }
             }
             if updateIDs.isEmpty, let cursor { try Store.saveCursor(db, transport: transport, value: cursor, now: now) }
-            let rows = try Store.insertOutbox(db, drafts, now: now)
+            let rows = try Store.insertOutbox(db, drafts, texts: texts, now: now)
             if let attemptKind { try Store.finishAttempts(db, kind: attemptKind, itemIDs: updateIDs) }
             return (recorded, rows)
         }

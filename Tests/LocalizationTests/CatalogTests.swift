@@ -26,6 +26,14 @@ import Testing
         #expect(text.runs.allSatisfy { !$0.bold })
     }
 
+    @Test func textOutsideASCIIAndBracesThatAreNoPlaceholderStayAsTheyAre() throws {
+        let catalogs = try catalogs([.en: #"{"t": "**Привет** {name} 👋🏽 {Not a name} {x-y} {} {ok_1}* é{"}"#])
+        let text = catalogs.text("t", ["name": "Jürgen", "ok_1": "✓"], in: .en)
+        #expect(text.runs == [.init(text: "Привет", bold: true), .init(text: " ", bold: false), .init(text: "Jürgen", bold: false),
+                              .init(text: " 👋🏽 {Not a name} {x-y} {} ", bold: false), .init(text: "✓", bold: false),
+                              .init(text: "* é{", bold: false)])
+    }
+
     @Test func aMissingKeyFallsBackToEnglishAndIsLoggedOnce() throws {
         let logs = MemoryLogSink()
         let catalogs = try catalogs([.en: #"{"only": "English {x}"}"#, .de: "{}"], logs: logs)

@@ -68,6 +68,24 @@ struct AttemptsTests {
         #expect(try await store.outboxMessage(transport: "telegram", chatExternalID: "2", remoteID: "20")?.txnID == "photo")
     }
 
+    @Test func manyRowsAnsweredTogetherAreAllRecordedAsSentAcrossStatementChunks() async throws {
+        let store = try store()
+        // 45 rows (chunks of 32, 8, 4 and 1), plus one left pending; every second row posted two messages.
+        let drafts = (0..<46).map { OutboxDraft(txnID: "t\($0)", transport: "telegram", chatExternalID: "\($0 % 7)", payload: ["kind": "text"]) }
+        let rows = try await store.enqueueOutbox(drafts)
+        try await store.markOutboxSent((0..<45).map { index in
+            OutboxSentMark(record: rows[index], remoteIDs: index % 2 == 0 ? ["\(index)00", "\(index)01"] : ["\(index)00"], hasFiles: false)
+        })
+        #expect(try await store.pendingOutbox(transport: "telegram").map(\.txnID) == ["t45"])
+        for index in [0, 31, 32, 39, 40, 43, 44] {
+            let row = try #require(try await store.outbox(txnID: "t\(index)"))
+            #expect(row.state == "sent")
+            #expect(row.remoteIDs == (index % 2 == 0 ? ["\(index)00", "\(index)01"] : ["\(index)00"]))
+            let last = try await store.outboxMessage(transport: "telegram", chatExternalID: "\(index % 7)", remoteID: row.remoteIDs.last ?? "")
+            #expect(last?.txnID == "t\(index)" && last?.position == row.remoteIDs.count - 1)
+        }
+    }
+
     @Test func aNewOutboxRowIsReturnedAsItIsStored() async throws {
         let store = try store()
         let now = Date(timeIntervalSince1970: 1_800_000_000.123)
