@@ -38,7 +38,7 @@ import WardrobeTestKit
         ("/wore 1 2099-01-01", "2099-01-01 is in the future."),
         ("/wore 1 1999-12-31", "I only log wears from 2000-01-01 on."),
         ("/wore 1 2026-02-30", "I read dates as YYYY-MM-DD"),
-        ("/wore 1 31.03.2026", "I read dates as YYYY-MM-DD"),
+        ("/wore 1 31.13.2026", "I read dates as YYYY-MM-DD"),
         ("/wore 1 2026-3-1", "I read dates as YYYY-MM-DD"),
         ("/wore 1 tomorrow", "I read dates as YYYY-MM-DD"),
         ("/wore 1 ２０２６-03-01", "I read dates as YYYY-MM-DD"),

@@ -3,6 +3,7 @@ import Closet
 import Foundation
 import JSON
 import Localization
+import ProductImport
 import Storage
 import Support
 
@@ -23,7 +24,8 @@ struct ClosetCommands {
                 number = min(value, 10_000)
                 words.removeLast()
             }
-            let category = try words.isEmpty ? nil : ItemNumbers.category(words.joined(separator: " "))
+            let category = try words.isEmpty
+                ? nil : ItemNumbers.category(words.joined(separator: " "), words: context.phrasebook)
             try await page(context, category: category, page: number - 1)
         })
         builder.onButton(.closetPage) { context, record in
@@ -158,7 +160,9 @@ enum ItemNumbers {
     }
 
     /// A category from its name or plural ("shoes", "tops", "coat").
-    static func category(_ text: String) throws -> Category {
+    /// A typed category: its English name, the reader's own words for it (`words`: "Hosen", "chaussures"),
+    /// or a garment the keyword rules know in five languages ("jeans", "Schuhe", "vestido").
+    static func category(_ text: String, words: Phrasebook? = nil, rules: KeywordRules? = nil) throws -> Category {
         let word = text.trimmingCharacters(in: .whitespaces).lowercased()
         if let exact = Category(rawValue: word) { return exact }
         if let plural = Category.allCases.first(where: { $0.plural == word || $0.rawValue + "s" == word }) { return plural }
@@ -167,8 +171,19 @@ enum ItemNumbers {
             "trousers": .bottom, "pants": .bottom, "accessories": .accessory, "dresses": .dress,
         ]
         if let match = synonyms[word] { return match }
+        if let words, let match = Category.allCases.first(where: { names(of: $0, words).contains(word) }) { return match }
+        if let rules, word.count <= 40, let found = rules.draft(fromText: word).category { return found }
         let shown = text.count > 40 ? String(text.prefix(39)) + "…" : text
         throw LocalizedUserMessageError(
             "closet.category.unknown", ["word": .text(shown), "options": .text(Category.allCases.map(\.rawValue).joined(separator: ", "))])
+    }
+
+    /// A category's names in the reader's language, each part on its own: "Hose/Rock" and "Hosen und
+    /// Röcke" give hose, rock, hosen, röcke.
+    private static func names(of category: Category, _ words: Phrasebook) -> Set<String> {
+        let joiners = ["/", " und ", " and ", " et ", " y ", " e ", " oder ", " or ", " ou ", " o "]
+        var parts = [words.categoryName(category), words.categoryPlural(category)].map { $0.lowercased() }
+        for joiner in joiners { parts = parts.flatMap { $0.components(separatedBy: joiner) } }
+        return Set(parts.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
     }
 }

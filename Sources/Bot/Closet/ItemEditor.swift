@@ -14,7 +14,7 @@ enum ItemEditor {
         let text = value.trimmingCharacters(in: .whitespaces)
         switch field.lowercased() {
         case "name": item.name = try nonEmpty(text, field: .name)
-        case "category": item.category = try ItemNumbers.category(text)
+        case "category": item.category = try ItemNumbers.category(text, rules: rules)
         case "subcategory", "type": item.subcategory = try nonEmpty(text, field: .subcategory).lowercased()
         case "formality": item.formality = try level(text, key: "closet.edit.formality")
         case "warmth": item.warmth = try level(text, key: "closet.edit.warmth")

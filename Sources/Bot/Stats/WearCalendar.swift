@@ -44,7 +44,8 @@ struct WearCalendar: Sendable {
         day == today ? now : ZonedTime.instant(of: LocalTime(hour: 12, minute: 0)!, on: day, in: zone)
     }
 
-    /// The day in a `/wore` argument: empty or "today", "yesterday", or YYYY-MM-DD; not in the future, not before 2000.
+    /// The day in a `/wore` argument: empty or "today", "yesterday", "day before yesterday" (in five
+    /// languages), YYYY-MM-DD or day first (31.10.2026, 31/10); not in the future, not before 2000.
     static func day(_ text: String, today: LocalDate) throws -> LocalDate {
         let word = text.trimmingCharacters(in: .whitespaces).lowercased()
         guard word.count <= maximumArgumentLength else { throw Self.badDate }
@@ -53,7 +54,12 @@ struct WearCalendar: Sendable {
         // The words for today and yesterday in the five reply languages.
         case "", "today", "heute", "aujourd'hui", "hoy", "oggi": day = today
         case "yesterday", "gestern", "hier", "ayer", "ieri": day = today.adding(days: -1)
+        case "day before yesterday", "vorgestern", "avant-hier", "anteayer", "antier", "l'altro ieri", "altroieri": day = today.adding(days: -2)
         default:
+            if let european = europeanDay(word, today: today) {
+                day = european
+                break
+            }
             // Exactly YYYY-MM-DD, and a real date: 2026-02-30 would otherwise roll over into March.
             let digits = word.split(separator: "-", omittingEmptySubsequences: false)
             guard digits.map(\.count) == [4, 2, 2], digits.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
@@ -67,6 +73,24 @@ struct WearCalendar: Sendable {
             throw LocalizedUserMessageError("wear.date.too_early", ["example": .text(today.adding(days: -7).description)])
         }
         return day
+    }
+
+    /// "31.10.2026", "31.10." (this year) or "31/10/2026": day first, as German, French, Spanish and
+    /// Italian write it; nil when the text is not that shape or not a real date.
+    static func europeanDay(_ word: String, today: LocalDate) -> LocalDate? {
+        let separator: Character = word.contains(".") ? "." : "/"
+        var parts = word.split(separator: separator, omittingEmptySubsequences: false).map(String.init)
+        if parts.last == "" { parts.removeLast() }
+        guard parts.count == 2 || parts.count == 3, parts.allSatisfy({ !$0.isEmpty && $0.count <= 4 && $0.allSatisfy { $0.isASCII && $0.isNumber } }),
+              parts[0].count <= 2, parts[1].count <= 2, let dayNumber = Int(parts[0]), let month = Int(parts[1]) else { return nil }
+        var year = Int(today.description.prefix(4)) ?? 2000
+        if parts.count == 3 {
+            guard parts[2].count == 4 || parts[2].count == 2, let typed = Int(parts[2]) else { return nil }
+            year = parts[2].count == 2 ? 2000 + typed : typed
+        }
+        let text = String(format: "%04d-%02d-%02d", year, month, dayNumber)
+        guard let parsed = LocalDate(text: text), parsed.description == text else { return nil }
+        return parsed
     }
 
     private static let badDate = LocalizedUserMessageError("wear.date.invalid")

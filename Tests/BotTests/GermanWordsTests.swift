@@ -1,0 +1,41 @@
+import Closet
+import Foundation
+import Localization
+import Schedule
+import Testing
+
+@testable import Bot
+
+/// A German speaker types as they speak: inflected colors, German category names, dates day first.
+@Suite struct GermanWordsTests {
+    @Test func inflectedColorWordsAndGermanCategoryNamesAreUnderstood() async throws {
+        let bot = try BotHarness()
+        await bot.say("/language de")
+        await bot.say("/add blaue Jeans")
+        #expect(!bot.lastText.contains("noch unklar"), "blaue is blue")
+        try await bot.press("✅ Speichern")
+        await bot.say("/add weißes Hemd")
+        try await bot.press("✅ Speichern")
+        await bot.say("/add camicia bianca")
+        try await bot.press("✅ Speichern")
+        let closet = try await bot.closet()
+        #expect(closet.map(\.color.family) == [.blue, .white, .white])
+        await bot.say("/closet hosen")
+        #expect(bot.lastText.contains("Blaue Jeans") && !bot.lastText.contains("Hemd"))
+        await bot.say("/closet oberteile")
+        #expect(bot.lastText.contains("Weißes Hemd"))
+        await bot.say("/edit 1 category Schuhe")
+        #expect(try await bot.closet().first?.category == .shoes)
+    }
+
+    @Test func datesWrittenDayFirstAndTheDayBeforeYesterdayAreRead() throws {
+        let today = try #require(LocalDate(text: "2026-12-02"))
+        #expect(try WearCalendar.day("31.10.2026", today: today).description == "2026-10-31")
+        #expect(try WearCalendar.day("31/10/26", today: today).description == "2026-10-31")
+        #expect(try WearCalendar.day("1.2.", today: today).description == "2026-02-01")
+        #expect(try WearCalendar.day("vorgestern", today: today).description == "2026-11-30")
+        #expect(throws: LocalizedUserMessageError.self) { try WearCalendar.day("31.02.2026", today: today) }
+        #expect(throws: LocalizedUserMessageError.self) { try WearCalendar.day("10.2026", today: today) }
+        #expect(throws: LocalizedUserMessageError.self) { try WearCalendar.day("31.12.2026", today: today) }
+    }
+}
