@@ -189,6 +189,10 @@ import TryOn
         try await bot.eventually("look") { try await bot.looks().count == 1 }
         #expect(try await bot.looks().first?.garmentSHA256 == image.sha256)
         try await bot.eventually("delivered") { bot.transport.edits.last?.hasPrefix("Done in") == true }
+        // The look's photo follows the "Done in" edit; wait for it, so the item card below is the last message.
+        try await bot.eventually("look photo sent") {
+            if case .photos = bot.transport.messages.last { return true } else { return false }
+        }
         // A reply "try" to the item card does the same.
         await bot.command("item", "1")
         let card = try #require(bot.transport.messages.indices.last)
