@@ -27,9 +27,14 @@ import Testing
         let devNull = open("/dev/null", O_WRONLY)
         defer { close(devNull) }
 
-        // The reader flushes pending input when it turns echo off, so type only after it started.
+        // The reader flushes pending input when it turns echo off, so type only once echo is off.
         let typist = Task.detached {
-            try await Task.sleep(for: .milliseconds(300))
+            var current = termios()
+            for _ in 0..<2000 {
+                tcgetattr(terminal, &current)
+                if current.c_lflag & tcflag_t(ECHO) == 0 { break }
+                try await Task.sleep(for: .milliseconds(5))
+            }
             var typed = Array("hunter2-typed\n".utf8)
             _ = write(controller, &typed, typed.count)
         }

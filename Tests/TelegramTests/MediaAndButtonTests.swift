@@ -69,7 +69,8 @@ import WardrobeTestKit
         let ids = harness.server.sendAlbum([Self.bytes(111), Self.bytes(222)], caption: "selfie and shirt")
         #expect(await harness.waitForMessages(1, inChat: FakeUser.ana.id))
         #expect(await harness.waitUntilProcessed(ids))
-        try await Task.sleep(for: .milliseconds(400))
+        // Replies are written with the handled mark: once they are all sent, no second reply can come.
+        #expect(await harness.waitUntilSent())
         #expect(harness.server.texts(inChat: FakeUser.ana.id) == ["Got 2 [111,222] image/jpeg,image/jpeg caption=selfie and shirt"])
         await harness.stop(task)
     }

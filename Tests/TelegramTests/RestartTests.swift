@@ -104,8 +104,17 @@ import Glibc
         #expect(await server.wait(timeout: .seconds(30)) { server in
             all.allSatisfy { !server.messages(inChat: $0.chat).isEmpty }
         })
-        // Give any duplicate time to show up before counting.
-        try await Task.sleep(for: .milliseconds(500))
+        // Count once every update is handled and every reply marked sent: no repeat can come after that.
+        let ledger = try Store(dataDirectory: "\(folder)/data")
+        var settled = false
+        for _ in 0..<1500 where !settled {
+            let handled = try await ledger.processedIDs(transport: "telegram", among: updates.map { String($0.id) }).count
+            let pending = try await ledger.pendingOutboxKeys(transport: "telegram").count
+            settled = handled == updates.count && pending == 0
+            if !settled { try await Task.sleep(for: .milliseconds(20)) }
+        }
+        ledger.close()
+        #expect(settled, "the restarted worker handled every update and sent every reply")
         // None lost; repeated at most what was in flight at the kill (one call here): the held send
         // completes at the fake after the kill and is sent again by the outbox, as on the real Bot API.
         let counts = updates.map { server.messages(inChat: $0.chat).count }
