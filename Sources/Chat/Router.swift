@@ -114,6 +114,20 @@ public final class Router: Sendable {
     /// The longest text or command arguments a handler is given (Telegram allows 4096; Matrix far more).
     public static let maxTextLength = 4096
 
+    /// Names the unknown command (cut to Telegram's 32 characters) and offers the one probably meant,
+    /// with the same arguments: "/delete 4" gets "Did you mean /remove 4?".
+    private func replyToUnknown(_ name: String, arguments: String, context: ChatContext) async throws {
+        let limit = CommandSuggestion.maximumLength
+        let shown = name.count > limit ? String(name.prefix(limit - 1)) + "…" : name
+        guard let meant = CommandSuggestion.suggest(name, among: commandIndex.keys) else {
+            try await context.reply(context.text("chat.unknown_command", ["command": .text(shown)]))
+            return
+        }
+        let rest = arguments.trimmingCharacters(in: .whitespaces)
+        let suggestion = rest.isEmpty || rest.count > 40 ? meant : meant + " " + rest
+        try await context.reply(context.text("chat.unknown_command_suggest", ["command": .text(shown), "suggestion": .text(suggestion)]))
+    }
+
     private func dispatch(_ context: ChatContext) async throws {
         // One bound for every chat entrance, before any feature looks at the words.
         switch context.event.payload {
@@ -129,7 +143,7 @@ public final class Router: Sendable {
         switch context.event.payload {
         case .command(let name, let arguments):
             guard let command = commandIndex[name] else {
-                try await context.reply(context.text("chat.unknown_command", ["command": .text(name)]))
+                try await replyToUnknown(name, arguments: arguments, context: context)
                 return
             }
             try await command.handler(context, arguments)

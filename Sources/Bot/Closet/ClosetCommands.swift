@@ -25,7 +25,7 @@ struct ClosetCommands {
                 words.removeLast()
             }
             let category = try words.isEmpty
-                ? nil : ItemNumbers.category(words.joined(separator: " "), words: context.phrasebook)
+                ? nil : ItemNumbers.category(words.joined(separator: " "), words: context.phrasebook, rules: environment.rules)
             try await page(context, category: category, page: number - 1)
         })
         builder.onButton(.closetPage) { context, record in

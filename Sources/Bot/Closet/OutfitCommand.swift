@@ -55,6 +55,11 @@ struct OutfitCommand {
             words.removeLast()
         }
         guard !words.isEmpty else {
+            // Nothing to dress from: say so now rather than after the occasion is picked.
+            guard try await !context.data.items(userID: context.user.id).isEmpty else {
+                try await context.reply(context.text("outfit.closet_empty"))
+                return
+            }
             var buttons: [Button] = []
             // Every occasion, and the count asked for (`/outfit 3`) travels with the pick.
             for occasion in environment.occasions.occasions {

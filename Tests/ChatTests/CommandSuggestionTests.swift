@@ -1,0 +1,40 @@
+import Chat
+import Foundation
+import Testing
+import WardrobeTestKit
+
+@Suite struct CommandSuggestionTests {
+    static let known = ["start", "help", "outfit", "occasions", "closet", "item", "edit", "remove", "wore", "stats", "add", "me", "tryon", "look", "looks", "language"]
+
+    @Test(arguments: [
+        ("delete", "remove"), ("Hilfe", "help"), ("otufit", "outfit"), ("outfti", "outfit"), ("closte", "closet"),
+        ("langauge", "language"), ("stat", "stats"), ("wardrobe", "closet"), ("try", "tryon"), ("itme", "item"),
+    ])
+    func aSynonymOrASmallSlipNamesTheCommandMeant(typed: String, meant: String) {
+        #expect(CommandSuggestion.suggest(typed, among: Self.known) == meant)
+    }
+
+    @Test(arguments: ["nope", "x", "weather", "pizza", String(repeating: "a", count: 5000)])
+    func farNamesOfferNothing(typed: String) {
+        #expect(CommandSuggestion.suggest(typed, among: Self.known) == nil)
+    }
+
+    @Test func aTieBetweenTwoCommandsOffersNeither() {
+        // "lookz" is one edit from both /look (delete z)… and /looks (z for s).
+        #expect(CommandSuggestion.suggest("lookz", among: Self.known) == nil)
+    }
+
+    @Test func theRouterOffersTheCommandWithTheSameArgumentsAndCutsAHugeName() async throws {
+        let (store, folder) = try RouterTests.makeStore()
+        defer { store.close(); try? FileManager.default.removeItem(atPath: folder) }
+        let router = RouterTests.router(store) { builder in
+            builder.add(Command("remove", usage: "N", summary: "deletes") { _, _ in })
+        }
+        let transport = RecordingTransport()
+        await router.handle(Events.command("delete", "4"), via: transport)
+        await router.handle(Events.command(String(repeating: "a", count: 5000)), via: transport)
+        #expect(transport.texts.first == "I don't know /delete. Did you mean /remove 4?")
+        let long = try #require(transport.texts.last)
+        #expect(long.hasPrefix("I don't know /aaaa") && long.count < 120)
+    }
+}
