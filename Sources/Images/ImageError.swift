@@ -10,6 +10,8 @@ public enum ImageError: UserFacingError, Sendable, Equatable, CustomStringConver
     case tooManyPixels(width: Int, height: Int, limit: Int)
     /// Decoding would need more memory than the configured limit (progressive JPEG, HEIC, interlaced PNG).
     case tooCostlyToDecode(width: Int, height: Int, reason: String, bytes: Int, limit: Int)
+    /// The image is smaller than `minimum` pixels on a side: too small to show as a piece or try on.
+    case tooSmall(width: Int, height: Int, minimum: Int)
     /// The format was recognised but the data is cut off or corrupt.
     case truncated(detail: String)
     /// The bytes are not an image libvips recognises.
@@ -30,6 +32,8 @@ public enum ImageError: UserFacingError, Sendable, Equatable, CustomStringConver
             "image has too many pixels: \(width)x\(height), limit \(limit)"
         case let .tooCostlyToDecode(width, height, reason, bytes, limit):
             "image too costly to decode: \(reason) \(width)x\(height) needs \(bytes) bytes, limit \(limit)"
+        case let .tooSmall(width, height, minimum):
+            "image too small: \(width)x\(height), minimum side \(minimum)"
         case let .truncated(detail):
             "image data truncated or corrupt: \(detail)"
         case .notAnImage:
@@ -52,6 +56,8 @@ public enum ImageError: UserFacingError, Sendable, Equatable, CustomStringConver
             "That image is far too large to handle. Send a normal photo instead."
         case .tooCostlyToDecode:
             "That image is too large to handle. Send a normal photo, or a smaller version of it."
+        case let .tooSmall(width, height, minimum):
+            "That image is only \(width)×\(height) pixels, too small to use. Send a photo at least \(minimum) pixels on each side."
         case .truncated:
             "That photo seems cut off or damaged. Try sending it again."
         case .notAnImage:

@@ -10,6 +10,8 @@ extension ImageProcessor {
         public var maxDecodeBytes: Int
         /// Longest side of stored photos.
         public var intakeMaxSide: Int
+        /// Shortest side a photo taken in must have: smaller ones (icons, tracking pixels) are refused.
+        public var intakeMinSide: Int
         /// Longest side of photos sent to AI services.
         public var uploadMaxSide: Int
         /// Longest side of chat thumbnails (Matrix `thumbnail_info`).
@@ -29,6 +31,7 @@ extension ImageProcessor {
             maxPixelCount: Int = 100_000_000,
             maxDecodeBytes: Int = 96 * 1_048_576,
             intakeMaxSide: Int = 2048,
+            intakeMinSide: Int = 64,
             uploadMaxSide: Int = 1024,
             thumbnailMaxSide: Int = 320,
             jpegQuality: Int = 88,
@@ -40,6 +43,7 @@ extension ImageProcessor {
             self.maxPixelCount = maxPixelCount
             self.maxDecodeBytes = maxDecodeBytes
             self.intakeMaxSide = intakeMaxSide
+            self.intakeMinSide = intakeMinSide
             self.uploadMaxSide = uploadMaxSide
             self.thumbnailMaxSide = thumbnailMaxSide
             self.jpegQuality = jpegQuality

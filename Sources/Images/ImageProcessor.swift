@@ -45,8 +45,9 @@ public struct ImageProcessor: Sendable {
     }
 
     /// A photo as the bot stores it: JPEG, upright, at most `intakeMaxSide` on the longest side, metadata stripped.
+    /// Refused when its shortest side is under `intakeMinSide`.
     public func intake(_ bytes: [UInt8]) throws(ImageError) -> EncodedImage {
-        try shrunkJPEG(bytes, maxSide: configuration.intakeMaxSide, quality: configuration.jpegQuality)
+        try shrunkJPEG(bytes, maxSide: configuration.intakeMaxSide, quality: configuration.jpegQuality, minSide: configuration.intakeMinSide)
     }
 
     /// A photo as sent to AI services: JPEG, upright, at most `maxSide` (default `uploadMaxSide`), metadata stripped.
@@ -60,9 +61,12 @@ public struct ImageProcessor: Sendable {
     }
 
     /// Shrink-on-load to `maxSide` (never enlarging), upright, flattened onto white, encoded as stripped JPEG.
-    private func shrunkJPEG(_ bytes: [UInt8], maxSide: Int, quality: Int) throws(ImageError) -> EncodedImage {
+    private func shrunkJPEG(_ bytes: [UInt8], maxSide: Int, quality: Int, minSide: Int = 1) throws(ImageError) -> EncodedImage {
         try withAcceptedInput(bytes) { buffer, info throws(ImageError) in
-            try Self.decoding { () throws(ImageError) in
+            guard min(info.width, info.height) >= minSide else {
+                throw .tooSmall(width: info.width, height: info.height, minimum: minSide)
+            }
+            return try Self.decoding { () throws(ImageError) in
                 try ImageHandle.decoded(buffer, info: info, maxSide: maxSide)
                     .encoded(as: .jpeg, quality: quality)
             }

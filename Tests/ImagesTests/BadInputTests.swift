@@ -26,6 +26,16 @@ struct BadInputTests {
         #expect(try processor.intake(photo).width == 2000)
     }
 
+    @Test("An icon or a tracking pixel is refused as too small; a thin strip too")
+    func tinyImagesAreRefused() throws {
+        #expect(throws: ImageError.tooSmall(width: 10, height: 10, minimum: 64)) { try processor.intake(try TestBytes.jpeg(10, 10)) }
+        #expect(throws: ImageError.tooSmall(width: 2000, height: 40, minimum: 64)) { try processor.intake(try TestBytes.jpeg(2000, 40)) }
+        #expect(try processor.intake(try TestBytes.jpeg(64, 64)).width == 64)
+        // Pictures the bot draws from stored photos are not held to it: only what comes in.
+        #expect(try processor.thumbnail(try TestBytes.jpeg(10, 10)).width == 10)
+        #expect(ImageError.tooSmall(width: 10, height: 10, minimum: 64).userMessage.contains("10×10"))
+    }
+
     @Test("A file over the byte limit is refused before it is opened")
     func byteLimitIsEnforced() throws {
         #expect(throws: ImageError.tooManyBytes(byteCount: 41 * 1_048_576, limit: 40 * 1_048_576)) {

@@ -84,6 +84,8 @@ enum ErrorMessages {
         case .tooManyBytes(_, let limit): return LocalizedMessage("error.image.too_many_bytes", ["limit": .integer(limit / 1_048_576)])
         case .tooManyPixels: return LocalizedMessage("error.image.too_many_pixels")
         case .tooCostlyToDecode: return LocalizedMessage("error.image.too_costly")
+        case let .tooSmall(width, height, minimum):
+            return LocalizedMessage("error.image.too_small", ["width": .integer(width), "height": .integer(height), "minimum": .integer(minimum)])
         case .truncated: return LocalizedMessage("error.image.truncated")
         case .notAnImage: return LocalizedMessage("error.image.not_an_image")
         case .unsupportedFormat: return LocalizedMessage("error.image.unsupported")
