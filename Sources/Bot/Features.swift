@@ -35,6 +35,8 @@ public enum Features {
         }
         if let voting = environment.voting { VotingFeature(voting: voting).register(on: &builder) }
         if let daily = environment.daily { DailyFeature(environment: environment, daily: daily).register(on: &builder) }
+        // Last of the text handlers: drafts, item cards and links have their say first.
+        SmallTalk(environment: environment).register(on: &builder)
         extra(&builder)
         return builder.build(store: environment.store, logger: environment.logger, clock: environment.clock, welcome: welcome, catalogs: environment.catalogs)
     }

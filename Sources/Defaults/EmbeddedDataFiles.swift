@@ -1474,7 +1474,12 @@ extension DataFiles {
   "tryon.quota.reset": "They reset at midnight UTC ({resets}).",
   "tryon.quota.own_key": "Or bring your own key: /key {code} YOUR_KEY in a private chat.",
   "tryon.quota.left": {"one": "Only {count} of today's {limit} try-ons is left, and this needs {needed}.", "other": "Only {count} of today's {limit} try-ons are left, and this needs {needed}."},
-  "tryon.quota.fewer": {"one": "Send /tryon {count} to make one.", "other": "Send /tryon {count} to make {count}."}
+  "tryon.quota.fewer": {"one": "Send /tryon {count} to make one.", "other": "Send /tryon {count} to make {count}."},
+  "smalltalk.words.greeting": "hi|hello|hey|hiya|howdy|yo|good morning|good afternoon|good evening",
+  "smalltalk.words.thanks": "thanks|thank you|thank u|thx|ty|cheers|many thanks",
+  "smalltalk.words.outfit": "what should i wear|what shall i wear|what to wear|what do i wear|what can i wear|what should i put on|dress me|style me|outfit|an outfit|outfit idea|outfit ideas",
+  "smalltalk.greeting": "Hi! Paste a shop link to add a piece to your closet, or try /outfit business. /help lists everything.",
+  "smalltalk.thanks": "You're welcome. /outfit is here whenever you need the next one."
 }
 
 """##,
@@ -2100,7 +2105,12 @@ extension DataFiles {
   "tryon.quota.reset": "Sie werden um Mitternacht UTC zurückgesetzt ({resets}).",
   "tryon.quota.own_key": "Oder nutze deinen eigenen Schlüssel: /key {code} DEIN_SCHLÜSSEL in einem privaten Chat.",
   "tryon.quota.left": {"one": "Von den {limit} Anproben heute ist nur noch {count} übrig, hierfür brauchst du {needed}.", "other": "Von den {limit} Anproben heute sind nur noch {count} übrig, hierfür brauchst du {needed}."},
-  "tryon.quota.fewer": {"one": "Schick /tryon {count} für eine.", "other": "Schick /tryon {count} für {count}."}
+  "tryon.quota.fewer": {"one": "Schick /tryon {count} für eine.", "other": "Schick /tryon {count} für {count}."},
+  "smalltalk.words.greeting": "hallo|hi|hey|servus|moin|moin moin|tach|guten morgen|guten tag|guten abend|gruss gott|gruezi",
+  "smalltalk.words.thanks": "danke|danke schon|dankeschon|vielen dank|danke dir|besten dank",
+  "smalltalk.words.outfit": "was soll ich anziehen|was ziehe ich an|was zieh ich an|was anziehen|was kann ich anziehen|zieh mich an|outfit",
+  "smalltalk.greeting": "Hallo! Schick einen Shop-Link, um ein Teil in deinen Schrank zu legen, oder probier /outfit geschäftlich. /help zeigt alles.",
+  "smalltalk.thanks": "Gern geschehen. /outfit ist da, wann immer du das nächste brauchst."
 }
 
 """##,
@@ -2726,7 +2736,12 @@ extension DataFiles {
   "tryon.quota.reset": "Ils repartent à zéro à minuit UTC ({resets}).",
   "tryon.quota.own_key": "Ou utilise ta propre clé : /key {code} TA_CLÉ dans un chat privé.",
   "tryon.quota.left": {"one": "Il ne reste que {count} essayage sur les {limit} du jour, et il en faut {needed}.", "other": "Il ne reste que {count} essayages sur les {limit} du jour, et il en faut {needed}."},
-  "tryon.quota.fewer": {"one": "Envoie /tryon {count} pour en faire un.", "other": "Envoie /tryon {count} pour en faire {count}."}
+  "tryon.quota.fewer": {"one": "Envoie /tryon {count} pour en faire un.", "other": "Envoie /tryon {count} pour en faire {count}."},
+  "smalltalk.words.greeting": "bonjour|salut|coucou|bonsoir|hello|allo",
+  "smalltalk.words.thanks": "merci|merci beaucoup|merci bien|super merci|je te remercie",
+  "smalltalk.words.outfit": "que mettre|quoi mettre|qu est ce que je mets|je mets quoi|que porter|quoi porter|habille moi|une tenue|tenue",
+  "smalltalk.greeting": "Bonjour ! Colle un lien de boutique pour ajouter une pièce à ta garde-robe, ou essaie /outfit affaires. /help liste tout.",
+  "smalltalk.thanks": "Avec plaisir. /outfit est là dès que tu veux la suivante."
 }
 
 """##,
@@ -3352,7 +3367,12 @@ extension DataFiles {
   "tryon.quota.reset": "Se reinician a medianoche UTC ({resets}).",
   "tryon.quota.own_key": "O usa tu propia clave: /key {code} TU_CLAVE en un chat privado.",
   "tryon.quota.left": {"one": "Solo te queda {count} de las {limit} pruebas de hoy, y esto necesita {needed}.", "other": "Solo te quedan {count} de las {limit} pruebas de hoy, y esto necesita {needed}."},
-  "tryon.quota.fewer": {"one": "Envía /tryon {count} para hacer una.", "other": "Envía /tryon {count} para hacer {count}."}
+  "tryon.quota.fewer": {"one": "Envía /tryon {count} para hacer una.", "other": "Envía /tryon {count} para hacer {count}."},
+  "smalltalk.words.greeting": "hola|buenas|buenos dias|buenas tardes|buenas noches|que tal",
+  "smalltalk.words.thanks": "gracias|muchas gracias|mil gracias|te lo agradezco",
+  "smalltalk.words.outfit": "que me pongo|que ponerme|que visto|que me visto|vísteme|visteme|un conjunto|un atuendo|outfit",
+  "smalltalk.greeting": "¡Hola! Pega un enlace de una tienda para añadir una prenda a tu armario, o prueba /outfit negocios. /help lo muestra todo.",
+  "smalltalk.thanks": "De nada. /outfit está aquí cuando necesites el siguiente."
 }
 
 """##,
@@ -3978,7 +3998,12 @@ extension DataFiles {
   "tryon.quota.reset": "Si azzerano a mezzanotte UTC ({resets}).",
   "tryon.quota.own_key": "Oppure usa la tua chiave: /key {code} LA_TUA_CHIAVE in una chat privata.",
   "tryon.quota.left": {"one": "Ti resta solo {count} delle {limit} prove di oggi, e qui ne servono {needed}.", "other": "Ti restano solo {count} delle {limit} prove di oggi, e qui ne servono {needed}."},
-  "tryon.quota.fewer": {"one": "Manda /tryon {count} per farne una.", "other": "Manda /tryon {count} per farne {count}."}
+  "tryon.quota.fewer": {"one": "Manda /tryon {count} per farne una.", "other": "Manda /tryon {count} per farne {count}."},
+  "smalltalk.words.greeting": "ciao|buongiorno|buonasera|salve|ehi",
+  "smalltalk.words.thanks": "grazie|grazie mille|ti ringrazio|grazie tante",
+  "smalltalk.words.outfit": "cosa mi metto|che mi metto|cosa metto|cosa indosso|che indosso|vestimi|un outfit|outfit",
+  "smalltalk.greeting": "Ciao! Incolla il link di un negozio per aggiungere un capo al tuo armadio, o prova /outfit lavoro. /help mostra tutto.",
+  "smalltalk.thanks": "Di niente. /outfit è qui quando ti serve il prossimo."
 }
 
 """##,

@@ -105,10 +105,6 @@ import Testing
 
     @Test func theOutfitMenuOffersEveryOccasionAndKeepsTheCount() async throws {
         let bot = try BotHarness()
-        await bot.say("/outfit 3")
-        let titles = bot.transport.lastButtons.map(\.title)
-        let occasions = try OccasionCatalog(jsonText: String(contentsOfFile: "\(BotHarness.configFolder)/occasions.json", encoding: .utf8))
-        #expect(titles == occasions.occasions.map(\.name))
         let user = try await bot.store.user(transport: "console", externalID: "ana")
         let pieces: [ClosetItem] = (1...3).flatMap { index in [
             ClosetItem(name: "Shirt \(index)", category: .top, formality: 2, color: ItemColor(name: "white", family: .white)),
@@ -116,6 +112,10 @@ import Testing
             ClosetItem(name: "Sneakers \(index)", category: .shoes, formality: 2, color: ItemColor(name: "white", family: .white)),
         ] }
         _ = try await bot.store.addItems(pieces, userID: user.id)
+        await bot.say("/outfit 3")
+        let titles = bot.transport.lastButtons.map(\.title)
+        let occasions = try OccasionCatalog(jsonText: String(contentsOfFile: "\(BotHarness.configFolder)/occasions.json", encoding: .utf8))
+        #expect(titles == occasions.occasions.map(\.name))
         let casual = try #require(occasions.occasions.first { $0.formality.contains(2) })
         try await bot.press(casual.name)
         #expect(bot.transport.readable.contains { $0.contains("option 3 of 3") })

@@ -54,8 +54,8 @@ import WardrobeTestKit
         #expect(stats.contains("Les plus portées : #1 White oxford shirt 1×"))
         #expect(stats.contains("Par catégorie : "))
 
-        await Self.type(["/closet chaussettes", "/wore 99"], bot: bot, console: console)
-        #expect(lines.all.suffix(2).first?.hasPrefix("Je ne connais pas la catégorie « chaussettes ».") == true, "\(lines.all.suffix(2))")
+        await Self.type(["/closet licornes", "/wore 99"], bot: bot, console: console)
+        #expect(lines.all.suffix(2).first?.hasPrefix("Je ne connais pas la catégorie « licornes ».") == true, "\(lines.all.suffix(2))")
         #expect(lines.all.last == "Tu n'as pas de pièce #99. /closet liste tes pièces.")
     }
 }

@@ -44,7 +44,8 @@ struct OutfitCommand {
         // "I wore this" (`.outfitWore`) is handled by WearCommands, which keeps the wear log.
     }
 
-    private func run(_ context: ChatContext, arguments: String) async throws {
+    /// `/outfit [OCCASION] [N]`: the outfit, or the occasion picker when none is named.
+    func run(_ context: ChatContext, arguments: String) async throws {
         var words = arguments.split(separator: " ").map(String.init)
         var count = 1
         if let last = words.last, let number = Int(last) {

@@ -47,6 +47,22 @@ public struct OccasionCatalog: Sendable {
         throw .unknownOccasion(word: word, options: names)
     }
 
+    /// The occasion a sentence names in whole words ("what should I wear to a wedding" names wedding
+    /// guest through its alias "wedding"); the longest name found wins, and nil when two occasions tie.
+    public func mentioned(in text: String) -> Occasion? {
+        guard text.count <= 1_000 else { return nil }
+        let letters = String(text.lowercased().map { $0.isLetter || $0.isNumber ? $0 : " " })
+        let sentence = " " + Self.normalized(letters) + " "
+        var best: (length: Int, indices: Set<Int>) = (0, [])
+        for (index, names) in spellings.enumerated() {
+            for name in names where name.count >= 3 && sentence.contains(" \(name) ") {
+                if name.count > best.length { best = (name.count, [index]) } else if name.count == best.length { best.indices.insert(index) }
+            }
+        }
+        guard best.indices.count == 1, let index = best.indices.first else { return nil }
+        return occasions[index]
+    }
+
     /// Lowercased, with hyphens and underscores as spaces and runs of spaces collapsed.
     static func normalized(_ text: String) -> String {
         let spaced = text.lowercased().map { $0 == "-" || $0 == "_" ? " " : $0 }
