@@ -44,12 +44,20 @@ struct DailyFeature {
         }
         words.removeFirst()
         var weekdaysOnly = false
-        if let index = words.firstIndex(where: { // "weekdays" in the five reply languages.
-            ["weekdays", "weekday", "workdays", "werktags", "wochentags", "semaine", "laborables", "feriali"].contains($0.lowercased()) }) {
+        if let index = words.firstIndex(where: { Self.weekdayWords.contains($0.lowercased()) }) {
             weekdaysOnly = true
             words.remove(at: index)
         }
-        let match = try words.isEmpty ? nil : environment.occasions.match(words.joined(separator: " "))
+        let match: OccasionMatch?
+        do {
+            match = try words.isEmpty ? nil : environment.occasions.match(words.joined(separator: " "))
+        } catch {
+            // Other days ("monday", "sat,sun") are not a schedule the bot keeps: say what it can do rather
+            // than call the day an unknown occasion. ("saturday" alone is the weekend occasion's alias.)
+            guard let day = words.first(where: { Self.isDayName($0) }) else { throw error }
+            let shown = day.count > 20 ? String(day.prefix(19)) + "…" : day
+            throw LocalizedUserMessageError("daily.days.unsupported", ["days": .text(shown)])
+        }
         let occasion = try match?.occasion ?? usualOccasion(of: context.user)
         try await context.data.saveSchedule(
             chatID: context.chat.id, userID: context.user.id, localTime: time.description, occasion: occasion.name, weekdaysOnly: weekdaysOnly,
@@ -61,6 +69,27 @@ struct DailyFeature {
             note = context.text("outfit.corrected", ["word": .text(shown), "occasion": .text(context.occasionName(occasion))]) + .plain("\n")
         }
         try await context.reply(note + (try await describe(context)))
+    }
+
+    /// "Weekdays" (Monday to Friday) in the five reply languages, and the day ranges people write for it.
+    static let weekdayWords: Set<String> = [
+        "weekdays", "weekday", "workdays", "werktags", "wochentags", "semaine", "laborables", "feriali",
+        "mon-fri", "monday-friday", "mo-fr", "montag-freitag", "lun-ven", "lundi-vendredi", "lun-vie", "lunes-viernes",
+        "lunedì-venerdì", "lunedi-venerdi",
+    ]
+
+    /// Day names and abbreviations in the five languages, alone or in a list ("sat,sun", "sa/so").
+    static func isDayName(_ word: String) -> Bool {
+        let days: Set<String> = [
+            "mon", "tue", "wed", "thu", "fri", "sat", "sun", "monday", "tuesday", "wednesday", "thursday", "friday",
+            "saturday", "sunday", "mondays", "saturdays", "sundays", "weekends", "montag", "dienstag", "mittwoch",
+            "donnerstag", "freitag", "samstag", "sonntag", "mo", "di", "mi", "do", "fr", "sa", "so", "lundi", "mardi",
+            "mercredi", "jeudi", "vendredi", "samedi", "dimanche", "lunes", "martes", "miércoles", "miercoles", "jueves",
+            "viernes", "sábado", "sabado", "domingo", "lunedì", "lunedi", "martedì", "martedi", "mercoledì", "mercoledi",
+            "giovedì", "giovedi", "venerdì", "venerdi", "sabato", "domenica", "wochenende", "finde",
+        ]
+        let parts = word.lowercased().split(whereSeparator: { ",/-+&".contains($0) })
+        return !parts.isEmpty && parts.allSatisfy { days.contains(String($0)) }
     }
 
     /// The user's usual occasion (user setting), else the default (smart casual).
