@@ -65,6 +65,17 @@ import Testing
         await bot.say("/add white linen shirt")
         try await bot.press("Save")
         #expect(try await bot.closet().last?.color.family == .white)
+        // A color typed on its own answers the card's question without Other color; other words do not.
+        await bot.say("/add Hose")
+        await bot.say("you there?")
+        #expect(bot.lastText == "I didn't catch that. Send /help to see what I can do.")
+        await bot.say("blau")
+        #expect(bot.lastText.contains("Color: blau (blue)"))
+        try await bot.press("Save")
+        #expect(try await bot.closet().last?.color.family == .blue)
+        // Once a piece has its color, a color word is just words again.
+        await bot.say("teal")
+        #expect(bot.lastText == "I didn't catch that. Send /help to see what I can do.")
     }
 
     @Test func addRefusesLinksItNeverOpensAndReadsAWwwLinkAsHttps() async throws {
