@@ -120,6 +120,8 @@ public final class Router: Sendable {
         let limit = CommandSuggestion.maximumLength
         let shown = name.count > limit ? String(name.prefix(limit - 1)) + "…" : name
         guard let meant = CommandSuggestion.suggest(name, among: commandIndex.keys) else {
+            // In a group, a command unlike any of ours is most likely another bot's ("/weather"): stay quiet.
+            guard context.chat.kind == .privateChat else { return }
             try await context.reply(context.text("chat.unknown_command", ["command": .text(shown)]))
             return
         }

@@ -36,5 +36,10 @@ import WardrobeTestKit
         #expect(transport.texts.first == "I don't know /delete. Did you mean /remove 4?")
         let long = try #require(transport.texts.last)
         #expect(long.hasPrefix("I don't know /aaaa") && long.count < 120)
+        // In a group an unlike command is another bot's and gets nothing; a slip of ours still gets help.
+        let group = RecordingTransport()
+        await router.handle(Events.make(.command(name: "weather", arguments: ""), chat: "g1", kind: .group), via: group)
+        await router.handle(Events.make(.command(name: "remvoe", arguments: "2"), chat: "g1", kind: .group), via: group)
+        #expect(group.texts == ["I don't know /remvoe. Did you mean /remove 2?"])
     }
 }
