@@ -26,6 +26,16 @@ import Testing
         #expect(bot.lastText.contains("Weißes Hemd"))
         await bot.say("/edit 1 category Schuhe")
         #expect(try await bot.closet().first?.category == .shoes)
+        // A garment word sets the kind with the category; fit and pattern take words the rules know.
+        await bot.say("/edit 2 category Mütze")
+        let cap = try #require(try await bot.closet().first { $0.number == 2 })
+        #expect(cap.category == .accessory && cap.subcategory == "hat")
+        await bot.say("/edit 1 pattern gestreift")
+        await bot.say("/edit 1 fit skinny")
+        let jeans = try #require(try await bot.closet().first)
+        #expect(jeans.pattern == .stripe && jeans.fit == .slim)
+        await bot.say("/edit 1 fit riesig")
+        #expect(bot.lastText.hasPrefix("Die Passform") || bot.lastText.contains("slim, regular, relaxed, oversized"))
     }
 
     @Test func datesWrittenDayFirstAndTheDayBeforeYesterdayAreRead() throws {

@@ -14,13 +14,25 @@ enum ItemEditor {
         let text = value.trimmingCharacters(in: .whitespaces)
         switch field.lowercased() {
         case "name": item.name = try nonEmpty(text, field: .name)
-        case "category": item.category = try ItemNumbers.category(text, rules: rules)
+        case "category":
+            let before = item.category
+            item.category = try ItemNumbers.category(text, rules: rules)
+            // A garment word ("hat") names the kind too; a new category makes the old kind wrong.
+            let named = text.count <= 40 ? rules.draft(fromText: text) : nil
+            if let kind = named?.subcategory, named?.category == item.category, kind != item.category.rawValue {
+                item.subcategory = kind
+            } else if item.category != before {
+                item.subcategory = nil
+            }
         case "subcategory", "type": item.subcategory = try nonEmpty(text, field: .subcategory).lowercased()
         case "formality": item.formality = try level(text, key: "closet.edit.formality")
         case "warmth": item.warmth = try level(text, key: "closet.edit.warmth")
-        case "fit": item.fit = try choice(text, Fit.self, field: "fit")
-        case "leg", "leg_shape": item.legShape = try choice(text, LegShape.self, field: "leg")
-        case "pattern": item.pattern = try choice(text, Pattern.self, field: "pattern")
+        // A word the keyword rules know in five languages also does: "skinny" is a slim fit, "zebra" an animal print.
+        case "fit": item.fit = try choice(text, Fit.self, field: "fit", known: text.count <= 40 ? rules.draft(fromText: text).fit : nil)
+        case "leg", "leg_shape":
+            item.legShape = try choice(text, LegShape.self, field: "leg", known: text.count <= 40 ? rules.draft(fromText: text).legShape : nil)
+        case "pattern":
+            item.pattern = try choice(text, Pattern.self, field: "pattern", known: text.count <= 40 ? rules.draft(fromText: text).pattern : nil)
         case "color", "colour":
             let word = text.lowercased()
             // A family by name, else any color the keyword rules know in five languages ("charcoal", "dunkelblau").
@@ -61,8 +73,10 @@ enum ItemEditor {
         return value
     }
 
-    private static func choice<T: RawRepresentable & CaseIterable>(_ text: String, _ type: T.Type, field: String) throws -> T where T.RawValue == String {
-        guard let value = T(rawValue: text.lowercased()) else {
+    private static func choice<T: RawRepresentable & CaseIterable>(
+        _ text: String, _ type: T.Type, field: String, known: T? = nil
+    ) throws -> T where T.RawValue == String {
+        guard let value = T(rawValue: text.lowercased()) ?? known else {
             throw LocalizedUserMessageError(
                 "closet.edit.choice", ["field": .text(field), "options": .text(T.allCases.map(\.rawValue).joined(separator: ", "))])
         }
