@@ -44,7 +44,7 @@ import WardrobeTestKit
         #expect(await harness.waitForMessages(1, inChat: chat))
         harness.server.sendText("/help", from: Self.lena)
         #expect(await harness.waitForMessages(2, inChat: chat))
-        harness.server.sendText("hallo?", from: Self.lena)
+        harness.server.sendText("xyzzy?", from: Self.lena)
         #expect(await harness.waitForMessages(3, inChat: chat))
         let texts = harness.server.texts(inChat: chat)
         try #require(texts.count >= 3)
