@@ -58,7 +58,8 @@ public final class Router: Sendable {
     public var listedCommands: [Command] { commands.filter(\.listed) }
 
     /// Handles one event completely; never throws — failures become replies and log lines.
-    public func handle(_ event: ChatEvent, via transport: any ChatTransport) async {
+    public func handle(_ incoming: ChatEvent, via transport: any ChatTransport) async {
+        let event = incoming.cleaned
         let log = logger.with("chat", "\(event.chat.transport):\(event.chat.id)").with("update", event.id)
         let context: ChatContext
         do {
