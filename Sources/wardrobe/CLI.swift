@@ -23,9 +23,11 @@ enum CLI {
           import URL                fetch a product page and print the extracted fields as JSON (nothing saved)
           import --html FILE --url PAGE_URL
                                     the same from a saved page, without network access
-          bench outfit|import|images|telegram|scale|all
+          bench outfit|import|images|pictures|telegram|scale|all
                                     run benchmarks and print their figures
           config defaults|docs|check  print every setting's default, a docs table, or validate
+          telegram set-webhook HTTPS_URL
+                                    point Telegram at this bot's webhook (telegram.mode = webhook)
           telegram delete-webhook   remove a webhook so long polling works (fixes 409 Conflict)
           backup [--without-media] FILE|FOLDER
                                     write an encrypted archive of the data folder while the bot runs
