@@ -1322,6 +1322,7 @@ extension DataFiles {
   "wear.date.invalid": "I read dates as YYYY-MM-DD, today or yesterday, e.g. /wore 3 2026-03-14 or /wore 3 yesterday.",
 
   "vote.closes_in": "Voting closes in {duration}.",
+  "vote.numbered_hint": "React with the number to vote, or reply with it.",
   "vote.the_starter": "the starter",
   "vote.tie.pick": "Pick {option}",
   "vote.tie": "**It's a tie** between {options} ({votes} each). {name}, you started it: pick the winner.",
@@ -1954,6 +1955,7 @@ extension DataFiles {
   "wear.date.invalid": "Ich lese Daten als JJJJ-MM-TT, heute oder gestern, z. B. /wore 3 2026-03-14 oder /wore 3 gestern.",
 
   "vote.closes_in": "Die Abstimmung endet in {duration}.",
+  "vote.numbered_hint": "Reagier mit der Zahl, um abzustimmen, oder antworte mit ihr.",
   "vote.the_starter": "wer sie gestartet hat",
   "vote.tie.pick": "{option} wählen",
   "vote.tie": "**Gleichstand** zwischen {options} (je {votes}). {name}, du hast sie gestartet: wähl den Sieger.",
@@ -2586,6 +2588,7 @@ extension DataFiles {
   "wear.date.invalid": "Je lis les dates au format AAAA-MM-JJ, aujourd'hui ou hier, p. ex. /wore 3 2026-03-14 ou /wore 3 hier.",
 
   "vote.closes_in": "Le vote se termine dans {duration}.",
+  "vote.numbered_hint": "Réagis avec le numéro pour voter, ou réponds avec lui.",
   "vote.the_starter": "la personne qui l'a lancé",
   "vote.tie.pick": "Choisir {option}",
   "vote.tie": "**Égalité** entre {options} ({votes} chacune). {name}, c'est toi qui l'as lancé : choisis le gagnant.",
@@ -3218,6 +3221,7 @@ extension DataFiles {
   "wear.date.invalid": "Leo las fechas como AAAA-MM-DD, hoy o ayer, p. ej. /wore 3 2026-03-14 o /wore 3 ayer.",
 
   "vote.closes_in": "La votación cierra en {duration}.",
+  "vote.numbered_hint": "Reacciona con el número para votar, o responde con él.",
   "vote.the_starter": "quien la inició",
   "vote.tie.pick": "Elegir {option}",
   "vote.tie": "**Empate** entre {options} ({votes} cada una). {name}, la iniciaste tú: elige la ganadora.",
@@ -3850,6 +3854,7 @@ extension DataFiles {
   "wear.date.invalid": "Leggo le date come AAAA-MM-GG, oggi o ieri, ad es. /wore 3 2026-03-14 o /wore 3 ieri.",
 
   "vote.closes_in": "La votazione si chiude tra {duration}.",
+  "vote.numbered_hint": "Reagisci con il numero per votare, o rispondi con esso.",
   "vote.the_starter": "chi l'ha avviata",
   "vote.tie.pick": "Scegli {option}",
   "vote.tie": "**Parità** tra {options} ({votes} ciascuna). {name}, l'hai avviata tu: scegli la vincitrice.",

@@ -71,14 +71,13 @@ public enum MessageFormatter {
         return content
     }
 
-    /// A numbered vote as a notice: the question and one keycap line per option.
+    /// A numbered vote as a notice: the question (with how to vote, in the voters' language) and one keycap line per option.
     public static func vote(question: String, options: [String]) -> JSON {
         var text: RichText = .bold(question)
         for (index, option) in options.enumerated() {
             let key = index < Choices.keycaps.count ? Choices.keycaps[index] : "\(index + 1)."
             text += .plain("\n\(key) \(option)")
         }
-        text += .plain("\n\nReact with the number to vote.")
         return notice(text)
     }
 

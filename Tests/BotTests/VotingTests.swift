@@ -27,7 +27,7 @@ import WardrobeTestKit
         let poll = try #require(harness.polls.first)
         #expect(poll.options.count == 3)
         #expect(poll.options[0].hasPrefix("1: "))
-        #expect(poll.question.contains("Ana"))
+        #expect(poll.question.contains("Ana") && !poll.question.contains("React with"))
         #expect(poll.closeDate == harness.clock.now().addingTimeInterval(600))
         #expect(vote.optionCount == 3)
         #expect(vote.pollRef == nil, "a native poll's id is bound by its first answer")
@@ -186,6 +186,8 @@ import WardrobeTestKit
         let vote = try await startOutfitVote(harness)
         let notice = try #require(vote.messageRef)
         #expect(vote.pollRef == notice)
+        // The numbered notice says how to vote (in the starter's words); a native poll needs no such line.
+        #expect(harness.polls.first?.question.hasSuffix("\nReact with the number to vote, or reply with it.") == true)
         await harness.vote([1], user: "bob", pollID: notice)
         await harness.vote([], user: "bob", pollID: notice)
         await harness.vote([2], user: "bob", pollID: notice)

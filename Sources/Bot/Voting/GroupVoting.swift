@@ -68,11 +68,13 @@ public struct GroupVoting: Sendable {
             chatID: chat.id, starterID: starterID, kind: subject.kind, subject: subject.json.setting(Self.languageKey, .string(language.rawValue)),
             optionCount: options.count, closesAt: closesAt, now: now)
         let words = words(language)
-        let text = question + " " + words.string("vote.closes_in", ["duration": .text(VotingSettings.describe(minutes: window, words))])
+        let native = outbound.capabilities(of: chat)?.polls ?? false
+        var text = question + " " + words.string("vote.closes_in", ["duration": .text(VotingSettings.describe(minutes: window, words))])
+        // A numbered notice (Matrix) says how to vote, in the starter's language; a native poll shows it itself.
+        if !native { text += "\n" + words.string("vote.numbered_hint") }
         let refs = try await outbound.send(.poll(question: text, options: options, closeDate: closesAt), to: chat, userID: nil)
         // A native poll's answers carry the poll's own id, bound at the first answer; numbered
         // notices (Matrix, console) are voted on by their message id.
-        let native = outbound.capabilities(of: chat)?.polls ?? false
         try await store.setVoteMessage(voteID: vote.id, messageRef: refs.first?.messageID, pollRef: native ? nil : refs.first?.messageID)
         closerSignal.fire()
         logger.with("chat", chat.id).info("vote opened", ["vote": vote.id, "options": options.count, "window_minutes": window])
