@@ -2,7 +2,7 @@ import Chat
 import Foundation
 import Localization
 
-/// Answers what people say to a bot without a command, in a private chat: a hello, a thank-you, or
+/// Answers what people say to a bot without a command, in a private chat or addressed to it in a group: a hello, a thank-you, or
 /// "what should I wear?" (the occasion picker, or the outfit when the sentence names an occasion).
 /// The words come from every catalog (`smalltalk.words.*`), so a German hello is understood in an
 /// English chat; anything else still gets the router's "didn't catch that".
@@ -22,7 +22,7 @@ struct SmallTalk {
     func register(on builder: inout RouterBuilder) {
         let phrases = Self.phrases(environment.catalogs)
         builder.onText { context, text in
-            guard context.chat.kind == .privateChat, let intent = Self.intent(of: text, phrases: phrases) else { return false }
+            guard context.isSpokenTo, let intent = Self.intent(of: text, phrases: phrases) else { return false }
             let outfits = OutfitCommand(environment: environment)
             switch intent {
             case .greeting: try await context.reply(context.text("smalltalk.greeting"))

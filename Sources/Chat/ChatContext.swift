@@ -76,4 +76,8 @@ public struct ChatContext: Sendable {
 
     /// True in private chats.
     public var isPrivate: Bool { chat.kind == .privateChat }
+
+    /// The message was said to the bot: a private chat, or a group message the transport delivers only
+    /// when addressed to the bot (`TransportCapabilities.addressedGroupText`). Such words deserve an answer.
+    public var isSpokenTo: Bool { isPrivate || transport.capabilities.addressedGroupText }
 }

@@ -8,12 +8,16 @@ public struct TransportCapabilities: Sendable, Hashable {
     public var polls: Bool
     /// Deleting the user's messages (e.g. one carrying a key).
     public var deletesUserMessages: Bool
+    /// A group's plain text reaches the bot only when it is addressed to it (Telegram: a mention or a
+    /// reply to the bot), so it deserves an answer as a private message does; elsewhere it is chatter.
+    public var addressedGroupText: Bool
 
-    public init(inlineButtons: Bool, edits: Bool, polls: Bool, deletesUserMessages: Bool) {
+    public init(inlineButtons: Bool, edits: Bool, polls: Bool, deletesUserMessages: Bool, addressedGroupText: Bool = false) {
         self.inlineButtons = inlineButtons
         self.edits = edits
         self.polls = polls
         self.deletesUserMessages = deletesUserMessages
+        self.addressedGroupText = addressedGroupText
     }
 }
 

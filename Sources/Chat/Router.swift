@@ -156,7 +156,7 @@ public final class Router: Sendable {
                 return
             }
             for handler in textHandlers where try await handler(context, text) { return }
-            if context.chat.kind == .privateChat { try await context.reply(context.text(fallbackKey)) }
+            if context.isSpokenTo { try await context.reply(context.text(fallbackKey)) }
         case .photos(let attachments, let caption):
             let words = (caption ?? "").split(separator: " ", maxSplits: 1).map(String.init)
             if let keyword = words.first?.lowercased(), let handler = captionHandlers[keyword] {

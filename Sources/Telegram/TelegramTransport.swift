@@ -8,7 +8,7 @@ import Support
 /// (`MessageRef.pending`), and the `sender` posts it in order, within the rate limits.
 public final class TelegramTransport: ChatTransport {
     public let name = "telegram"
-    public let capabilities = TransportCapabilities(inlineButtons: true, edits: true, polls: true, deletesUserMessages: true)
+    public let capabilities = TransportCapabilities(inlineButtons: true, edits: true, polls: true, deletesUserMessages: true, addressedGroupText: true)
     let delivery: TelegramDelivery
     /// Sends the outbox rows; the poller runs it.
     public let sender: TelegramSender

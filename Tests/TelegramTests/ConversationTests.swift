@@ -95,6 +95,25 @@ import WardrobeTestKit
         await harness.stop(task)
     }
 
+    @Test func aGroupMessageAddressedToTheBotGetsSmallTalkOrTheFallbackLikeAPrivateOne() async throws {
+        let harness = try TelegramHarness()
+        let task = harness.start()
+        let group = FakeChat.group(-100_301)
+        harness.server.sendText("hello everyone", chat: group)
+        harness.server.sendText("@wardrobe_test_bot hi", chat: group)
+        #expect(await harness.waitForMessages(1, inChat: group.id))
+        harness.server.sendText("@wardrobe_test_bot what should I wear to work?", chat: group)
+        #expect(await harness.waitForMessages(2, inChat: group.id))
+        harness.server.sendText("@wardrobe_test_bot xyzzy", chat: group)
+        #expect(await harness.waitForMessages(3, inChat: group.id))
+        let texts = harness.server.texts(inChat: group.id)
+        #expect(texts.count == 3, "chatter not addressed to the bot gets nothing: \(texts)")
+        #expect(texts.first?.hasPrefix("Hi! Paste a shop link") == true)
+        #expect(texts.dropFirst().first?.lowercased().contains("closet") == true, "an empty closet is said so")
+        #expect(texts.last == "I didn't catch that. Send /help to see what I can do.")
+        await harness.stop(task)
+    }
+
     @Test func anEditedMessageIsNotHandledAgainAndMembershipChangesAreLogged() async throws {
         let harness = try TelegramHarness()
         let task = harness.start()
