@@ -107,7 +107,7 @@ let testTargets: [(name: String, extra: [String], fixtures: Bool)] = [
     ("ChatTests", [], false),
     ("BotTests", ["Backup"], false),
     ("TelegramTests", ["Bot", "Closet", "Secrets", "Sodium", "PostgresTestKit", "Postgres", "Scale"], false),
-    ("MatrixTests", ["Bot"], false),
+    ("MatrixTests", ["Bot", "PostgresTestKit", "Postgres", "Scale"], false),
     ("PostgresTests", ["PostgresTestKit"], false),
     ("ScaleTests", ["PostgresTestKit", "Storage"], false),
 ]

@@ -124,6 +124,7 @@ public struct MatrixClaimLoop: Sendable {
         _ = await held.take(claim.id)
         do {
             _ = try await inbox.complete(claim, outbox: [], attemptKind: MatrixService.attemptKind, now: clock.now())
+            logger.info("matrix event handled", ["update": claim.externalID, "chat": claim.chatKey])
         } catch {
             logger.error("cannot record a handled Matrix event; its room goes to another worker when the lease ends", [
                 "update": claim.externalID, "error": "\(error)",

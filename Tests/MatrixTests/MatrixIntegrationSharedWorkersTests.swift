@@ -5,7 +5,8 @@ import Secrets
 import Testing
 
 /// Two real `wardrobe run` workers share one PostgreSQL and one Matrix account: one is elected and
-/// answers; when it is killed the other takes the account over, with its sync position and device.
+/// syncs; both handle the rooms' events from the shared inbox; when the elected one is killed mid-burst
+/// the other takes the account over, with its sync position and device, and nothing is lost or repeated.
 /// An extension of the serialized suite: the account is the one the other tests use.
 extension MatrixIntegrationTests {
     /// A worker's data folder and key file, sharing `conninfo` and the master key with the others.
@@ -13,7 +14,8 @@ extension MatrixIntegrationTests {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let config: JSON = [
             "data_directory": .string(folder), "shutdown_grace_seconds": 2, "telegram": ["enabled": false],
-            "storage": ["backend": "postgres", "postgres": ["election_retry_seconds": 0.2, "lease_seconds": 5]],
+            // One room at a time per worker, so the rooms spread over both workers.
+            "storage": ["backend": "postgres", "postgres": ["election_retry_seconds": 0.2, "lease_seconds": 5, "claims_in_flight": 1]],
             "matrix": ["homeserver_url": .string(environment.homeserver), "user_id": .string(environment.bot),
                        "invite_allowlist": [.string(environment.ana)], "sync_timeout_ms": 5000],
         ]
@@ -23,29 +25,21 @@ extension MatrixIntegrationTests {
         try keys.set(conninfo, for: SecretName.postgresConninfo)
     }
 
-    /// Starts `wardrobe run` on `folder` with the shared master key, logging to `folder/run.log`.
-    func startWorker(_ folder: String, masterKey: String) throws -> Process {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.binary)
-        process.arguments = ["--config", "\(folder)/wardrobe.json", "run"]
-        process.environment = [
-            "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "HOME": folder, "WARDROBE_MASTER_KEY": masterKey,
-        ]
-        _ = FileManager.default.createFile(atPath: "\(folder)/run.log", contents: nil)
-        let log = try FileHandle(forWritingTo: URL(fileURLWithPath: "\(folder)/run.log"))
-        process.standardOutput = log
-        process.standardError = log
-        try process.run()
-        return process
-    }
-
     /// How many terms the worker in `folder` has been elected for Matrix, from its log.
     static func matrixTerms(_ folder: String) -> Int {
-        let log = (try? String(contentsOfFile: "\(folder)/run.log", encoding: .utf8)) ?? ""
-        return log.components(separatedBy: "elected to serve this Matrix account").count - 1
+        log(folder).components(separatedBy: "elected to serve this Matrix account").count - 1
     }
 
-    @Test func twoWorkersOnPostgreSQLShareTheAccountAndTheStandbyTakesOverWhenTheLeaderIsKilled() async throws {
+    /// How many Matrix events the worker in `folder` handled from the shared inbox, from its log.
+    static func handledEvents(_ folder: String) -> Int {
+        log(folder).components(separatedBy: "matrix event handled").count - 1
+    }
+
+    static func log(_ folder: String) -> String {
+        (try? String(contentsOfFile: "\(folder)/run.log", encoding: .utf8)) ?? ""
+    }
+
+    @Test func twoWorkersOnPostgreSQLBothHandleTheRoomsAndTheStandbyTakesOverWhenTheLeaderIsKilled() async throws {
         let conninfo = try #require(ProcessInfo.processInfo.environment["MATRIX_IT_POSTGRES"], "Tests/matrix/run.sh starts a PostgreSQL cluster")
         #expect(FileManager.default.isExecutableFile(atPath: Self.binary), "build the executable first: swift build --product wardrobe")
         let base = FileManager.default.temporaryDirectory.appendingPathComponent("matrix-shared-\(UUID())").path
@@ -60,41 +54,67 @@ extension MatrixIntegrationTests {
         let http = HTTPClient()
         let ana = try await HumanClient.login(http: http, baseURL: environment.homeserver, userID: environment.ana, password: environment.anaPassword)
         let bob = try await HumanClient.login(http: http, baseURL: environment.homeserver, userID: environment.bob, password: environment.bobPassword)
-        var workers = try folders.map { try startWorker($0, masterKey: masterKey) }
+        var workers = try folders.map { try startWardrobe($0, masterKey: masterKey) }
         defer { for worker in workers where worker.isRunning { worker.terminate(); worker.waitUntilExit() } }
 
-        // A group room: the bot's answers there are replies to the message they answer.
-        let room = try await ana.createRoom(inviting: [environment.bot, environment.bob], name: "shared workers")
-        try await bob.join(room)
-        _ = try await ana.waitFor(room, seconds: 40) { events in
-            events.contains { $0["state_key"]?.string == environment.bot && $0["content"]?["membership"] == "join" } ? true : nil
+        // Group rooms: the bot's answers there are replies to the message they answer.
+        var rooms: [String] = []
+        for number in 1...3 {
+            let room = try await ana.createRoom(inviting: [environment.bot, environment.bob], name: "shared workers \(number)")
+            try await bob.join(room)
+            _ = try await ana.waitFor(room, seconds: 40) { events in
+                events.contains { $0["state_key"]?.string == environment.bot && $0["content"]?["membership"] == "join" } ? true : nil
+            }
+            rooms.append(room)
         }
-        let first = try await ana.say(room, "/help")
-        _ = try await ana.waitFor(room, seconds: 30) { events in events.contains { $0.replyTarget == first } ? true : nil }
-        // Exactly one worker serves the account.
+        var sent: [String: [String]] = [:]
+        func send(round: Int) async throws {
+            for room in rooms { sent[room, default: []].append(try await (round % 2 == 0 ? bob : ana).say(room, round % 3 == 0 ? "/start" : "/help")) }
+        }
+        func answered(_ room: String) async throws {
+            let ids = sent[room] ?? []
+            _ = try await ana.waitFor(room, seconds: 90) { events in
+                ids.allSatisfy { id in events.contains { $0.sender == environment.bot && $0.replyTarget == id } } ? true : nil
+            }
+        }
+        // Before any kill: four messages per room, answered by both workers.
+        for round in 1...4 { try await send(round: round) }
+        for room in rooms { try await answered(room) }
         let terms = folders.map(Self.matrixTerms)
         #expect(terms.sorted() == [0, 1], "Matrix terms per worker: \(terms)")
         let leader = try #require(terms.firstIndex(of: 1))
         let standby = 1 - leader
+        let before = folders.map(Self.handledEvents)
+        print("matrix on PostgreSQL: before the kill the elected worker handled \(before[leader]) events, the other \(before[standby])")
+        #expect(before.allSatisfy { $0 > 0 }, "events handled per worker: \(before)")
 
+        // Mid-burst: the elected worker is killed after the first of four more rounds.
+        try await send(round: 5)
         kill(workers[leader].processIdentifier, SIGKILL)
         workers[leader].waitUntilExit()
         let killed = Date()
-        let second = try await ana.say(room, "/help")
-        _ = try await ana.waitFor(room, seconds: 60) { events in events.contains { $0.sender == environment.bot && $0.replyTarget == second } ? true : nil }
-        print("matrix on PostgreSQL: the standby answered \(String(format: "%.1f", Date().timeIntervalSince(killed))) s after the leader was killed")
+        for round in 6...8 { try await send(round: round) }
+        try await answered(rooms[0])
+        print("matrix on PostgreSQL: the first room was answered in full \(String(format: "%.1f", Date().timeIntervalSince(killed))) s after the leader was killed")
+        for room in rooms.dropFirst() { try await answered(room) }
         #expect(Self.matrixTerms(folders[standby]) == 1)
 
-        // Give a duplicate time to show up before counting; the standby resumed from the shared sync position.
-        try await Task.sleep(for: .seconds(3))
-        let events = try await ana.timeline(room, limit: 200)
-        for id in [first, second] {
-            let count = events.filter { $0.sender == environment.bot && $0.replyTarget == id }.count
-            #expect(count == 1, "message \(id) got \(count) replies")
+        for room in rooms {
+            let marker = try await settle(room, as: ana)
+            let ids = (sent[room] ?? []) + [marker]
+            let events = try await ana.timeline(room, limit: 300)
+            for id in ids {
+                let count = events.filter { $0.sender == environment.bot && $0.replyTarget == id }.count
+                #expect(count == 1, "message \(id) got \(count) replies")
+            }
+            // The room's replies come in the order of its messages.
+            let order = events.filter { $0.sender == environment.bot }.compactMap(\.replyTarget).filter(ids.contains)
+            #expect(order == ids, "replies in \(room) out of order")
         }
+        let after = folders.map(Self.handledEvents)
+        print("matrix on PostgreSQL: events handled per worker in all: elected \(after[leader]), other \(after[standby])")
         // The standby logged in to the leader's device, so the account did not grow a device per worker.
-        let runLog = try String(contentsOfFile: "\(folders[standby])/run.log", encoding: .utf8)
-        #expect(!runLog.contains("created the matrix encryption device"), "the standby made its own encryption device")
+        #expect(!Self.log(folders[standby]).contains("created the matrix encryption device"), "the standby made its own encryption device")
         workers[standby].terminate()
         workers[standby].waitUntilExit()
         workers = []

@@ -116,4 +116,25 @@ import Testing
             await worker.close()
         }
     }
+
+    @Test func aClaimForOneNetworkLeavesTheOtherNetworksUpdatesAndContainsSeesEveryStoredID() async throws {
+        try await ScaleFixture.with { database in
+            let worker = try await Self.worker(database, "a")
+            // The Matrix event is older, so a claim for any network would take it first.
+            try await worker.enqueue([SharedInboxEntry(externalID: "$e1", chatKey: "matrix:!r", payload: "{}")], network: "matrix", cursor: "s1")
+            try await worker.enqueue([SharedInboxEntry(externalID: "5", chatKey: "telegram:9", payload: "{}")], network: "telegram", cursor: "6")
+            let telegram = try #require(try await worker.claim(network: "telegram"))
+            #expect(telegram.externalID == "5")
+            #expect(try await worker.claim(network: "telegram") == nil)
+            let matrix = try #require(try await worker.claim(network: "matrix"))
+            #expect(matrix.externalID == "$e1")
+            _ = try await worker.complete(matrix, outbox: [], attemptKind: nil, now: Date())
+            // Handled rows still count until pruned: a transport fetching history again skips them.
+            #expect(try await worker.contains(network: "matrix", externalID: "$e1"))
+            #expect(try await !worker.contains(network: "matrix", externalID: "5"))
+            #expect(try await !worker.contains(network: "telegram", externalID: "$e1"))
+            #expect(try await worker.cursor(network: "matrix") == "s1")
+            await worker.close()
+        }
+    }
 }
