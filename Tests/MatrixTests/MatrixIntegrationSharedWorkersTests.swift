@@ -35,6 +35,16 @@ extension MatrixIntegrationTests {
         log(folder).components(separatedBy: "matrix event handled").count - 1
     }
 
+    /// When the worker in `folder` was last elected for Matrix, from its log's `ts=`.
+    static func electedAt(_ folder: String) -> Date? {
+        guard let line = log(folder).split(separator: "\n").last(where: { $0.contains("elected to serve this Matrix account") }),
+            let stamp = line.split(separator: " ").first(where: { $0.hasPrefix("ts=") })?.dropFirst(3)
+        else { return nil }
+        let format = ISO8601DateFormatter()
+        format.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return format.date(from: String(stamp))
+    }
+
     static func log(_ folder: String) -> String {
         (try? String(contentsOfFile: "\(folder)/run.log", encoding: .utf8)) ?? ""
     }
@@ -98,6 +108,9 @@ extension MatrixIntegrationTests {
         print("matrix on PostgreSQL: the first room was answered in full \(String(format: "%.1f", Date().timeIntervalSince(killed))) s after the leader was killed")
         for room in rooms.dropFirst() { try await answered(room) }
         #expect(Self.matrixTerms(folders[standby]) == 1)
+        if let elected = Self.electedAt(folders[standby]) {
+            print("matrix on PostgreSQL: the standby was elected \(String(format: "%.2f", elected.timeIntervalSince(killed))) s after the leader was killed")
+        }
 
         for room in rooms {
             let marker = try await settle(room, as: ana)
