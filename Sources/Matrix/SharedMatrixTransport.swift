@@ -40,9 +40,16 @@ public final class SharedMatrixTransport: ChatTransport {
         elected.withLock { $0 = transport }
     }
 
+    /// This worker's own transport while it is elected and its term has a token; before the term's
+    /// login its messages wait as relay rows, which its relay loop sends once it can.
+    private func ownTransport() async -> MatrixTransport? {
+        guard let own = elected.withLock({ $0 }), await own.client.session.accessToken != nil else { return nil }
+        return own
+    }
+
     @discardableResult
     public func send(_ message: OutgoingMessage, to chat: ChatAddress) async throws -> [MessageRef] {
-        if let own = elected.withLock({ $0 }) { return try await own.send(message, to: chat) }
+        if let own = await ownTransport() { return try await own.send(message, to: chat) }
         // A typing signal is worth nothing once relayed.
         if message.isEphemeral { return [] }
         return try await relay(message, to: chat, txnID: "\(Self.relayPrefix)\(UUID().uuidString.lowercased())")
@@ -53,7 +60,7 @@ public final class SharedMatrixTransport: ChatTransport {
     /// relay row `mr-<reference>` is stored once, and its sends are `mx-<reference>-<n>` wherever they go out.
     @discardableResult
     public func send(_ message: OutgoingMessage, to chat: ChatAddress, reference: String) async throws -> [MessageRef] {
-        if let own = elected.withLock({ $0 }) {
+        if let own = await ownTransport() {
             return try await own.send(message, to: chat, names: TransactionNames(base: "\(Self.sendPrefix)\(reference)"))
         }
         if message.isEphemeral { return [] }
@@ -99,8 +106,11 @@ public final class SharedMatrixTransport: ChatTransport {
     public func deliverRelayed(through transport: MatrixTransport, pollSeconds: Double = 0.25) async throws {
         while !Task.isCancelled {
             do {
-                for row in try await store.pendingOutbox(transport: Self.relayTransport, since: clock.now().addingTimeInterval(-relaySeconds)) {
-                    await deliver(row, through: transport)
+                // A new term has no valid token until its first login; the rows wait for it.
+                if await transport.client.session.accessToken != nil {
+                    for row in try await store.pendingOutbox(transport: Self.relayTransport, since: clock.now().addingTimeInterval(-relaySeconds)) {
+                        await deliver(row, through: transport)
+                    }
                 }
             } catch {
                 logger.warning("cannot read relayed Matrix messages; retrying", ["error": "\(error)"])
@@ -122,6 +132,10 @@ public final class SharedMatrixTransport: ChatTransport {
             let names = TransactionNames(base: "\(Self.sendPrefix)\(row.txnID.dropFirst(Self.relayPrefix.count))")
             let refs = try await transport.send(message, to: chat, names: names)
             try await store.markOutboxSent(txnID: row.txnID, remoteIDs: refs.map(\.messageID), now: clock.now())
+        } catch let error as MatrixError where error.isRetryable || error.code == "M_UNKNOWN_TOKEN" {
+            // The homeserver is out of reach, or the term is logging in again: the row stays pending for
+            // the next pass (until its relay time runs out), under the same transaction ids.
+            logger.info("relayed Matrix message waits for the next pass", ["room": row.chatExternalID, "txn": row.txnID, "error": error])
         } catch {
             logger.warning("relayed Matrix message not sent", ["room": row.chatExternalID, "txn": row.txnID, "error": "\(error)"])
             try? await store.markOutboxFailed(txnID: row.txnID, now: clock.now())

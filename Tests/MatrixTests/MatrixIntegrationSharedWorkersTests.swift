@@ -1,5 +1,6 @@
 import Foundation
 import HTTP
+import Images
 import JSON
 import Secrets
 import Testing
@@ -78,8 +79,19 @@ extension MatrixIntegrationTests {
             rooms.append(room)
         }
         var sent: [String: [String]] = [:]
+        var photos: [String] = []
+        // Round 2 is a photo in each room: the worker handling it downloads it with the elected worker's shared token.
+        let photo = try SyntheticPhoto.generate(width: 400, height: 500, format: .jpeg, seed: 31)
         func send(round: Int) async throws {
-            for room in rooms { sent[room, default: []].append(try await (round % 2 == 0 ? bob : ana).say(room, round % 3 == 0 ? "/start" : "/help")) }
+            for room in rooms {
+                if round == 2 {
+                    let id = try await ana.sendImage(room, bytes: photo, mimeType: "image/jpeg", fileName: "shirt.jpg")
+                    photos.append(id)
+                    sent[room, default: []].append(id)
+                } else {
+                    sent[room, default: []].append(try await (round % 2 == 0 ? bob : ana).say(room, round % 3 == 0 ? "/start" : "/help"))
+                }
+            }
         }
         func answered(_ room: String) async throws {
             let ids = sent[room] ?? []
@@ -94,6 +106,18 @@ extension MatrixIntegrationTests {
         #expect(terms.sorted() == [0, 1], "Matrix terms per worker: \(terms)")
         let leader = try #require(terms.firstIndex(of: 1))
         let standby = 1 - leader
+        // Each photo was loaded and read: the bot asks what it shows.
+        for room in rooms {
+            let events = try await ana.timeline(room, limit: 100)
+            for id in photos where events.contains(where: { $0["event_id"]?.string == id }) {
+                let answer = events.first { $0.sender == environment.bot && $0.replyTarget == id }?.body ?? ""
+                #expect(answer.contains("Is this photo of you"), "the photo \(id) was answered with: \(answer)")
+            }
+        }
+        let photoWorkers = photos.map { id in
+            folders.map { Self.log($0).split(separator: "\n").contains { $0.contains("matrix event handled") && $0.hasSuffix("update=\(id)") } }
+        }
+        print("matrix on PostgreSQL: photos handled by the elected worker \(photoWorkers.filter { $0[leader] }.count), by the other \(photoWorkers.filter { $0[standby] }.count)")
         let before = folders.map(Self.handledEvents)
         print("matrix on PostgreSQL: before the kill the elected worker handled \(before[leader]) events, the other \(before[standby])")
         #expect(before.allSatisfy { $0 > 0 }, "events handled per worker: \(before)")
