@@ -135,6 +135,11 @@ public struct MatrixMedia: Sendable, Hashable {
         self.file = file
     }
 
+    /// The picture of an `m.image` (or image `m.file`) content, or nil when it names none.
+    public init?(content: JSON) {
+        self.init(content: content, body: content["body"]?.string ?? "")
+    }
+
     /// The picture of a message content, or nil when it names none.
     init?(content: JSON, body: String) {
         // In an encrypted room the picture is an encrypted attachment: `file` holds its URL, key, IV and hash.

@@ -80,7 +80,9 @@ public enum MatrixInboxEvent {
 
     private static func decodeMedia(_ json: JSON) throws -> MatrixMedia {
         guard let url = json["url"]?.string, url.hasPrefix("mxc://") else { throw MatrixError.local("an inbox picture without an mxc URI") }
-        let file = json["file"].flatMap { $0.isNull ? nil : $0 }
+        // A stored null is a plain upload (`nil` would read as JSON's own null literal in a closure here).
+        let stored = json["file"]
+        let file: JSON? = stored?.isNull == false ? stored : nil
         return MatrixMedia(
             url: url, mimeType: json["mimetype"]?.string, byteCount: json["size"]?.int.map(Int.init), fileName: json["filename"]?.string,
             caption: json["caption"]?.string, file: file)

@@ -65,6 +65,17 @@ import WardrobeTestKit
         #expect(requested.values == ["mxc://hs.test/abc"])
     }
 
+    @Test func aPlainPictureIsLoadedAsItWasUploaded() async throws {
+        let content: JSON = ["msgtype": "m.image", "body": "shirt.jpg", "url": "mxc://hs.test/plain", "info": ["mimetype": "image/jpeg", "size": 3]]
+        let event = ChatEvent(id: "$p", chat: Self.room, sender: Sender(id: "@ana:test"), payload: .photos([], caption: nil))
+        let media = try #require(MatrixMedia(content: content))
+        #expect(media.file == nil)
+        let back = try Self.roundTrip(event, media: [media], mapper: Self.mapper { _ in [1, 2, 3] })
+        guard case .photos(let attachments, let caption) = back.payload, let attachment = attachments.first else { Issue.record("no photo"); return }
+        #expect(caption == nil)
+        #expect(try await attachment.load() == [1, 2, 3])
+    }
+
     @Test func aPictureLargerThanTheLimitIsRefusedBeforeDownloading() async throws {
         let media = MatrixMedia(url: "mxc://hs.test/big", mimeType: "image/png", byteCount: 5000, fileName: "big.png", caption: nil, file: nil)
         let event = ChatEvent(id: "$b", chat: Self.room, sender: Sender(id: "@ana:test"), payload: .photos([], caption: nil))
