@@ -67,7 +67,7 @@ let libraries: [(name: String, dependencies: [String])] = [
     ("Telegram", ["Chat", "Localization", "HTTP", "HTTPServer", "JSON", "Metrics", "Storage", "Support"]),
     // Matrix end-to-end encryption: devices, Olm and Megolm sessions, encrypted attachments (no network).
     ("MatrixCrypto", ["Olm", "Cipher", "Sodium", "JSON", "Storage", "Support"]),
-    ("Matrix", ["Chat", "HTTP", "JSON", "Images", "Storage", "Secrets", "Support", "MatrixCrypto"]),
+    ("Matrix", ["Chat", "HTTP", "JSON", "Images", "Storage", "Secrets", "Sodium", "Support", "MatrixCrypto"]),
     // Shared fakes for tests: loopback servers, fake services, a manual clock.
     ("WardrobeTestKit", ["JSON", "Support", "Chat", "Storage", "Images"]),
     // A private database per test on the cluster of `make test-postgres` (WARDROBE_TEST_POSTGRES).
@@ -107,7 +107,7 @@ let testTargets: [(name: String, extra: [String], fixtures: Bool)] = [
     ("ChatTests", [], false),
     ("BotTests", ["Backup"], false),
     ("TelegramTests", ["Bot", "Closet", "Secrets", "Sodium", "PostgresTestKit", "Postgres", "Scale"], false),
-    ("MatrixTests", ["Bot"], false),
+    ("MatrixTests", ["Bot", "PostgresTestKit", "Postgres", "Scale"], false),
     ("PostgresTests", ["PostgresTestKit"], false),
     ("ScaleTests", ["PostgresTestKit", "Storage"], false),
 ]

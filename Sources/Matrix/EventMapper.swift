@@ -79,27 +79,24 @@ public struct EventMapper: Sendable {
     }
 
     private func photo(_ content: JSON, body: String) -> EventPayload? {
-        // In an encrypted room the picture is an encrypted attachment: `file` holds its URL, key, IV and hash.
-        let file = content["file"]
-        guard let url = content["url"]?.string ?? file?["url"]?.string else { return nil }
-        let info = content["info"]
-        let size = info?["size"]?.int.map(Int.init)
-        let fileName = content["filename"]?.string
-        // Since Matrix 1.10 a `filename` different from `body` makes `body` the caption.
-        let caption = fileName.flatMap { $0 != body && !body.isEmpty ? body : nil }
+        guard let media = MatrixMedia(content: content, body: body) else { return nil }
+        return .photos([attachment(for: media)], caption: media.caption)
+    }
+
+    /// The attachment of `media`: its bytes are downloaded (and decrypted, for an encrypted room) when a handler asks.
+    public func attachment(for media: MatrixMedia) -> Attachment {
         let limit = maxDownloadBytes
         let download = self.download
-        let attachment = Attachment(id: url, mimeType: info?["mimetype"]?.string, byteCount: size, fileName: fileName ?? body) {
-            if let size, size > limit { throw MatrixError.mediaTooLarge(limit: limit) }
-            let bytes = try await download(url)
-            guard let file else { return bytes }
+        return Attachment(id: media.url, mimeType: media.mimeType, byteCount: media.byteCount, fileName: media.fileName) {
+            if let size = media.byteCount, size > limit { throw MatrixError.mediaTooLarge(limit: limit) }
+            let bytes = try await download(media.url)
+            guard let file = media.file else { return bytes }
             do {
                 return try EncryptedAttachment.open(bytes, file: file)
             } catch {
                 throw MatrixError.undecryptableMedia("\(error)")
             }
         }
-        return .photos([attachment], caption: caption)
     }
 
     /// Removes the `> <@user> quoted` lines some clients put before a reply's text.
@@ -109,5 +106,50 @@ public struct EventMapper: Sendable {
         while let first = lines.first, first.hasPrefix(">") { lines.removeFirst() }
         if lines.first?.isEmpty == true { lines.removeFirst() }
         return lines.joined(separator: "\n")
+    }
+}
+
+/// The picture of an `m.image` (or image `m.file`) event: where it is, what it is, and for an encrypted
+/// room the key to open it. Everything a worker needs to load it later, also on another machine.
+public struct MatrixMedia: Sendable, Hashable {
+    /// The `mxc://` URI.
+    public let url: String
+    /// The declared mime type.
+    public let mimeType: String?
+    /// The declared size in bytes (checked against the limit before downloading).
+    public let byteCount: Int?
+    /// The file name (`filename`, else `body`).
+    public let fileName: String?
+    /// The caption, when the message has one.
+    public let caption: String?
+    /// The encrypted-attachment `file` object (URL, JWK key, IV, hash), nil for a plain upload.
+    public let file: JSON?
+
+    /// A descriptor with the given fields.
+    public init(url: String, mimeType: String?, byteCount: Int?, fileName: String?, caption: String?, file: JSON?) {
+        self.url = url
+        self.mimeType = mimeType
+        self.byteCount = byteCount
+        self.fileName = fileName
+        self.caption = caption
+        self.file = file
+    }
+
+    /// The picture of an `m.image` (or image `m.file`) content, or nil when it names none.
+    public init?(content: JSON) {
+        self.init(content: content, body: content["body"]?.string ?? "")
+    }
+
+    /// The picture of a message content, or nil when it names none.
+    init?(content: JSON, body: String) {
+        // In an encrypted room the picture is an encrypted attachment: `file` holds its URL, key, IV and hash.
+        let file = content["file"]
+        guard let url = content["url"]?.string ?? file?["url"]?.string else { return nil }
+        let info = content["info"]
+        let fileName = content["filename"]?.string
+        // Since Matrix 1.10 a `filename` different from `body` makes `body` the caption.
+        self.init(
+            url: url, mimeType: info?["mimetype"]?.string, byteCount: info?["size"]?.int.map(Int.init), fileName: fileName ?? body,
+            caption: fileName.flatMap { $0 != body && !body.isEmpty ? body : nil }, file: file)
     }
 }

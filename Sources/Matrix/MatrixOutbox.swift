@@ -31,8 +31,10 @@ public struct MatrixOutbox: Sendable {
         self.logger = logger
     }
 
-    /// A transaction id for the next send to `roomID`: tied to the event being handled there, else random.
-    func transactionID(room roomID: String) async -> String {
+    /// A transaction id for the next send to `roomID`: from `names` when given (a shared-inbox event's
+    /// reply), else tied to the event being handled there, else random.
+    func transactionID(room roomID: String, names: TransactionNames? = nil) async -> String {
+        if let names { return await names.take() }
         if let attributed = await attribution.nextTransactionID(room: roomID) { return attributed }
         return "mx-\(UUID().uuidString.lowercased())"
     }
@@ -61,8 +63,8 @@ public struct MatrixOutbox: Sendable {
     }
 
     /// Redacts `eventID` in `roomID` under a persisted transaction id.
-    func redact(eventID: String, room roomID: String) async throws {
-        let txnID = await transactionID(room: roomID)
+    func redact(eventID: String, room roomID: String, names: TransactionNames? = nil) async throws {
+        let txnID = await transactionID(room: roomID, names: names)
         let payload: JSON = ["redacts": .string(eventID)]
         let record = try await store.enqueueOutbox(
             transport: MatrixOutbox.transport, chatExternalID: roomID, txnID: txnID, payload: payload, now: clock.now())

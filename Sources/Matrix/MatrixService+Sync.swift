@@ -46,11 +46,13 @@ extension MatrixService {
         let arrivals = try await receiveDeviceMessages(response)
         if initial {
             // The very first sync only marks where the bot starts; old history is not answered.
-            try await store.setCursor(transport: Self.cursorKey, value: response.nextBatch, now: clock.now())
+            try await storePosition(response.nextBatch)
             logger.notice("first matrix sync; starting from now", ["rooms": response.joined.count])
             return
         }
         var events: [ChatEvent] = []
+        // The decrypted events behind `events`, by id: the shared inbox stores their pictures' descriptions.
+        var sources: [String: JSON] = [:]
         for room in response.joined {
             if room.changesMembership || room.joinedMemberCount != nil { updateKind(room) }
             await encryptor.observe(roomID: room.roomID, encryptionContent: room.encryptionContent)
@@ -67,6 +69,7 @@ extension MatrixService {
                 // A server may repeat an event (a gap fill overlapping the timeline): handle it once.
                 guard let chatEvent = try await incoming(event, in: chat), !events.contains(where: { $0.id == chatEvent.id }) else { continue }
                 events.append(chatEvent.naming(sender: names[chatEvent.sender.id]))
+                sources[chatEvent.id] = event
             }
         }
         // Rooms with a key arrival but no news in this sync.
@@ -75,9 +78,14 @@ extension MatrixService {
             for event in try await parkedEvents(roomID: roomID, arrivals: arrivals) {
                 guard let chatEvent = try await incoming(event, in: chat), !events.contains(where: { $0.id == chatEvent.id }) else { continue }
                 events.append(chatEvent)
+                sources[chatEvent.id] = event
             }
         }
-        try await dispatch(events, nextBatch: response.nextBatch)
+        if let sharing {
+            try await enqueue(events, sources: sources, nextBatch: response.nextBatch, in: sharing.inbox)
+        } else {
+            try await dispatch(events, nextBatch: response.nextBatch)
+        }
         await noticeKeysThatNeverCame()
     }
 
@@ -117,6 +125,7 @@ extension MatrixService {
     /// Whether an event is already handled, or being handled now: it must not be queued again.
     func isTaken(_ eventID: String) async throws -> Bool {
         if await ledger.isInFlight(eventID) { return true }
+        if let sharing, try await sharing.inbox.contains(network: MatrixInboxEvent.network, externalID: eventID) { return true }
         return try await store.isProcessed(transport: Self.cursorKey, updateID: eventID)
     }
 

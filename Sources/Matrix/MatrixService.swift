@@ -37,14 +37,19 @@ public final class MatrixService: Service {
     let roomKinds = Mutex<[String: ChatKind]>([:])
     /// End-to-end encryption: the device, its keys, and encrypting what the bot sends.
     let encryptor: RoomEncryptor
+    /// Workers sharing PostgreSQL: events go to the shared inbox instead of this process's dispatcher.
+    let sharing: Sharing?
+    /// The access token last published to the other workers.
+    let publishedToken = Mutex<String?>(nil)
     private let stopSignal: AsyncStream<Void>
     private let stopContinuation: AsyncStream<Void>.Continuation
 
     /// A worker for `configuration`; `onNewSecret` receives fresh access tokens (for log redaction).
     public init(
         configuration: MatrixConfiguration, http: any HTTPTransport, keys: KeyStore, store: any MatrixStore, dispatcher: ChatDispatcher,
-        clock: any WallClock, logger: Logger, onNewSecret: @escaping @Sendable (String) -> Void = { _ in }
+        clock: any WallClock, logger: Logger, onNewSecret: @escaping @Sendable (String) -> Void = { _ in }, sharing: Sharing? = nil
     ) {
+        self.sharing = sharing
         self.configuration = configuration
         session = MatrixSession(keys: keys, onNewSecret: onNewSecret)
         let client = MatrixClient(http: http, baseURL: configuration.homeserverURL, session: session)
@@ -90,7 +95,7 @@ public final class MatrixService: Service {
         // Rows a crash left unsent go out once this run can send: after its login, before its first sync.
         var resentPending = false
         var machine = SyncStateMachine(
-            since: try await store.cursor(transport: Self.cursorKey), filterID: try await storedFilterID(),
+            since: try await storedPosition(), filterID: try await storedFilterID(),
             hasToken: await session.accessToken != nil, canLogIn: await session.canLogIn,
             timeoutMilliseconds: configuration.syncTimeoutMilliseconds, backoff: configuration.backoff)
         var action = machine.start()
@@ -108,6 +113,7 @@ public final class MatrixService: Service {
                         resentPending = true
                     }
                     try await publishKeysOnce()
+                    try await publishTokenIfChanged()
                     let json = try await client.sync(since: since, filterID: filterID, timeoutMilliseconds: timeout)
                     let response = try SyncResponse(json, userID: configuration.userID)
                     try await handle(response, initial: since == nil)

@@ -7,11 +7,19 @@ public actor MatrixSession {
     /// The token sent as `Authorization: Bearer`; nil until a login succeeds when none was stored.
     public private(set) var accessToken: String?
 
-    /// Reads the stored token; `onNewSecret` receives every new token (register it with the log redactor).
-    public init(keys: KeyStore, onNewSecret: @escaping @Sendable (String) -> Void = { _ in }) {
+    /// Reads the stored token (unless `stored` is false: a session that only adopts shared tokens);
+    /// `onNewSecret` receives every new token (register it with the log redactor).
+    public init(keys: KeyStore, onNewSecret: @escaping @Sendable (String) -> Void = { _ in }, stored: Bool = true) {
         self.keys = keys
         self.onNewSecret = onNewSecret
-        accessToken = keys.value(for: SecretName.matrixAccessToken)
+        accessToken = stored ? keys.value(for: SecretName.matrixAccessToken) : nil
+    }
+
+    /// Uses `token` from now on, in memory only (another worker's login, shared for downloads).
+    public func adopt(_ token: String) {
+        guard token != accessToken else { return }
+        onNewSecret(token)
+        accessToken = token
     }
 
     /// The device id of the last login, reused on the next one.

@@ -34,25 +34,31 @@ public final class MatrixTransport: ChatTransport {
 
     @discardableResult
     public func send(_ message: OutgoingMessage, to chat: ChatAddress) async throws -> [MessageRef] {
+        try await send(message, to: chat, names: nil)
+    }
+
+    /// Sends one message whose transaction ids come from `names` (nil: the room's attributed or random ids).
+    @discardableResult
+    public func send(_ message: OutgoingMessage, to chat: ChatAddress, names: TransactionNames?) async throws -> [MessageRef] {
         let room = chat.id
         switch message {
         case .text(let text, let buttons, let replyTo):
-            let id = try await sendMessage(MessageFormatter.notice(text, buttons: buttons, replyTo: replyTo?.messageID), room: room)
+            let id = try await sendMessage(MessageFormatter.notice(text, buttons: buttons, replyTo: replyTo?.messageID), room: room, names: names)
             try await record(buttons, on: id, room: room)
             return [MessageRef(chatID: room, messageID: id)]
         case .photos(let images, let caption, let buttons):
             var refs: [MessageRef] = []
             for (index, image) in images.enumerated() {
-                refs.append(MessageRef(chatID: room, messageID: try await sendImage(image, number: index + 1, room: room)))
+                refs.append(MessageRef(chatID: room, messageID: try await sendImage(image, number: index + 1, room: room, names: names)))
             }
             if caption != nil || !buttons.isEmpty {
-                let id = try await sendMessage(MessageFormatter.notice(caption ?? "", buttons: buttons), room: room)
+                let id = try await sendMessage(MessageFormatter.notice(caption ?? "", buttons: buttons), room: room, names: names)
                 try await record(buttons, on: id, room: room)
                 refs.append(MessageRef(chatID: room, messageID: id))
             }
             return refs
         case .edit(let ref, let text, let buttons):
-            _ = try await sendMessage(MessageFormatter.edit(ref.messageID, text, buttons: buttons), room: room)
+            _ = try await sendMessage(MessageFormatter.edit(ref.messageID, text, buttons: buttons), room: room, names: names)
             // Reactions land on the original event, so its recorded choices follow the edit.
             if buttons.isEmpty {
                 try await store.deleteChoices(transport: name, messageID: ref.messageID)
@@ -64,14 +70,14 @@ public final class MatrixTransport: ChatTransport {
             // An edit needs the whole text, which is not at hand: offer the new choices in a reply instead.
             try await store.deleteChoices(transport: name, messageID: ref.messageID)
             guard !buttons.isEmpty else { return [ref] }
-            let id = try await sendMessage(MessageFormatter.notice("", buttons: buttons, replyTo: ref.messageID), room: room)
+            let id = try await sendMessage(MessageFormatter.notice("", buttons: buttons, replyTo: ref.messageID), room: room, names: names)
             try await record(buttons, on: id, room: room)
             return [MessageRef(chatID: room, messageID: id)]
         case .delete(let ref):
-            try await outbox.redact(eventID: ref.messageID, room: room)
+            try await outbox.redact(eventID: ref.messageID, room: room, names: names)
             return []
         case .document(let fileName, let bytes, let mimeType, let caption):
-            let txnID = await outbox.transactionID(room: room)
+            let txnID = await outbox.transactionID(room: room, names: names)
             if let sent = try await outbox.alreadySent(txnID) { return [MessageRef(chatID: room, messageID: sent)] }
             var content: JSON
             if let encryptor = outbox.encryptor, try await encryptor.isEncrypted(room) {
@@ -87,7 +93,7 @@ public final class MatrixTransport: ChatTransport {
             }
             return [MessageRef(chatID: room, messageID: try await outbox.send(type: "m.room.message", content: content, room: room, txnID: txnID))]
         case .poll(let question, let options, _):
-            let id = try await sendMessage(MessageFormatter.vote(question: question, options: options), room: room)
+            let id = try await sendMessage(MessageFormatter.vote(question: question, options: options), room: room, names: names)
             try await store.recordChoices(
                 transport: name, messageID: id, chatExternalID: room, tokens: MatrixChoices.vote(pollID: id, options: options.count),
                 now: clock.now())
@@ -106,14 +112,14 @@ public final class MatrixTransport: ChatTransport {
     }
 
     /// Sends one `m.room.message` content under the next transaction id of the room.
-    func sendMessage(_ content: JSON, room: String) async throws -> String {
-        let txnID = await outbox.transactionID(room: room)
+    func sendMessage(_ content: JSON, room: String, names: TransactionNames? = nil) async throws -> String {
+        let txnID = await outbox.transactionID(room: room, names: names)
         return try await outbox.send(type: "m.room.message", content: content, room: room, txnID: txnID)
     }
 
     /// Uploads an image (unless an earlier attempt already sent it) and posts it as `m.image`.
-    func sendImage(_ image: OutgoingImage, number: Int, room: String) async throws -> String {
-        let txnID = await outbox.transactionID(room: room)
+    func sendImage(_ image: OutgoingImage, number: Int, room: String, names: TransactionNames? = nil) async throws -> String {
+        let txnID = await outbox.transactionID(room: room, names: names)
         if let sent = try await outbox.alreadySent(txnID) { return sent }
         let fileName = "\(image.sha256.map { String($0.prefix(12)) } ?? "image-\(number)").\(Store.fileExtension(for: image.mimeType))"
         if let encryptor = outbox.encryptor, try await encryptor.isEncrypted(room) {

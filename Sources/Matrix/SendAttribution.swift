@@ -38,3 +38,23 @@ public actor SendAttribution {
         String(eventID.unicodeScalars.filter { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)) }.map(Character.init))
     }
 }
+
+/// Transaction ids for the sends of one message made while handling a shared-inbox event: the n-th
+/// send is `<base>-<n>`. A worker that handles the event again (after a crash), here or elsewhere,
+/// derives the same ids, so the outbox or the homeserver returns the first send instead of a second.
+public actor TransactionNames {
+    /// The common start, e.g. `mx-<event>-<k>` for the k-th message a handler sent for an event.
+    public let base: String
+    private var next = 0
+
+    /// Names starting with `base`.
+    public init(base: String) {
+        self.base = base
+    }
+
+    /// The next id.
+    public func take() -> String {
+        defer { next += 1 }
+        return "\(base)-\(next)"
+    }
+}

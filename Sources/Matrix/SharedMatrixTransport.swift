@@ -40,12 +40,40 @@ public final class SharedMatrixTransport: ChatTransport {
         elected.withLock { $0 = transport }
     }
 
+    /// This worker's own transport while it is elected and its term has a token; before the term's
+    /// login its messages wait as relay rows, which its relay loop sends once it can.
+    private func ownTransport() async -> MatrixTransport? {
+        guard let own = elected.withLock({ $0 }), await own.client.session.accessToken != nil else { return nil }
+        return own
+    }
+
     @discardableResult
     public func send(_ message: OutgoingMessage, to chat: ChatAddress) async throws -> [MessageRef] {
-        if let own = elected.withLock({ $0 }) { return try await own.send(message, to: chat) }
+        if let own = await ownTransport() { return try await own.send(message, to: chat) }
         // A typing signal is worth nothing once relayed.
         if message.isEphemeral { return [] }
-        let txnID = "mr-\(UUID().uuidString.lowercased())"
+        return try await relay(message, to: chat, txnID: "\(Self.relayPrefix)\(UUID().uuidString.lowercased())")
+    }
+
+    /// Sends a reply to a shared-inbox event; `reference` (`<event>-<k>` for the handler's k-th message)
+    /// names its transaction ids, so handling the event again, on any worker, sends nothing twice: the
+    /// relay row `mr-<reference>` is stored once, and its sends are `mx-<reference>-<n>` wherever they go out.
+    @discardableResult
+    public func send(_ message: OutgoingMessage, to chat: ChatAddress, reference: String) async throws -> [MessageRef] {
+        if let own = await ownTransport() {
+            return try await own.send(message, to: chat, names: TransactionNames(base: "\(Self.sendPrefix)\(reference)"))
+        }
+        if message.isEphemeral { return [] }
+        return try await relay(message, to: chat, txnID: "\(Self.relayPrefix)\(reference)")
+    }
+
+    /// The transaction-id prefix of relay rows.
+    static let relayPrefix = "mr-"
+    /// The transaction-id prefix of the sends a relay row becomes.
+    static let sendPrefix = "mx-"
+
+    /// Writes `message` as a relay row (kept when a row of that id exists: a handler run again) and waits for its send.
+    private func relay(_ message: OutgoingMessage, to chat: ChatAddress, txnID: String) async throws -> [MessageRef] {
         let stored = message.stored()
         let deadline = clock.now().addingTimeInterval(relaySeconds)
         _ = try await store.enqueueOutbox(
@@ -78,8 +106,11 @@ public final class SharedMatrixTransport: ChatTransport {
     public func deliverRelayed(through transport: MatrixTransport, pollSeconds: Double = 0.25) async throws {
         while !Task.isCancelled {
             do {
-                for row in try await store.pendingOutbox(transport: Self.relayTransport, since: clock.now().addingTimeInterval(-relaySeconds)) {
-                    await deliver(row, through: transport)
+                // A new term has no valid token until its first login; the rows wait for it.
+                if await transport.client.session.accessToken != nil {
+                    for row in try await store.pendingOutbox(transport: Self.relayTransport, since: clock.now().addingTimeInterval(-relaySeconds)) {
+                        await deliver(row, through: transport)
+                    }
                 }
             } catch {
                 logger.warning("cannot read relayed Matrix messages; retrying", ["error": "\(error)"])
@@ -97,8 +128,14 @@ public final class SharedMatrixTransport: ChatTransport {
         let chat = ChatAddress(transport: name, id: row.chatExternalID, kind: ChatKind(rawValue: row.chatKind) ?? .group)
         do {
             let message = try OutgoingMessage(stored: StoredMessage(payload: row.payload, files: try await store.outboxFiles(txnID: row.txnID)))
-            let refs = try await transport.send(message, to: chat)
+            // Named after the row, so a standby delivering it again after this worker died finds the sends in the outbox.
+            let names = TransactionNames(base: "\(Self.sendPrefix)\(row.txnID.dropFirst(Self.relayPrefix.count))")
+            let refs = try await transport.send(message, to: chat, names: names)
             try await store.markOutboxSent(txnID: row.txnID, remoteIDs: refs.map(\.messageID), now: clock.now())
+        } catch let error as MatrixError where error.isRetryable || error.code == "M_UNKNOWN_TOKEN" {
+            // The homeserver is out of reach, or the term is logging in again: the row stays pending for
+            // the next pass (until its relay time runs out), under the same transaction ids.
+            logger.info("relayed Matrix message waits for the next pass", ["room": row.chatExternalID, "txn": row.txnID, "error": error])
         } catch {
             logger.warning("relayed Matrix message not sent", ["room": row.chatExternalID, "txn": row.txnID, "error": "\(error)"])
             try? await store.markOutboxFailed(txnID: row.txnID, now: clock.now())

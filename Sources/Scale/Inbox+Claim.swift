@@ -11,10 +11,12 @@ extension Inbox {
     /// The head row is locked with `FOR UPDATE SKIP LOCKED`, so claimers racing for one chat don't
     /// wait for each other; the lease row is only taken when it is free or expired, which decides
     /// races the row lock cannot see (a chat leased between the select and the lock).
-    public func claimNext(owner: WorkerID) async throws -> InboxClaim? {
+    /// With `network`, only that network's messages are claimed (each network has its own handlers).
+    public func claimNext(owner: WorkerID, network: String? = nil) async throws -> InboxClaim? {
+        if let network { try Self.check(network: network) }
         // A lost lease race is retried at once: it means another worker just took that chat.
         for _ in 0..<4 {
-            switch try await attemptClaim(owner: owner) {
+            switch try await attemptClaim(owner: owner, network: network) {
             case .claimed(let claim): return claim
             case .empty: return nil
             case .contended: continue
@@ -80,7 +82,7 @@ extension Inbox {
         case contended
     }
 
-    private func attemptClaim(owner: WorkerID) async throws -> Attempt {
+    private func attemptClaim(owner: WorkerID, network: String?) async throws -> Attempt {
         let now = clock.now()
         let nowParameter = Timestamp.parameter(now)
         let expires = Timestamp.parameter(now.addingTimeInterval(configuration.leaseSeconds))
@@ -91,13 +93,14 @@ extension Inbox {
                        extract(epoch FROM i.received_at)::float8 AS received_at
                 FROM inbox i
                 WHERE i.state = 'pending'
+                  AND ($2::text IS NULL OR i.network = $2::text)
                   AND NOT EXISTS (SELECT 1 FROM inbox e WHERE e.chat_key = i.chat_key AND e.state = 'pending' AND e.id < i.id)
                   AND NOT EXISTS (SELECT 1 FROM chat_lease l
                                   WHERE l.chat_key = i.chat_key AND l.expires_at > to_timestamp($1::float8))
                 ORDER BY i.id
                 LIMIT 1
                 FOR UPDATE OF i SKIP LOCKED
-                """, [nowParameter])
+                """, [nowParameter, network.map { .text($0) } ?? .null])
             guard let row = candidates.first else { return .empty }
             let id = try row.int("id")
             let chatKey = try row.string("chat_key")

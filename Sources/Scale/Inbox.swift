@@ -66,6 +66,15 @@ public struct Inbox: Sendable {
         return try rows.first?.string("cursor")
     }
 
+    /// Whether an entry of `network` with `externalID` was ever stored (pending, done or set aside,
+    /// until pruned): a transport fetching history again skips what the inbox already has.
+    public func contains(network: String, externalID: String) async throws -> Bool {
+        try Self.check(network: network)
+        let rows = try await session.query(
+            "SELECT 1 FROM inbox WHERE network = $1 AND external_id = $2", [.text(network), .text(externalID)])
+        return !rows.isEmpty
+    }
+
     /// Counts of pending and set-aside messages, and the age of the oldest pending one.
     public func statistics() async throws -> InboxStatistics {
         let rows = try await session.query("""

@@ -51,8 +51,8 @@ public final class PostgresSharedInbox: SharedInbox {
 
     public func cursor(network: String) async throws -> String? { try await inbox.cursor(network: network) }
 
-    public func claim() async throws -> SharedInboxClaim? {
-        guard let claim = try await inbox.claimNext(owner: worker) else { return nil }
+    public func claim(network: String?) async throws -> SharedInboxClaim? {
+        guard let claim = try await inbox.claimNext(owner: worker, network: network) else { return nil }
         let message = claim.message
         let setAside: Bool
         switch claim {
@@ -61,6 +61,10 @@ public final class PostgresSharedInbox: SharedInbox {
         }
         return SharedInboxClaim(
             id: message.id, externalID: message.externalID, chatKey: message.chatKey, payload: message.payload, setAside: setAside)
+    }
+
+    public func contains(network: String, externalID: String) async throws -> Bool {
+        try await inbox.contains(network: network, externalID: externalID)
     }
 
     public func complete(_ claim: SharedInboxClaim, outbox: [OutboxDraft], attemptKind: String?, now: Date) async throws -> [OutboxRecord] {

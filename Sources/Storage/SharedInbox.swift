@@ -11,8 +11,11 @@ public protocol SharedInbox: Sendable {
     func enqueue(_ entries: [SharedInboxEntry], network: String, cursor: String) async throws -> Int
     /// The cursor last stored for `network`.
     func cursor(network: String) async throws -> String?
-    /// Claims the oldest update of a chat no other worker holds; nil when nothing is claimable now.
-    func claim() async throws -> SharedInboxClaim?
+    /// Claims the oldest update of `network` (nil: of any network) in a chat no other worker holds;
+    /// nil when nothing is claimable now.
+    func claim(network: String?) async throws -> SharedInboxClaim?
+    /// Whether an update of `network` with this id was ever stored (until handled rows are pruned).
+    func contains(network: String, externalID: String) async throws -> Bool
     /// Records a claimed update as handled, writes its replies to the outbox and forgets its attempt
     /// record of `attemptKind` (poison-message protection), in one transaction; returns the rows.
     /// Throws when the claim's lease had already passed to another worker.

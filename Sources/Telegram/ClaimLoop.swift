@@ -46,7 +46,7 @@ struct ClaimLoop: Sendable {
                         }
                     }
                     while await books.held.count < max(1, poller.configuration.sharedClaimsInFlight), !Task.isCancelled,
-                          let claim = try await shared.claim() {
+                          let claim = try await shared.claim(network: TelegramPoller.transportName) {
                         await take(claim, group: &group)
                     }
                     if failures > 0 { logger.notice("shared inbox readable again", ["failures": failures]) }

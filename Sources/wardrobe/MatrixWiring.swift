@@ -39,10 +39,24 @@ enum MatrixWiring {
             let transport = SharedMatrixTransport(
                 userID: settings.userID, store: store, clock: clock, logger: logger,
                 relaySeconds: app.configuration.double("storage.postgres.matrix_relay_seconds"))
-            let service = SharedMatrixService(userID: settings.userID, transport: transport, shared: shared.shared, logger: logger) {
+            let token = SharedAccessToken(store: store, keys: keys, userID: settings.userID, clock: clock)
+            let sharing = MatrixService.Sharing(inbox: shared.shared, token: token)
+            // Every worker handles rooms' events from the shared inbox, downloading pictures with the elected worker's token.
+            let reader = SharedMediaReader(
+                token: token, http: HTTPClient(), homeserverURL: settings.homeserverURL, clock: clock, onNewSecret: { redactor.register($0) })
+            let mapper = EventMapper(botUserID: settings.userID, maxDownloadBytes: settings.maxDownloadBytes) { uri in
+                try await reader.download(uri, maxBytes: settings.maxDownloadBytes)
+            }
+            let claims = MatrixClaimLoop(
+                inbox: shared.shared, transport: transport, store: store, dispatcher: dispatcher, mapper: mapper,
+                configuration: MatrixClaimLoop.Configuration(
+                    claimsInFlight: app.configuration.int("storage.postgres.claims_in_flight"),
+                    renewSeconds: app.configuration.double("storage.postgres.lease_seconds") / 3, maxAttempts: settings.maxAttempts),
+                clock: clock, logger: logger)
+            let service = SharedMatrixService(userID: settings.userID, transport: transport, shared: shared.shared, claims: claims, logger: logger) {
                 MatrixService(
                     configuration: settings, http: HTTPClient(), keys: keys, store: store, dispatcher: dispatcher, clock: clock, logger: logger,
-                    onNewSecret: { redactor.register($0) })
+                    onNewSecret: { redactor.register($0) }, sharing: sharing)
             }
             return (service, transport)
         }

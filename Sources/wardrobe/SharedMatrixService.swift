@@ -9,14 +9,17 @@ extension PostgresStore: MatrixStore {}
 /// Serves one Matrix account from whichever worker is elected for it, when workers share PostgreSQL.
 ///
 /// `/sync` allows one consumer per account and the device's encryption state one writer, so the
-/// elected worker syncs, handles the account's events, encrypts and sends; every term starts a fresh
-/// `MatrixService` that reads the shared state back. The other workers relay their Matrix messages
-/// (try-on results, daily outfits, vote results) to it through `SharedMatrixTransport`.
+/// elected worker syncs, decrypts, encrypts and sends; every term starts a fresh `MatrixService` that
+/// reads the shared state back and writes the rooms' events to the shared inbox with the sync position.
+/// Every worker (the elected one too) handles those events room by room (`MatrixClaimLoop`), and its
+/// Matrix messages (replies, try-on results, daily outfits, vote results) reach the elected worker
+/// through `SharedMatrixTransport`.
 final class SharedMatrixService: Service {
     let name = "matrix"
     /// The transport features send through on this worker, elected or not.
     let transport: SharedMatrixTransport
     private let shared: PostgresSharedInbox
+    private let claims: MatrixClaimLoop
     private let userID: String
     private let logger: Logger
     private let makeService: @Sendable () -> MatrixService
@@ -25,9 +28,10 @@ final class SharedMatrixService: Service {
     private let stop: AsyncStream<Void>.Continuation
 
     init(
-        userID: String, transport: SharedMatrixTransport, shared: PostgresSharedInbox, logger: Logger,
+        userID: String, transport: SharedMatrixTransport, shared: PostgresSharedInbox, claims: MatrixClaimLoop, logger: Logger,
         makeService: @escaping @Sendable () -> MatrixService
     ) {
+        self.claims = claims
         self.userID = userID
         self.transport = transport
         self.shared = shared
@@ -42,13 +46,14 @@ final class SharedMatrixService: Service {
     func run() async throws {
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await self.shared.lead("poller:matrix:\(self.userID)") { try await self.term() } }
+            group.addTask { try await self.claims.run() }
             group.addTask { for await _ in self.stops {} }
             defer { group.cancelAll() }
             _ = try await group.next()
         }
     }
 
-    /// One term as the elected worker: sync and handle, and send what the other workers relay.
+    /// One term as the elected worker: sync into the shared inbox, and send what the workers relay.
     private func term() async throws {
         let service = makeService()
         current.withLock { $0 = service }

@@ -22,7 +22,7 @@ extension MatrixIntegrationTests {
         try keys.set(environment.botPassword, for: SecretName.matrixPassword)
         let ana = EncryptingHuman(name: "ana", state: folder), anaPhone = EncryptingHuman(name: "ana2", state: folder)
 
-        var bot = try startBot(folder, number: 1)
+        var bot = try startWardrobe(folder, log: "run-1.log")
         defer { if bot.isRunning { bot.terminate() } }
         try await ana.run("login")
         let room = try #require(try await ana.run("dm", options: ["--invite", environment.bot])["room"]?.string)
@@ -32,7 +32,7 @@ extension MatrixIntegrationTests {
         kill(bot.processIdentifier, SIGKILL)
         bot.waitUntilExit()
         let whileDown = try #require(try await ana.run("say", [room, "/start"])["sent"]?.string)
-        bot = try startBot(folder, number: 2)
+        bot = try startWardrobe(folder, log: "run-2.log")
         _ = try await ana.run("wait", [room], options: ["--expect", "Wardrobe", "--after", whileDown])
         _ = try await ana.run("say", [room, "/help"], options: ["--expect", "/forget"])
 

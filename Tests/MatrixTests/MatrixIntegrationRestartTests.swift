@@ -18,18 +18,30 @@ extension MatrixIntegrationTests {
             .appendingPathComponent(".build/debug/wardrobe").path
     }
 
-    /// Starts `wardrobe run` on `folder`, logging to `folder/run-N.log`.
-    func startBot(_ folder: String, number: Int) throws -> Process {
+    /// Starts `wardrobe run` on `folder`, logging to `folder/<log>`; `masterKey` (base64) for workers that share one.
+    func startWardrobe(_ folder: String, log: String = "run.log", masterKey: String? = nil) throws -> Process {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: Self.binary)
         process.arguments = ["--config", "\(folder)/wardrobe.json", "run"]
-        process.environment = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "HOME": folder]
-        _ = FileManager.default.createFile(atPath: "\(folder)/run-\(number).log", contents: nil)
-        let log = try FileHandle(forWritingTo: URL(fileURLWithPath: "\(folder)/run-\(number).log"))
-        process.standardOutput = log
-        process.standardError = log
+        var environment = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "HOME": folder]
+        if let masterKey { environment["WARDROBE_MASTER_KEY"] = masterKey }
+        process.environment = environment
+        _ = FileManager.default.createFile(atPath: "\(folder)/\(log)", contents: nil)
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: "\(folder)/\(log)"))
+        process.standardOutput = handle
+        process.standardError = handle
         try process.run()
         return process
+    }
+
+    /// Sends a marker and waits for the bot's reply to it. The bot answers a room's messages in order,
+    /// so once the marker is answered, a repeated reply to an earlier message would be there already.
+    func settle(_ room: String, as human: HumanClient) async throws -> String {
+        let marker = try await human.say(room, "/help")
+        _ = try await human.waitFor(room, seconds: 60) { events in
+            events.contains { $0.sender == environment.bot && $0.replyTarget == marker } ? true : nil
+        }
+        return marker
     }
 
     @Test func aKilledBotAnswersEveryMessageExactlyOnceAfterARestart() async throws {
@@ -50,7 +62,7 @@ extension MatrixIntegrationTests {
         let ana = try await HumanClient.login(http: http, baseURL: environment.homeserver, userID: environment.ana, password: environment.anaPassword)
         let bob = try await HumanClient.login(http: http, baseURL: environment.homeserver, userID: environment.bob, password: environment.bobPassword)
 
-        var first = try startBot(folder, number: 1)
+        var first = try startWardrobe(folder, log: "run-1.log")
         defer { if first.isRunning { first.terminate() } }
         let room = try await ana.createRoom(inviting: [environment.bot, environment.bob], name: "restart")
         try await bob.join(room)
@@ -68,16 +80,15 @@ extension MatrixIntegrationTests {
                 kill(first.processIdentifier, SIGKILL)
                 first.waitUntilExit()
             }
-            if number == 10 { first = try startBot(folder, number: 2) }
+            if number == 10 { first = try startWardrobe(folder, log: "run-2.log") }
             try await Task.sleep(for: .milliseconds(120))
         }
         _ = try await ana.waitFor(room, seconds: 60) { events in
             sent.allSatisfy { id in events.contains { $0.sender == environment.bot && $0.replyTarget == id } } ? true : nil
         }
-        // Give a duplicate time to show up before counting.
-        try await Task.sleep(for: .seconds(3))
+        let marker = try await settle(room, as: ana)
         let events = try await ana.timeline(room, limit: 500)
-        for id in sent + [probe] {
+        for id in sent + [probe, marker] {
             let count = events.filter { $0.sender == environment.bot && $0.replyTarget == id }.count
             #expect(count == 1, "message \(id) got \(count) replies")
         }

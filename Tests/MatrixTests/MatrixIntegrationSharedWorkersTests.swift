@@ -1,11 +1,13 @@
 import Foundation
 import HTTP
+import Images
 import JSON
 import Secrets
 import Testing
 
 /// Two real `wardrobe run` workers share one PostgreSQL and one Matrix account: one is elected and
-/// answers; when it is killed the other takes the account over, with its sync position and device.
+/// syncs; both handle the rooms' events from the shared inbox; when the elected one is killed mid-burst
+/// the other takes the account over, with its sync position and device, and nothing is lost or repeated.
 /// An extension of the serialized suite: the account is the one the other tests use.
 extension MatrixIntegrationTests {
     /// A worker's data folder and key file, sharing `conninfo` and the master key with the others.
@@ -13,7 +15,8 @@ extension MatrixIntegrationTests {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let config: JSON = [
             "data_directory": .string(folder), "shutdown_grace_seconds": 2, "telegram": ["enabled": false],
-            "storage": ["backend": "postgres", "postgres": ["election_retry_seconds": 0.2, "lease_seconds": 5]],
+            // One room at a time per worker, so the rooms spread over both workers.
+            "storage": ["backend": "postgres", "postgres": ["election_retry_seconds": 0.2, "lease_seconds": 5, "claims_in_flight": 1]],
             "matrix": ["homeserver_url": .string(environment.homeserver), "user_id": .string(environment.bot),
                        "invite_allowlist": [.string(environment.ana)], "sync_timeout_ms": 5000],
         ]
@@ -23,29 +26,31 @@ extension MatrixIntegrationTests {
         try keys.set(conninfo, for: SecretName.postgresConninfo)
     }
 
-    /// Starts `wardrobe run` on `folder` with the shared master key, logging to `folder/run.log`.
-    func startWorker(_ folder: String, masterKey: String) throws -> Process {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.binary)
-        process.arguments = ["--config", "\(folder)/wardrobe.json", "run"]
-        process.environment = [
-            "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "HOME": folder, "WARDROBE_MASTER_KEY": masterKey,
-        ]
-        _ = FileManager.default.createFile(atPath: "\(folder)/run.log", contents: nil)
-        let log = try FileHandle(forWritingTo: URL(fileURLWithPath: "\(folder)/run.log"))
-        process.standardOutput = log
-        process.standardError = log
-        try process.run()
-        return process
-    }
-
     /// How many terms the worker in `folder` has been elected for Matrix, from its log.
     static func matrixTerms(_ folder: String) -> Int {
-        let log = (try? String(contentsOfFile: "\(folder)/run.log", encoding: .utf8)) ?? ""
-        return log.components(separatedBy: "elected to serve this Matrix account").count - 1
+        log(folder).components(separatedBy: "elected to serve this Matrix account").count - 1
     }
 
-    @Test func twoWorkersOnPostgreSQLShareTheAccountAndTheStandbyTakesOverWhenTheLeaderIsKilled() async throws {
+    /// How many Matrix events the worker in `folder` handled from the shared inbox, from its log.
+    static func handledEvents(_ folder: String) -> Int {
+        log(folder).components(separatedBy: "matrix event handled").count - 1
+    }
+
+    /// When the worker in `folder` was last elected for Matrix, from its log's `ts=`.
+    static func electedAt(_ folder: String) -> Date? {
+        guard let line = log(folder).split(separator: "\n").last(where: { $0.contains("elected to serve this Matrix account") }),
+            let stamp = line.split(separator: " ").first(where: { $0.hasPrefix("ts=") })?.dropFirst(3)
+        else { return nil }
+        let format = ISO8601DateFormatter()
+        format.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return format.date(from: String(stamp))
+    }
+
+    static func log(_ folder: String) -> String {
+        (try? String(contentsOfFile: "\(folder)/run.log", encoding: .utf8)) ?? ""
+    }
+
+    @Test func twoWorkersOnPostgreSQLBothHandleTheRoomsAndTheStandbyTakesOverWhenTheLeaderIsKilled() async throws {
         let conninfo = try #require(ProcessInfo.processInfo.environment["MATRIX_IT_POSTGRES"], "Tests/matrix/run.sh starts a PostgreSQL cluster")
         #expect(FileManager.default.isExecutableFile(atPath: Self.binary), "build the executable first: swift build --product wardrobe")
         let base = FileManager.default.temporaryDirectory.appendingPathComponent("matrix-shared-\(UUID())").path
@@ -60,41 +65,93 @@ extension MatrixIntegrationTests {
         let http = HTTPClient()
         let ana = try await HumanClient.login(http: http, baseURL: environment.homeserver, userID: environment.ana, password: environment.anaPassword)
         let bob = try await HumanClient.login(http: http, baseURL: environment.homeserver, userID: environment.bob, password: environment.bobPassword)
-        var workers = try folders.map { try startWorker($0, masterKey: masterKey) }
+        var workers = try folders.map { try startWardrobe($0, masterKey: masterKey) }
         defer { for worker in workers where worker.isRunning { worker.terminate(); worker.waitUntilExit() } }
 
-        // A group room: the bot's answers there are replies to the message they answer.
-        let room = try await ana.createRoom(inviting: [environment.bot, environment.bob], name: "shared workers")
-        try await bob.join(room)
-        _ = try await ana.waitFor(room, seconds: 40) { events in
-            events.contains { $0["state_key"]?.string == environment.bot && $0["content"]?["membership"] == "join" } ? true : nil
+        // Group rooms: the bot's answers there are replies to the message they answer.
+        var rooms: [String] = []
+        for number in 1...3 {
+            let room = try await ana.createRoom(inviting: [environment.bot, environment.bob], name: "shared workers \(number)")
+            try await bob.join(room)
+            _ = try await ana.waitFor(room, seconds: 40) { events in
+                events.contains { $0["state_key"]?.string == environment.bot && $0["content"]?["membership"] == "join" } ? true : nil
+            }
+            rooms.append(room)
         }
-        let first = try await ana.say(room, "/help")
-        _ = try await ana.waitFor(room, seconds: 30) { events in events.contains { $0.replyTarget == first } ? true : nil }
-        // Exactly one worker serves the account.
+        var sent: [String: [String]] = [:]
+        var photos: [String] = []
+        // Round 2 is a photo in each room: the worker handling it downloads it with the elected worker's shared token.
+        let photo = try SyntheticPhoto.generate(width: 400, height: 500, format: .jpeg, seed: 31)
+        func send(round: Int) async throws {
+            for room in rooms {
+                if round == 2 {
+                    let id = try await ana.sendImage(room, bytes: photo, mimeType: "image/jpeg", fileName: "shirt.jpg")
+                    photos.append(id)
+                    sent[room, default: []].append(id)
+                } else {
+                    sent[room, default: []].append(try await (round % 2 == 0 ? bob : ana).say(room, round % 3 == 0 ? "/start" : "/help"))
+                }
+            }
+        }
+        func answered(_ room: String) async throws {
+            let ids = sent[room] ?? []
+            _ = try await ana.waitFor(room, seconds: 90) { events in
+                ids.allSatisfy { id in events.contains { $0.sender == environment.bot && $0.replyTarget == id } } ? true : nil
+            }
+        }
+        // Before any kill: four messages per room, answered by both workers.
+        for round in 1...4 { try await send(round: round) }
+        for room in rooms { try await answered(room) }
         let terms = folders.map(Self.matrixTerms)
         #expect(terms.sorted() == [0, 1], "Matrix terms per worker: \(terms)")
         let leader = try #require(terms.firstIndex(of: 1))
         let standby = 1 - leader
+        // Each photo was loaded and read: the bot asks what it shows.
+        for room in rooms {
+            let events = try await ana.timeline(room, limit: 100)
+            for id in photos where events.contains(where: { $0["event_id"]?.string == id }) {
+                let answer = events.first { $0.sender == environment.bot && $0.replyTarget == id }?.body ?? ""
+                #expect(answer.contains("Is this photo of you"), "the photo \(id) was answered with: \(answer)")
+            }
+        }
+        let photoWorkers = photos.map { id in
+            folders.map { Self.log($0).split(separator: "\n").contains { $0.contains("matrix event handled") && $0.hasSuffix("update=\(id)") } }
+        }
+        print("matrix on PostgreSQL: photos handled by the elected worker \(photoWorkers.filter { $0[leader] }.count), by the other \(photoWorkers.filter { $0[standby] }.count)")
+        let before = folders.map(Self.handledEvents)
+        print("matrix on PostgreSQL: before the kill the elected worker handled \(before[leader]) events, the other \(before[standby])")
+        #expect(before.allSatisfy { $0 > 0 }, "events handled per worker: \(before)")
 
+        // Mid-burst: the elected worker is killed after the first of four more rounds.
+        try await send(round: 5)
         kill(workers[leader].processIdentifier, SIGKILL)
         workers[leader].waitUntilExit()
         let killed = Date()
-        let second = try await ana.say(room, "/help")
-        _ = try await ana.waitFor(room, seconds: 60) { events in events.contains { $0.sender == environment.bot && $0.replyTarget == second } ? true : nil }
-        print("matrix on PostgreSQL: the standby answered \(String(format: "%.1f", Date().timeIntervalSince(killed))) s after the leader was killed")
+        for round in 6...8 { try await send(round: round) }
+        try await answered(rooms[0])
+        print("matrix on PostgreSQL: the first room was answered in full \(String(format: "%.1f", Date().timeIntervalSince(killed))) s after the leader was killed")
+        for room in rooms.dropFirst() { try await answered(room) }
         #expect(Self.matrixTerms(folders[standby]) == 1)
-
-        // Give a duplicate time to show up before counting; the standby resumed from the shared sync position.
-        try await Task.sleep(for: .seconds(3))
-        let events = try await ana.timeline(room, limit: 200)
-        for id in [first, second] {
-            let count = events.filter { $0.sender == environment.bot && $0.replyTarget == id }.count
-            #expect(count == 1, "message \(id) got \(count) replies")
+        if let elected = Self.electedAt(folders[standby]) {
+            print("matrix on PostgreSQL: the standby was elected \(String(format: "%.2f", elected.timeIntervalSince(killed))) s after the leader was killed")
         }
+
+        for room in rooms {
+            let marker = try await settle(room, as: ana)
+            let ids = (sent[room] ?? []) + [marker]
+            let events = try await ana.timeline(room, limit: 300)
+            for id in ids {
+                let count = events.filter { $0.sender == environment.bot && $0.replyTarget == id }.count
+                #expect(count == 1, "message \(id) got \(count) replies")
+            }
+            // The room's replies come in the order of its messages.
+            let order = events.filter { $0.sender == environment.bot }.compactMap(\.replyTarget).filter(ids.contains)
+            #expect(order == ids, "replies in \(room) out of order")
+        }
+        let after = folders.map(Self.handledEvents)
+        print("matrix on PostgreSQL: events handled per worker in all: elected \(after[leader]), other \(after[standby])")
         // The standby logged in to the leader's device, so the account did not grow a device per worker.
-        let runLog = try String(contentsOfFile: "\(folders[standby])/run.log", encoding: .utf8)
-        #expect(!runLog.contains("created the matrix encryption device"), "the standby made its own encryption device")
+        #expect(!Self.log(folders[standby]).contains("created the matrix encryption device"), "the standby made its own encryption device")
         workers[standby].terminate()
         workers[standby].waitUntilExit()
         workers = []

@@ -55,7 +55,7 @@ struct ServiceHarness {
 
     /// `/echo TEXT` answers TEXT; `/ask` offers two buttons; pressing one answers its title; `/slow`
     /// answers "slow done" once `gate` is set (or after 30 s).
-    static func router(_ store: Store, logger: Logger, gate: Flag) -> Router {
+    static func router(_ store: any ChatStore, logger: Logger, gate: Flag) -> Router {
         var builder = RouterBuilder()
         builder.add(Command("slow", summary: "wait") { context, _ in
             let deadline = ContinuousClock.now + .seconds(30)

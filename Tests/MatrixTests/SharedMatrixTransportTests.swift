@@ -52,4 +52,45 @@ import WardrobeTestKit
         #expect(try await harness.store.pendingOutbox(transport: SharedMatrixTransport.relayTransport, since: .distantPast).isEmpty)
         #expect(harness.server.requests("PUT", containing: "/send/").isEmpty)
     }
+
+    @Test func aNewTermHoldsRelayedRepliesUntilItsLoginAndThenSendsThemOnce() async throws {
+        let harness = try ServiceHarness(token: nil)
+        defer { harness.cleanUp() }
+        // The elected worker's term has not logged in yet: no token.
+        let session = MatrixSession(keys: harness.keys)
+        let client = MatrixClient(http: harness.server, baseURL: "http://hs.test", session: session)
+        let own = MatrixTransport(
+            outbox: MatrixOutbox(
+                client: client, store: harness.store, attribution: SendAttribution(), configuration: ServiceHarness.configuration,
+                clock: SystemClock(), logger: Self.logger),
+            userID: "@bot:test", logger: Self.logger)
+        // The relay loop runs on a manual clock, so each pass is one step of the test; it starts at the
+        // real time, because the rows carry the real times of the workers that wrote them.
+        let clock = ManualClock(now: Date())
+        let relay = SharedMatrixTransport(userID: "@bot:test", store: harness.store, clock: clock, logger: Self.logger)
+        let elected = SharedMatrixTransport(userID: "@bot:test", store: harness.store, clock: SystemClock(), logger: Self.logger)
+        let follower = SharedMatrixTransport(userID: "@bot:test", store: harness.store, clock: SystemClock(), logger: Self.logger)
+        elected.serve(through: own)
+        // Even the elected worker's own reply waits as a relay row rather than fail for want of a token.
+        let ownReply = Task { try await elected.send(.text("first"), to: Self.room, reference: "e1-0") }
+        try await waitUntil("the elected worker's reply is a relay row", seconds: 10) {
+            try await harness.store.outbox(txnID: "mr-e1-0") != nil
+        }
+        let relaying = Task { try await relay.deliverRelayed(through: own, pollSeconds: 1) }
+        defer { relaying.cancel() }
+        // One pass found no token and sent nothing; the row is still pending, not failed. The next pass
+        // (after the login) sends both rows, oldest first, so the room's order holds.
+        try await waitUntil("the relay loop's first pass", seconds: 10) { clock.sleeperCount > 0 }
+        #expect(harness.server.requests("PUT", containing: "/send/").isEmpty)
+        #expect(try await harness.store.outbox(txnID: "mr-e1-0")?.state == "pending")
+
+        await session.adopt("fresh-token-123")
+        let followerReply = Task { try await follower.send(.text("second"), to: Self.room, reference: "e2-0") }
+        try await waitUntil("the follower's relay row", seconds: 10) { try await harness.store.outbox(txnID: "mr-e2-0") != nil }
+        clock.advance(by: 1)
+        _ = try await ownReply.value
+        _ = try await followerReply.value
+        #expect(harness.sentBodies == ["first", "second"])
+        #expect(harness.server.requests("PUT", containing: "/send/").count == 2)
+    }
 }

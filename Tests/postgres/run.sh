@@ -22,6 +22,6 @@ trap cleanup EXIT INT TERM
 $SWIFT build ${BUILD_FLAGS:-} --build-tests
 conninfo="$(bash Tests/postgres/cluster.sh start "$CLUSTER")"
 echo "test-postgres: cluster up ($conninfo)" >&2
-WARDROBE_TEST_POSTGRES="$conninfo" $SWIFT test ${BUILD_FLAGS:-} --skip-build --filter 'PostgresTests|ScaleTests|SharedWorkersTests|SharedJobsAndDailyTests' 2>&1 \
+WARDROBE_TEST_POSTGRES="$conninfo" $SWIFT test ${BUILD_FLAGS:-} --skip-build --filter 'PostgresTests|ScaleTests|SharedWorkersTests|SharedJobsAndDailyTests|SharedMatrixInboxTests' 2>&1 \
   | tee .build/test-postgres.log
 exit "${PIPESTATUS[0]}"

@@ -1,8 +1,7 @@
-import Support
 import Synchronization
 
-/// Tells the inbox drain that a webhook stored an update, so it reads the inbox now instead of at its
-/// next periodic check. Fired any number of times; a waiter returns once per batch of fires.
+/// Tells an inbox drain that work arrived (a webhook stored an update, a claim completed), so it reads
+/// the inbox now instead of at its next periodic check. Fired any number of times; a waiter returns once per batch of fires.
 public final class InboxWakeUp: Sendable {
     private struct State {
         var fired = false
@@ -28,7 +27,7 @@ public final class InboxWakeUp: Sendable {
     }
 
     /// Returns once fired (at once when fired since the last wait), or when the task is cancelled.
-    func wait() async {
+    public func wait() async {
         await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
                 let resumeNow = state.withLock { state -> Bool in
@@ -51,7 +50,7 @@ public final class InboxWakeUp: Sendable {
     }
 
     /// Returns once fired or after `seconds` on `clock`, whichever comes first.
-    func wait(upTo seconds: Double, clock: any WallClock) async {
+    public func wait(upTo seconds: Double, clock: any WallClock) async {
         await withTaskGroup(of: Void.self) { group in
             group.addTask { await self.wait() }
             group.addTask { try? await clock.sleep(seconds: seconds) }
