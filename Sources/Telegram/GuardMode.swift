@@ -1,3 +1,5 @@
+import Synchronization
+
 /// How an update is protected against crashing the worker over and over (poison messages, see
 /// docs/telegram.md#poison-messages).
 enum GuardMode: Sendable, Equatable {
@@ -15,39 +17,41 @@ enum GuardMode: Sendable, Equatable {
 }
 
 /// This worker's updates queued or being handled, so a suspect can wait until it would run alone.
-actor RunningUpdates {
-    private var count = 0
-    private var waiters: [CheckedContinuation<Void, Never>] = []
+/// A lock, not an actor: every update passes here twice, and a suspect's wait is the rare case.
+final class RunningUpdates: Sendable {
+    private let state = Mutex<(count: Int, waiters: [UInt64: CheckedContinuation<Void, Never>], next: UInt64)>((0, [:], 0))
 
     /// One more update was handed to the dispatcher.
-    func started() { count += 1 }
+    func started() { state.withLock { $0.count += 1 } }
 
     /// An update's handling (and its record) is done.
     func ended() {
-        count = max(0, count - 1)
-        guard count == 0 else { return }
-        let waiting = waiters
-        waiters = []
-        for waiter in waiting { waiter.resume() }
+        let idle = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+            state.count = max(0, state.count - 1)
+            guard state.count == 0 else { return [] }
+            defer { state.waiters = [:] }
+            return Array(state.waiters.values)
+        }
+        for waiter in idle { waiter.resume() }
     }
 
     /// Returns once nothing is running (or the task is cancelled).
     func waitUntilIdle() async {
-        while count > 0, !Task.isCancelled {
-            await withTaskCancellationHandler {
-                await withCheckedContinuation { waiter in
-                    // A cancellation that came before this point found no waiter to wake.
-                    if Task.isCancelled { waiter.resume() } else { waiters.append(waiter) }
-                }
-            } onCancel: {
-                Task { await self.wakeAll() }
-            }
+        let ticket = state.withLock { state -> UInt64 in
+            state.next += 1
+            return state.next
         }
-    }
-
-    private func wakeAll() {
-        let waiting = waiters
-        waiters = []
-        for waiter in waiting { waiter.resume() }
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (waiter: CheckedContinuation<Void, Never>) in
+                let waiting = state.withLock { state -> Bool in
+                    guard state.count > 0, !Task.isCancelled else { return false }
+                    state.waiters[ticket] = waiter
+                    return true
+                }
+                if !waiting { waiter.resume() }
+            }
+        } onCancel: {
+            state.withLock { $0.waiters.removeValue(forKey: ticket) }?.resume()
+        }
     }
 }

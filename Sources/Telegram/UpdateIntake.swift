@@ -63,10 +63,10 @@ struct UpdateIntake: Sendable {
         case .refuse(let chat, let text, let replyTo):
             // In the chat's queue, so the refusal comes after the answers to that chat's earlier messages.
             let batch = OutboxBatch(updateID: String(update.id))
-            await running.started()
+            running.started()
             let accepted = await poller.dispatcher.submit(in: chat, done: { [books, running] in
                 await books.complete(ids, batch: batch, armed: armed)
-                await running.ended()
+                running.ended()
             }) { [poller] in
                 do {
                     _ = try await poller.transport.send(.text(RichText.plain(text), replyTo: replyTo), to: chat, batch: batch)
@@ -75,7 +75,7 @@ struct UpdateIntake: Sendable {
                 }
             }
             if !accepted {
-                await running.ended()
+                running.ended()
                 logger.info("dispatcher stopped; update left for the next run", ["update": update.id])
             }
         case .answerCallback(let id, let notice):
@@ -109,17 +109,17 @@ struct UpdateIntake: Sendable {
         let event = await poller.matchingReplies(event)
         let batch = OutboxBatch(updateID: String(ids.first ?? 0))
         let transport = EventTransport(base: poller.transport, batch: batch)
-        await running.started()
+        running.started()
         let accepted = await poller.dispatcher.submit(
             event, via: transport,
             done: { [books, running] in
                 await books.complete(ids, batch: batch, armed: mode.recordsStart)
-                await running.ended()
+                running.ended()
             },
             around: { [poller] handle in await poller.guarded(ids, event: event, transport: transport, mode: mode, handle: handle) })
         // Not accepted means shutting down: the update stays unconfirmed and comes back after the restart.
         if !accepted {
-            await running.ended()
+            running.ended()
             logger.info("dispatcher stopped; update left for the next run", ["update": event.id])
         }
     }
