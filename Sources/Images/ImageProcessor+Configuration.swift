@@ -22,6 +22,10 @@ extension ImageProcessor {
         public var collage: CollageStyle
         /// Layout and colours of the outfit flat-lay, the closet contact sheet and the vote picture.
         public var pictures: PictureStyle
+        /// Most bytes of finished pictures kept in memory for reuse (`PictureCache`); 0 keeps none.
+        public var pictureCacheBytes: Int
+        /// Most finished pictures kept in memory for reuse.
+        public var pictureCacheEntries: Int
 
         /// Creates a configuration; every parameter has a default.
         public init(
@@ -34,7 +38,9 @@ extension ImageProcessor {
             jpegQuality: Int = 88,
             thumbnailQuality: Int = 80,
             collage: CollageStyle = CollageStyle(),
-            pictures: PictureStyle = PictureStyle()
+            pictures: PictureStyle = PictureStyle(),
+            pictureCacheBytes: Int = 4 * 1_048_576,
+            pictureCacheEntries: Int = 256
         ) {
             self.maxByteCount = maxByteCount
             self.maxPixelCount = maxPixelCount
@@ -46,6 +52,8 @@ extension ImageProcessor {
             self.thumbnailQuality = thumbnailQuality
             self.collage = collage
             self.pictures = pictures
+            self.pictureCacheBytes = pictureCacheBytes
+            self.pictureCacheEntries = pictureCacheEntries
         }
     }
 }
