@@ -39,8 +39,8 @@ extension ImageProcessor {
             thumbnailQuality: Int = 80,
             collage: CollageStyle = CollageStyle(),
             pictures: PictureStyle = PictureStyle(),
-            pictureCacheBytes: Int = 4 * 1_048_576,
-            pictureCacheEntries: Int = 256
+            pictureCacheBytes: Int = 2 * 1_048_576,
+            pictureCacheEntries: Int = 128
         ) {
             self.maxByteCount = maxByteCount
             self.maxPixelCount = maxPixelCount
