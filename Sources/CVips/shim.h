@@ -168,19 +168,6 @@ static inline int wd_resize_kernel(VipsImage *in, VipsImage **out, double scale,
     return vips_resize(in, out, scale, "kernel", (VipsKernel)kernel, NULL);
 }
 
-/* --- Painting in place (the image must be a memory image this code owns, e.g. from vips_image_copy_memory) --- */
-
-/* Copies `sub` into `image` at x,y; pixels outside `image` are clipped. */
-static inline int wd_draw_image(VipsImage *image, VipsImage *sub, int x, int y) {
-    return vips_draw_image(image, sub, x, y, NULL);
-}
-
-/* Fills a rectangle of `image` with one colour. */
-static inline int wd_draw_rect(VipsImage *image, int left, int top, int width, int height, double r, double g, double b) {
-    double ink[3] = { r, g, b };
-    return vips_draw_rect(image, ink, 3, left, top, width, height, "fill", TRUE, NULL);
-}
-
 /* --- Creating ------------------------------------------------------------ */
 
 /* A one-band 0..255 mask of the text; font is a Pango description like "sans bold 40". */

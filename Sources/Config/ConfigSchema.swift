@@ -63,6 +63,7 @@ public enum ConfigSchema {
         spec("images.max_upload_bytes", .int(1024...2_000_000_000), 26_214_400, "Largest image a user may send."),
         spec("images.max_pixels", .int(1_000_000...1_000_000_000), 100_000_000, "Decompression-bomb guard: most pixels in an image."),
         spec("images.max_decode_bytes", .int(8_388_608...1_073_741_824), 100_663_296, "Most memory a decoder may need for one image (progressive JPEG, HEIC, interlaced PNG), from the header."),
+        spec("images.picture_cache_bytes", .int(0...268_435_456), 2_097_152, "Memory for finished outfit, closet and vote pictures kept for reuse; 0 keeps none."),
 
         spec("tryon.default_service", .choice(["openrouter", "gemini", "fal"]), "openrouter", "Service used when a user has not picked one."),
         spec("tryon.global_concurrency", .int(1...64), 4, "Try-on jobs running at once across all users."),

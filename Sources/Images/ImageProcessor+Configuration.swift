@@ -24,6 +24,10 @@ extension ImageProcessor {
         public var collage: CollageStyle
         /// Layout and colours of the outfit flat-lay, the closet contact sheet and the vote picture.
         public var pictures: PictureStyle
+        /// Most bytes of finished pictures kept in memory for reuse (`PictureCache`); 0 keeps none.
+        public var pictureCacheBytes: Int
+        /// Most finished pictures kept in memory for reuse.
+        public var pictureCacheEntries: Int
 
         /// Creates a configuration; every parameter has a default.
         public init(
@@ -37,7 +41,9 @@ extension ImageProcessor {
             jpegQuality: Int = 88,
             thumbnailQuality: Int = 80,
             collage: CollageStyle = CollageStyle(),
-            pictures: PictureStyle = PictureStyle()
+            pictures: PictureStyle = PictureStyle(),
+            pictureCacheBytes: Int = 2 * 1_048_576,
+            pictureCacheEntries: Int = 128
         ) {
             self.maxByteCount = maxByteCount
             self.maxPixelCount = maxPixelCount
@@ -50,6 +56,8 @@ extension ImageProcessor {
             self.thumbnailQuality = thumbnailQuality
             self.collage = collage
             self.pictures = pictures
+            self.pictureCacheBytes = pictureCacheBytes
+            self.pictureCacheEntries = pictureCacheEntries
         }
     }
 }

@@ -18,7 +18,7 @@ extension ImageProcessor {
         try VipsRuntime.exclusively { () throws(ImageError) -> TiledPicture in
             try VipsRuntime.start()
             let (canvas, tiles) = try flatLayCanvas(column: column, side: side)
-            return TiledPicture(image: try canvas.encoded(as: .jpeg, quality: configuration.jpegQuality), tiles: tiles)
+            return TiledPicture(image: try canvas.encodedJPEG(quality: configuration.jpegQuality), tiles: tiles)
         }
     }
 
@@ -33,7 +33,7 @@ extension ImageProcessor {
             try VipsRuntime.start()
             let plan = TileLayout.grid(count: tiles.count, across: style.sheetAcross, cell: style.sheetCell, padding: style.padding)
             let (canvas, placed) = try compose(tiles, plan: plan)
-            return TiledPicture(image: try canvas.encoded(as: .jpeg, quality: configuration.jpegQuality), tiles: placed)
+            return TiledPicture(image: try canvas.encodedJPEG(quality: configuration.jpegQuality), tiles: placed)
         }
     }
 
@@ -58,7 +58,7 @@ extension ImageProcessor {
                         panel = try swatch(RGB(grey: 200), label: "?", side: style.voteOptionSide)
                     }
                 case .outfit(let column, let side):
-                    panel = try flatLayCanvas(column: column, side: side).canvas
+                    panel = try flatLayCanvas(column: column, side: side).canvas.image()
                         .shrunk(toFitWidth: style.voteOptionSide, height: style.voteOptionSide).materialized()
                 }
                 panels.append(panel)
@@ -90,7 +90,7 @@ extension ImageProcessor {
     }
 
     /// The flat-lay before encoding, with its tile placements.
-    private func flatLayCanvas(column: [PictureTile], side: [PictureTile]) throws(ImageError) -> (canvas: ImageHandle, tiles: [TilePlacement]) {
+    private func flatLayCanvas(column: [PictureTile], side: [PictureTile]) throws(ImageError) -> (canvas: PixelCanvas, tiles: [TilePlacement]) {
         let style = configuration.pictures
         guard !column.isEmpty, column.count + side.count <= 12 else {
             throw .invalidRequest("a flat-lay needs 1–12 pieces with at least one in the column")
@@ -103,10 +103,11 @@ extension ImageProcessor {
     /// Paints each tile at its rectangle of `plan` (in tile order) on a canvas of the background colour: the photo
     /// centred on a card of `tileBackground`, or the swatch, then the number badge in the top-left corner.
     ///
-    /// The canvas is one memory image painted in place, so the encode reads plain memory. Built lazily instead
-    /// (a join per column, an embed and a badge insert per tile), every strip of the encode passed through all
-    /// those operations again.
-    private func compose(_ tiles: [PictureTile], plan: TileLayout.Plan) throws(ImageError) -> (canvas: ImageHandle, tiles: [TilePlacement]) {
+    /// The canvas is a Swift byte array (`PixelCanvas`): libvips decodes the photos and encodes the result, and
+    /// everything between is plain loops. Painted with libvips (a memory canvas, `vips_draw_rect`/`vips_draw_image`
+    /// per tile, each swatch and badge a small pipeline of its own), a picture of swatches was a few dozen
+    /// operations whose set-up and thread hand-offs cost more than their pixels.
+    private func compose(_ tiles: [PictureTile], plan: TileLayout.Plan) throws(ImageError) -> (canvas: PixelCanvas, tiles: [TilePlacement]) {
         let style = configuration.pictures
         guard !tiles.isEmpty, plan.rects.count >= tiles.count else {
             throw .invalidRequest("a picture layout has fewer places than tiles")
@@ -115,43 +116,52 @@ extension ImageProcessor {
         let photos = decodedTilePhotos(zip(tiles, rects).map { (photo: $0.photo, side: $1.width) })
         // A photo that failed leaves its message behind; the tile becomes a swatch instead.
         VipsRuntime.clearError()
-        let canvas = try ImageHandle.paintable(width: plan.width, height: plan.height, color: style.background)
+        var canvas = PixelCanvas(width: plan.width, height: plan.height, color: style.background)
         var placed: [TilePlacement] = []
         for ((tile, rect), photo) in zip(zip(tiles, rects), photos) {
             if let photo {
                 if photo.width < rect.width || photo.height < rect.height {
-                    try canvas.fill(x: rect.x, y: rect.y, width: rect.width, height: rect.height, color: style.tileBackground)
+                    canvas.fill(x: rect.x, y: rect.y, width: rect.width, height: rect.height, color: style.tileBackground)
                 }
-                try canvas.paint(photo, x: rect.x + (rect.width - photo.width) / 2, y: rect.y + (rect.height - photo.height) / 2)
+                canvas.paint(photo, x: rect.x + (rect.width - photo.width) / 2, y: rect.y + (rect.height - photo.height) / 2)
             } else {
-                try canvas.paint(try swatch(tile.color, label: tile.label, side: rect.width), x: rect.x, y: rect.y)
+                paintSwatch(on: &canvas, tile.color, label: tile.label, x: rect.x, y: rect.y, side: rect.width)
             }
             let badgeSide = max(24, Int(Double(rect.width) * style.badgeFraction))
-            try canvas.paint(try badge(tile.number, side: badgeSide), x: rect.x, y: rect.y)
+            paintBadge(on: &canvas, tile.number, x: rect.x, y: rect.y, side: badgeSide)
             placed.append(TilePlacement(
                 number: tile.number, x: rect.x, y: rect.y, width: rect.width, height: rect.height, isSwatch: photo == nil))
         }
         return (canvas, placed)
     }
 
-    /// A square of `color` with `label` across its middle, in black or white, whichever reads better.
+    /// A square of `color` with `label` across its middle third, in black or white, whichever reads better.
+    private func paintSwatch(on canvas: inout PixelCanvas, _ color: RGB, label: String, x: Int, y: Int, side: Int) {
+        let text: RGB = color.isLight ? RGB(grey: 20) : .white
+        canvas.fill(x: x, y: y, width: side, height: side, color: color)
+        let box = side / 3
+        guard let mask = TextLabel.maskPixels(label, width: side, height: box, fontSize: max(10, side / 9), font: configuration.pictures.font)
+        else { return }
+        canvas.blend(mask, x: x + (side - mask.width) / 2, y: y + (side - box) / 2 + (box - mask.height) / 2, foreground: text, background: color)
+    }
+
+    /// A square badge with the number centred in it (the mask is rendered once per number and size).
+    private func paintBadge(on canvas: inout PixelCanvas, _ number: Int, x: Int, y: Int, side: Int) {
+        let style = configuration.pictures
+        canvas.fill(x: x, y: y, width: side, height: side, color: style.badgeColor)
+        guard let mask = TextLabel.maskPixels(String(number), width: side, height: side, fontSize: side * 11 / 20, font: style.font)
+        else { return }
+        canvas.blend(
+            mask, x: x + (side - mask.width) / 2, y: y + (side - mask.height) / 2, foreground: style.badgeTextColor, background: style.badgeColor)
+    }
+
+    /// A square of `color` with `label` across its middle, in black or white, whichever reads better (vote pictures).
     private func swatch(_ color: RGB, label: String, side: Int) throws(ImageError) -> ImageHandle {
         let text: RGB = color.isLight ? RGB(grey: 20) : .white
         return try TextLabel.render(
             label, width: side, height: side / 3, fontSize: max(10, side / 9), font: configuration.pictures.font,
             foreground: text, background: color
         ).centered(width: side, height: side, background: color)
-    }
-
-    /// A square badge with the number in it, drawn once per number, size and colours (it is on every tile).
-    private func badge(_ number: Int, side: Int) throws(ImageError) -> ImageHandle {
-        let style = configuration.pictures
-        let key = "badge \(number) \(side) \(style.badgeColor) \(style.badgeTextColor) \(style.font)"
-        return try TextMaskCache.shared.mask(key) { () throws(ImageError) -> ImageHandle in
-            try TextLabel.render(
-                String(number), width: side, height: side, fontSize: side * 11 / 20, font: style.font,
-                foreground: style.badgeTextColor, background: style.badgeColor)
-        }
     }
 
     /// The mean colour of a rectangle of an encoded image (decoded at full size).

@@ -11,7 +11,7 @@ extension ImageProcessor {
     /// (`acceptedInput`). They share libvips' one error buffer, so one worker's message can lose its text to
     /// another's `clearError`; that costs nothing here, since a failed photo only falls back to its swatch and no
     /// error text leaves this method.
-    func decodedTilePhotos(_ requests: [(photo: [UInt8]?, side: Int)]) -> [ImageHandle?] {
+    func decodedTilePhotos(_ requests: [(photo: [UInt8]?, side: Int)]) -> [PixelImage?] {
         let jobs = requests.indices.filter { requests[$0].photo != nil }
         let results = DecodedTilePhotos(count: requests.count, jobs: jobs)
         let workers = min(jobs.count, max(1, min(ProcessInfo.processInfo.activeProcessorCount, 4)))
@@ -27,13 +27,15 @@ extension ImageProcessor {
         return results.photos()
     }
 
-    /// One photo decoded to fit `side`, or nil when it is missing or unreadable.
-    private func tilePhoto(_ bytes: [UInt8]?, side: Int) -> ImageHandle? {
+    /// One photo decoded to fit `side`, as RGB bytes, or nil when it is missing or unreadable.
+    private func tilePhoto(_ bytes: [UInt8]?, side: Int) -> PixelImage? {
         guard let bytes, bytes.count <= configuration.maxByteCount else { return nil }
         return try? acceptedInput(bytes) { buffer, info throws(ImageError) in
             try Self.decoding { () throws(ImageError) in
                 // A tile is a preview: the linear kernel is indistinguishable there and saves about a third of the resize.
-                try ImageHandle.decoded(buffer, info: info, maxSide: side, kernel: .linear).materialized()
+                let photo = try ImageHandle.decoded(buffer, info: info, maxSide: side, kernel: .linear).pixels()
+                guard photo.bands == 3 else { throw .processingFailed(detail: "tile: \(photo.bands) bands") }
+                return photo
             }
         }
     }
@@ -41,11 +43,10 @@ extension ImageProcessor {
 
 /// The decoded photos of one picture and the queue of photos still to decode, shared by the decoding threads.
 ///
-/// `@unchecked Sendable`: every field is read and written only under `lock`, and each `ImageHandle` stored here
-/// is materialized in memory and touched by one thread at a time (its decoder, then the caller once all are done).
+/// `@unchecked Sendable`: every field is read and written only under `lock` (the photos are plain byte arrays).
 private final class DecodedTilePhotos: @unchecked Sendable {
     private let lock = NSLock()
-    private var slots: [ImageHandle?]
+    private var slots: [PixelImage?]
     private var pending: ArraySlice<Int>
 
     init(count: Int, jobs: [Int]) {
@@ -59,12 +60,12 @@ private final class DecodedTilePhotos: @unchecked Sendable {
     }
 
     /// Keeps the decoded photo of tile `index`.
-    func store(_ photo: ImageHandle?, at index: Int) {
+    func store(_ photo: PixelImage?, at index: Int) {
         lock.withLock { slots[index] = photo }
     }
 
     /// All photos, in tile order.
-    func photos() -> [ImageHandle?] {
+    func photos() -> [PixelImage?] {
         lock.withLock { slots }
     }
 }

@@ -8,10 +8,20 @@ internal import CVips
 public struct ImageProcessor: Sendable {
     /// Limits and sizes in use.
     public let configuration: Configuration
+    /// Finished pictures (flat-lays, sheets, vote pictures) for reuse, shared by every copy of this processor.
+    public let pictureCache: PictureCache
+    /// The part of a picture's cache key that names how pictures are drawn: the drawing code's version, the
+    /// style and the JPEG quality. A key made of this and the picture's inputs names its bytes.
+    public let pictureKeyPrefix: String
+
+    /// Bumped whenever the drawing changes what a picture looks like, so no old picture is taken for a new one.
+    static let pictureDrawingVersion = 2
 
     /// Creates a processor; libvips starts on first use.
     public init(configuration: Configuration = Configuration()) {
         self.configuration = configuration
+        self.pictureCache = PictureCache(byteLimit: configuration.pictureCacheBytes, entryLimit: configuration.pictureCacheEntries)
+        self.pictureKeyPrefix = "pictures v\(Self.pictureDrawingVersion) q\(configuration.jpegQuality) \(configuration.pictures)"
     }
 
     /// Refuses a file by its size alone, e.g. from a `Content-Length` or Telegram's `file_size` before downloading.

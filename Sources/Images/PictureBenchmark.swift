@@ -11,6 +11,8 @@ public enum PictureBenchmark {
         public let flatLayFromSources: Figure
         /// The same flat-lay from warm (cached) thumbnails, as `/outfit` draws it after the first time.
         public let flatLayWarm: Figure
+        /// A 5-piece flat-lay of swatches (pieces without photos), as the Telegram benchmark's closets draw it.
+        public let flatLaySwatches: Figure
         /// A 24-piece contact sheet from warm thumbnails.
         public let sheetWarm: Figure
         /// Making one flat-lay thumbnail from a 1024 px source (paid once per image, then cached).
@@ -29,6 +31,7 @@ public enum PictureBenchmark {
                 "Picture benchmark (\(runs) runs each, median wall time and CPU time; \(sizes); load average \(loadAverage))",
                 "  flat-lay, 5 pieces from 1024 px sources:  \(Self.format(flatLayFromSources)) (budget 60 ms)",
                 "  flat-lay, 5 pieces from warm thumbnails:  \(Self.format(flatLayWarm))",
+                "  flat-lay, 5 swatches (no photos):         \(Self.format(flatLaySwatches))",
                 "  closet sheet, 24 pieces, warm thumbnails: \(Self.format(sheetWarm)) (budget 150 ms)",
                 "  one thumbnail from a 1024 px source:      \(Self.format(thumbnailOnce)) (once per image, then cached)",
                 "  first picture in the process:             \(Self.format(firstPicture)) (loads the fonts once)",
@@ -59,7 +62,7 @@ public enum PictureBenchmark {
             try SyntheticPhoto.generate(width: index % 2 == 0 ? 768 : 1024, height: 1024, format: .jpeg, quality: 88, seed: index + 1)
         }
         let colors = [RGB(31, 42, 80), RGB(222, 204, 170), RGB(190, 35, 45), RGB(grey: 30)]
-        func tiles(_ photos: [[UInt8]]) -> [PictureTile] {
+        func tiles(_ photos: [[UInt8]?]) -> [PictureTile] {
             photos.enumerated().map { PictureTile(number: $0.offset + 1, photo: $0.element, color: colors[$0.offset % colors.count], label: "top") }
         }
         let first = try time { _ = try processor.flatLay(column: tiles(Array(sources[0..<4])), side: tiles([sources[4]])) }
@@ -84,13 +87,14 @@ public enum PictureBenchmark {
             sizes = "flat-lay \(picture.image.width)×\(picture.image.height)"
         }
         let warm = try median { _ = try processor.flatLay(column: tiles(Array(flatThumbs[0..<4])), side: tiles([flatThumbs[4]])) }
+        let swatches = try median { _ = try processor.flatLay(column: tiles([nil, nil, nil, nil]), side: tiles([nil])) }
         let sheet = try median {
             let picture = try processor.closetSheet(tiles(sheetThumbs))
             if !sizes.contains("sheet") { sizes += ", sheet \(picture.image.width)×\(picture.image.height)" }
         }
         let thumbnail = try median { _ = try processor.thumbnail(sources[0], maxSide: style.flatLayTile) }
         return Report(
-            runs: max(1, runs), flatLayFromSources: fromSources, flatLayWarm: warm, sheetWarm: sheet, thumbnailOnce: thumbnail,
+            runs: max(1, runs), flatLayFromSources: fromSources, flatLayWarm: warm, flatLaySwatches: swatches, sheetWarm: sheet, thumbnailOnce: thumbnail,
             firstPicture: first, sizes: sizes, loadAverage: loadAverage())
     }
 

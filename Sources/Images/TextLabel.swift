@@ -25,6 +25,23 @@ enum TextLabel {
             .normalizedFormat()
     }
 
+    /// The one-band 0–255 mask of `text` as bytes, to blend on a `PixelCanvas`; nil when no font can draw it
+    /// (the box then stays plain, as `render` leaves it).
+    static func maskPixels(_ text: String, width: Int, height: Int, fontSize: Int, font: String) -> PixelImage? {
+        let fontName = "\(font) \(fontSize)"
+        do {
+            return try TextMaskCache.shared.pixels("\(fontName)\u{0}\(width)x\(height)\u{0}\(text)") { () throws(ImageError) -> PixelImage in
+            var mask = try renderedMask(text, font: fontName, maxWidth: width, maxHeight: height)
+            if mask.bands != 1 { mask = try ImageHandle.make("extract_band") { wd_extract_band(mask.pointer, $0, 0) } }
+            if vips_image_get_format(mask.pointer) != VIPS_FORMAT_UCHAR { mask = try ImageHandle.make("cast") { wd_cast_uchar(mask.pointer, $0) } }
+            return try mask.pixels()
+            }
+        } catch {
+            VipsRuntime.clearError()
+            return nil
+        }
+    }
+
     /// A one-band 0–255 mask of `text`, shrunk to fit when it is larger than the box; rendered once per text, font and box.
     private static func textMask(_ text: String, font: String, maxWidth: Int, maxHeight: Int) throws(ImageError) -> ImageHandle {
         try TextMaskCache.shared.mask("\(font)\u{0}\(maxWidth)x\(maxHeight)\u{0}\(text)") { () throws(ImageError) -> ImageHandle in

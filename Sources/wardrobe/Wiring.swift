@@ -28,7 +28,7 @@ extension App {
     var imageConfiguration: ImageProcessor.Configuration {
         ImageProcessor.Configuration(
             maxByteCount: configuration.int("images.max_upload_bytes"), maxPixelCount: configuration.int("images.max_pixels"),
-            maxDecodeBytes: configuration.int("images.max_decode_bytes"))
+            maxDecodeBytes: configuration.int("images.max_decode_bytes"), pictureCacheBytes: configuration.int("images.picture_cache_bytes"))
     }
 
     /// Everything the bot's features share.

@@ -118,6 +118,46 @@ struct PictureTests {
         #expect(throws: ImageError.self) { try processor.voteSheet([]) }
     }
 
+    @Test("The same tiles draw the same bytes, so a picture drawn again can reuse its earlier upload")
+    func drawingIsDeterministic() throws {
+        let photos = try (1...3).map { try TestBytes.jpeg(600, 800, seed: $0) }
+        func draw() throws -> [UInt8] {
+            try processor.flatLay(
+                column: [tile(4, photo: photos[0]), tile(9, photo: nil, color: RGB(190, 35, 45), label: "bottom"), tile(2, photo: photos[1])],
+                side: [tile(30, photo: photos[2])]
+            ).image.bytes
+        }
+        #expect(try draw() == draw())
+        let other = try processor.flatLay(column: [tile(5, photo: photos[0])], side: []).image.bytes
+        #expect(try draw() != other)
+    }
+
+    @Test("Each tile's badge is a dark square in its top-left corner with a light number inside")
+    func badgesArePainted() throws {
+        let white = RGB.white
+        let picture = try processor.closetSheet([tile(8, photo: nil, color: white, label: ""), tile(88, photo: nil, color: white, label: "")])
+        for placement in picture.tiles {
+            let badge = max(24, Int(Double(placement.width) * style.badgeFraction))
+            let corner = try processor.meanColor(picture.image.bytes, x: placement.x + 1, y: placement.y + 1, width: 3, height: 3)
+            #expect(close(corner, style.badgeColor), "the badge's corner is the badge colour")
+            let inside = try processor.meanColor(picture.image.bytes, x: placement.x, y: placement.y, width: badge, height: badge)
+            #expect(inside.red > style.badgeColor.red + 8, "the number's light ink lifts the badge's mean")
+            #expect(inside.red < 200, "but the badge stays mostly dark")
+        }
+    }
+
+    @Test("A swatch's label is written across its middle in ink that reads on its colour")
+    func swatchLabelIsWritten() throws {
+        let light = RGB(235, 200, 60)
+        let picture = try processor.flatLay(column: [tile(1, photo: nil, color: light, label: "shoes")], side: [])
+        let placement = picture.tiles[0]
+        let band = placement.height / 3
+        let middle = try processor.meanColor(
+            picture.image.bytes, x: placement.x, y: placement.y + (placement.height - band) / 2, width: placement.width, height: band)
+        #expect(middle.red < light.red - 4 && middle.green < light.green - 4, "dark ink on a light swatch darkens its middle")
+        #expect(close(try swatchCorner(picture, placement), light))
+    }
+
     func blockingSheet(_ tiles: [PictureTile]) throws -> TiledPicture { try processor.closetSheet(tiles) }
 
     @Test("The async pictures match the blocking ones")

@@ -40,6 +40,31 @@ import WardrobeTestKit
         await harness.stop(task)
     }
 
+    @Test func theSameOutfitAskedAgainIsNotUploadedAgainButSentByItsFileID() async throws {
+        let harness = try TelegramHarness()
+        // One piece of each kind: every `/outfit business` is the same outfit, so the same picture.
+        let ana = try await harness.store.user(transport: "telegram", externalID: String(FakeUser.ana.id))
+        _ = try await harness.store.addItems([
+            ClosetItem(name: "White oxford shirt", category: .top, formality: 3, color: ItemColor(name: "white", family: .white)),
+            ClosetItem(name: "Navy chinos", category: .bottom, formality: 3, color: ItemColor(name: "navy", family: .navy)),
+            ClosetItem(name: "Brown loafers", category: .shoes, formality: 3, color: ItemColor(name: "brown", family: .brown)),
+        ], userID: ana.id)
+        let task = harness.start()
+        harness.server.sendText("/outfit business")
+        #expect(await harness.server.wait(timeout: .seconds(20)) { $0.calls("sendPhoto").count == 1 })
+        harness.server.sendText("/outfit business")
+        #expect(await harness.server.wait(timeout: .seconds(20)) { $0.calls("sendPhoto").count == 2 })
+        let calls = harness.server.calls("sendPhoto")
+        #expect(calls[0].parameters["caption"]?.string == calls[1].parameters["caption"]?.string, "it is the same outfit")
+        #expect(calls[0].fileFields == ["photo"], "the first picture is uploaded")
+        #expect(calls[1].fileFields.isEmpty, "the second is not uploaded again")
+        let fileID = try #require(calls[1].parameters["photo"]?.string)
+        #expect(fileID.hasPrefix("SENT"), "it names the first upload by the file_id Telegram gave it")
+        #expect(harness.server.uploadedPhotos.count == 1)
+        #expect(harness.server.rejections.isEmpty)
+        await harness.stop(task)
+    }
+
     @Test func theClosetSheetGoesAsAPhotoAndItsLongListFollowsAsTextWithTheButtons() async throws {
         let harness = try TelegramHarness()
         try await stock(harness)

@@ -133,12 +133,19 @@ struct ClosetCommands {
         // The list stays as the caption (or its follow-up, when long): screen readers and search need the words.
         let lines = slice.map { ItemText.line($0, context.phrasebook) }.joined(separator: "\n")
         let text = RichText.plain(past) + .bold(title) + .plain("\n" + lines + "\n\n") + context.text("closet.item_hint")
-        let cache = ThumbnailCache(store: try context.data, images: environment.images)
-        let tiles = await PieceTiles.tiles(
-            Array(slice), userID: context.user.id, side: environment.images.configuration.pictures.sheetCell, cache: cache, words: context.phrasebook)
-        var sheet: OutgoingImage?
-        do { sheet = OutfitPicture.outgoing(try await environment.images.closetSheet(tiles).image) } catch {
-            environment.logger.warning("cannot draw the closet sheet", ["error": "\(error)"])
+        let reuse = PictureReuse(images: environment.images)
+        let key = reuse.key("closet sheet", userID: context.user.id, groups: [Array(slice)], words: context.phrasebook)
+        var sheet = reuse.cached(key)
+        if sheet == nil {
+            let cache = ThumbnailCache(store: try context.data, images: environment.images)
+            let tiles = await PieceTiles.tiles(
+                Array(slice), userID: context.user.id, side: environment.images.configuration.pictures.sheetCell, cache: cache, words: context.phrasebook)
+            do {
+                let picture = try await environment.images.closetSheet(tiles)
+                sheet = reuse.keep(picture.image, key: key, reusable: PictureReuse.drawnAsExpected(Array(slice), picture.tiles))
+            } catch {
+                environment.logger.warning("cannot draw the closet sheet", ["error": "\(error)"])
+            }
         }
         try await context.send(.picture(sheet, caption: text, buttons: buttons.isEmpty ? [] : [buttons]))
     }

@@ -28,10 +28,18 @@ struct OutfitPicture: Sendable {
     }
 
     /// The flat-lay of these pieces (main pieces and accessories in any order); nil when it cannot be drawn.
+    /// The same pieces drawn before come from the picture cache (`PictureReuse`).
     func image(pieces: [ClosetItem], userID: Int64, logger: Logger? = nil) async -> OutgoingImage? {
+        let order = PieceTiles.flatLayOrder(pieces)
+        guard !order.column.isEmpty else { return nil }
+        let reuse = PictureReuse(images: images)
+        let key = reuse.key("flat-lay", userID: userID, groups: [order.column, order.side], words: words)
+        if let cached = reuse.cached(key) { return cached }
         guard case .outfit(let column, let side) = await option(pieces, userID: userID), !column.isEmpty else { return nil }
         do {
-            return Self.outgoing(try await images.flatLay(column: column, side: side).image)
+            let picture = try await images.flatLay(column: column, side: side)
+            let drawn = order.column + order.side
+            return reuse.keep(picture.image, key: key, reusable: PictureReuse.drawnAsExpected(drawn, picture.tiles))
         } catch {
             logger?.warning("cannot draw the outfit picture", ["error": "\(error)"])
             return nil
@@ -40,19 +48,30 @@ struct OutfitPicture: Sendable {
 
     /// The vote picture of several outfits, numbered 1, 2, 3… side by side; nil when it cannot be drawn.
     func voteImage(_ outfits: [Outfit], userID: Int64, logger: Logger? = nil) async -> OutgoingImage? {
+        let reuse = PictureReuse(images: images)
+        let orders = outfits.map { PieceTiles.flatLayOrder($0.allPieces) }
+        let key = reuse.key("vote", userID: userID, groups: orders.flatMap { [$0.column, $0.side] }, words: words)
+        if let cached = reuse.cached(key) { return cached }
         var options: [VoteOptionPicture] = []
-        for outfit in outfits { options.append(await option(outfit.allPieces, userID: userID)) }
+        var complete = true
+        for (outfit, order) in zip(outfits, orders) {
+            let option = await option(outfit.allPieces, userID: userID)
+            if case .outfit(let column, let side) = option {
+                complete = complete && PictureReuse.thumbnailsFound(order.column + order.side, column + side)
+            }
+            options.append(option)
+        }
         do {
-            return Self.outgoing(try await images.voteSheet(options).image)
+            return reuse.keep(try await images.voteSheet(options).image, key: key, reusable: complete)
         } catch {
             logger?.warning("cannot draw the vote picture", ["error": "\(error)"])
             return nil
         }
     }
 
-    /// A rendered picture as an outgoing image (no `sha256`: each picture is new, so there is no upload to reuse).
+    /// A rendered picture as an outgoing image, named by its SHA-256 so an earlier upload of the same bytes is reused.
     static func outgoing(_ image: EncodedImage) -> OutgoingImage {
-        OutgoingImage(bytes: image.bytes, mimeType: image.mimeType, width: image.width, height: image.height)
+        OutgoingImage(bytes: image.bytes, mimeType: image.mimeType, sha256: MediaStore.digest(of: image.bytes), width: image.width, height: image.height)
     }
 }
 
