@@ -140,6 +140,11 @@ import ProductImport
     @Test(arguments: [
         ("Retro 2-slice toaster", "toaster"), ("Grille-pain rétro", "toaster"), ("The Whole Truth (A. Shaw Book 1)", "book"),
         ("Shoe rack for 20 pairs", "furniture"), ("Tostadora de acero", "toaster"), ("Ironing board for shirts", "garment care item"),
+        ("Johnsons 4 Fleas Cats & Kittens Tablets", "pet supplies"), ("Waterproof dog coat with reflective trim", "pet supplies"),
+        ("Felpudo personalizado de coco", "home decor"), ("Duprey 4-Light Lantern Pendant", "lighting"),
+        ("Stainless 33 inch kitchen sink and faucet combo", "home fixture"), ("Mummy sleeping bag", "sports equipment"),
+        ("Cable ties, 100 pack", "tool"), ("Wooden coat hangers", "garment care item"), ("Jewelry box with mirror", "garment care item"),
+        ("Ring light with tripod", "electronics"), ("Vacuum bags for Miele", "cleaning appliance"), ("Cochecito de bebé", "baby gear"),
     ])
     func goodsThatAreNotClothingAreSaidToBeSo(name: String, goods: String) {
         let found = TestSupport.rules.classify(KeywordInput(name: name))
@@ -150,6 +155,7 @@ import ProductImport
     @Test(arguments: [
         ("Leather belt for jeans", Category.accessory, "belt"), ("Canvas tote bag with zip", .accessory, "bag"),
         ("Wool scarf for coats", .accessory, "scarf"), ("Camera bag", .accessory, "bag"), ("Four-pocket jeans", .bottom, "jeans"),
+        ("Graphic tee", .top, "t-shirt"), ("Lantern sleeve blouse", .top, "blouse"), ("Bike shorts", .bottom, "shorts"),
     ])
     func accessoriesAreToldApartFromWhatTheyGoWith(name: String, category: Category, subcategory: String) {
         let found = TestSupport.rules.classify(KeywordInput(name: name))
