@@ -307,11 +307,11 @@ extension DataFiles {
       "ja": ["革靴", "ドレスシューズ"],
       "ko": ["구두"]}},
     {"subcategory": "sandal", "category": "shoes", "formality": 1, "warmth": 1, "words": {
-      "en": ["sandal", "sandals", "slides", "flip flops", "espadrilles", "mules"],
+      "en": ["sandal", "sandals", "slides", "flip flops", "espadrilles", "mules", "slippers", "house shoes"],
       "de": ["sandale", "sandalen", "pantoletten", "zehentrenner"],
-      "fr": ["sandale", "sandales", "tongs", "mules", "espadrilles"],
-      "es": ["sandalia", "sandalias", "chanclas", "alpargatas"],
-      "it": ["sandalo", "sandali", "infradito", "ciabatte"],
+      "fr": ["sandale", "sandales", "tongs", "mules", "espadrilles", "chaussons", "pantoufles"],
+      "es": ["sandalia", "sandalias", "chanclas", "alpargatas", "pantuflas", "zapatillas de casa"],
+      "it": ["sandalo", "sandali", "infradito", "ciabatte", "pantofole"],
       "zh": ["涼鞋", "凉鞋", "拖鞋"],
       "ja": ["サンダル"],
       "ko": ["샌들", "슬리퍼"]}},
@@ -349,7 +349,7 @@ extension DataFiles {
       "ja": ["マフラー", "スカーフ", "ストール"],
       "ko": ["머플러", "스카프", "목도리"]}},
     {"subcategory": "hat", "category": "accessory", "formality": 1, "warmth": 4, "words": {
-      "en": ["hat", "hats", "cap", "caps", "beanie", "baseball cap", "bucket hat", "fedora", "beret"],
+      "en": ["hat", "hats", "cap", "caps", "beanie", "baseball cap", "bucket hat", "fedora", "beret", "earmuffs"],
       "de": ["mutze", "*mutze", "hut", "kappe", "cap", "beanie", "basecap"],
       "fr": ["chapeau", "bonnet", "casquette", "beret", "bob"],
       "es": ["gorro", "gorra", "sombrero", "boina"],
@@ -368,7 +368,7 @@ extension DataFiles {
       "ja": ["手袋", "グローブ"],
       "ko": ["장갑"]}},
     {"subcategory": "socks", "category": "accessory", "formality": 1, "warmth": 2, "words": {
-      "en": ["socks", "sock"], "de": ["socken", "strumpfe"], "fr": ["chaussettes"], "es": ["calcetines"], "it": ["calze", "calzini"],
+      "en": ["socks", "sock", "tights", "pantyhose", "stockings"], "de": ["socken", "strumpfe", "strumpfhose", "strumpfhosen"], "fr": ["chaussettes", "collants", "collant"], "es": ["calcetines", "medias", "pantis"], "it": ["calze", "calzini", "collant"],
       "zh": ["襪子", "袜子", "短襪"],
       "ja": ["靴下", "ソックス"],
       "ko": ["양말"]}},
@@ -378,10 +378,25 @@ extension DataFiles {
       "ja": ["サングラス"],
       "ko": ["선글라스"]}},
     {"subcategory": "jewellery", "category": "accessory", "formality": 2, "warmth": 1, "words": {
-      "en": ["necklace", "earrings", "bracelet", "ring", "jewellery", "jewelry"], "de": ["kette", "halskette", "ohrringe", "armband"], "fr": ["collier", "boucles d oreilles", "bracelet", "bague"], "es": ["collar", "pendientes", "pulsera", "anillo"], "it": ["collana", "orecchini", "bracciale", "anello"],
+      "en": ["necklace", "earrings", "bracelet", "ring", "jewellery", "jewelry", "cufflinks", "cuff links", "brooch", "anklet"], "de": ["kette", "halskette", "ohrringe", "armband", "manschettenknopfe", "brosche"], "fr": ["collier", "boucles d oreilles", "bracelet", "bague", "boutons de manchette"], "es": ["collar", "pendientes", "pulsera", "anillo"], "it": ["collana", "orecchini", "bracciale", "anello", "spilla"],
       "zh": ["項鍊", "项链", "耳環", "耳环", "戒指", "手鍊", "手链", "飾品", "饰品"],
       "ja": ["ネックレス", "ピアス", "イヤリング", "指輪", "ブレスレット"],
       "ko": ["목걸이", "귀걸이", "반지", "팔찌"]}},
+    {"subcategory": "wallet", "category": "accessory", "formality": 2, "warmth": 1, "words": {
+      "en": ["wallet", "wallets", "card holder", "cardholder", "coin purse"], "de": ["geldborse", "portemonnaie", "geldbeutel", "kartenetui"], "fr": ["portefeuille", "porte cartes", "porte monnaie"], "es": ["cartera", "billetera", "monedero", "tarjetero"], "it": ["portafoglio", "portamonete", "portacarte"],
+      "zh": ["卡夾", "卡夹"],
+      "ja": ["カードケース"],
+      "ko": ["카드지갑"]}},
+    {"subcategory": "umbrella", "category": "accessory", "formality": 1, "warmth": 1, "words": {
+      "en": ["umbrella", "umbrellas"], "de": ["regenschirm", "schirm"], "fr": ["parapluie"], "es": ["paraguas"], "it": ["ombrello"],
+      "zh": ["雨傘", "雨伞"],
+      "ja": ["傘", "日傘"],
+      "ko": ["우산", "양산"]}},
+    {"subcategory": "hair accessory", "category": "accessory", "formality": 1, "warmth": 1, "words": {
+      "en": ["hair clip", "hair clips", "scrunchie", "scrunchies", "headband", "hair band", "hair tie", "hair ties", "hair claw"], "de": ["haarspange", "haarreif", "haargummi", "stirnband"], "fr": ["barrette", "chouchou", "serre tete"], "es": ["pinza de pelo", "coletero", "diadema"], "it": ["fermaglio", "elastico per capelli", "cerchietto", "fascia per capelli"],
+      "zh": ["髮夾", "发夹", "髮圈", "发圈", "髮箍", "发箍"],
+      "ja": ["ヘアクリップ", "シュシュ", "カチューシャ"],
+      "ko": ["헤어핀", "머리끈", "머리띠"]}},
     {"subcategory": "watch", "category": "accessory", "formality": 3, "warmth": 1, "words": {
       "en": ["watch", "wristwatch"], "de": ["armbanduhr", "uhr"], "fr": ["montre"], "es": ["reloj"], "it": ["orologio"],
       "zh": ["手錶", "手表"],
@@ -471,7 +486,7 @@ extension DataFiles {
       "ja": ["炊飯器", "電子レンジ", "コーヒーメーカー", "電気ケトル"],
       "ko": ["전기밥솥", "에어프라이어", "전자레인지", "커피머신"]}},
     {"kind": "electronics", "words": {
-      "en": ["relay module", "headphones", "earbuds", "speaker", "television", "tv", "camera", "monitor", "keyboard", "charger", "usb cable", "battery", "game console", "router", "ring light", "lens cap", "earphones", "power bank", "hdmi cable", "hard drive", "ssd", "webcam", "projector", "drone", "memory card"],
+      "en": ["relay module", "headphones", "earbuds", "speaker", "television", "tv", "camera", "monitor", "keyboard", "charger", "usb cable", "battery", "game console", "router", "ring light", "lens cap", "earphones", "power bank", "hdmi cable", "hard drive", "ssd", "webcam", "projector", "drone", "memory card", "kindle", "e reader", "ereader"],
       "de": ["kopfhorer", "lautsprecher", "fernseher", "kamera", "tastatur", "ladegerat", "akku", "kopfhoerer", "powerbank", "festplatte", "beamer"],
       "fr": ["casque audio", "ecouteurs", "enceinte", "televiseur", "appareil photo", "clavier", "chargeur", "disque dur", "batterie externe", "videoprojecteur"],
       "es": ["auriculares", "altavoz", "televisor", "camara", "teclado", "cargador", "disco duro", "bateria externa", "proyector"],
@@ -606,7 +621,7 @@ extension DataFiles {
       "ja": ["ボールペン", "万年筆", "ノート", "手帳", "文房具"],
       "ko": ["볼펜", "만년필", "노트", "다이어리", "문구"]}},
     {"kind": "garment care item", "words": {
-      "en": ["steam iron", "ironing board", "clothes hanger", "hangers", "garment steamer", "lint roller", "dress form", "mannequin", "coat hanger", "coat hangers", "coat rack", "hat rack", "tie rack", "shoe horn", "shoe polish", "shoe cleaner", "shoe cabinet", "boot dryer", "jewelry box", "jewellery box", "watch box", "watch winder", "laundry basket", "laundry detergent"],
+      "en": ["steam iron", "ironing board", "clothes hanger", "hangers", "garment steamer", "lint roller", "dress form", "mannequin", "coat hanger", "coat hangers", "coat rack", "hat rack", "tie rack", "shoe horn", "shoe polish", "shoe cleaner", "shoe cabinet", "boot dryer", "jewelry box", "jewellery box", "watch box", "watch winder", "laundry basket", "laundry detergent", "sneaker cleaner", "sneakers cleaner", "shoe laces", "shoelaces", "cleaning kit"],
       "de": ["bugeleisen", "bugelbrett", "kleiderbugel", "schneiderpuppe", "garderobe", "schuhcreme", "schmuckkastchen", "waschmittel", "wascheklammern"],
       "fr": ["fer a repasser", "planche a repasser", "cintre", "cintres", "mannequin", "porte manteau", "cirage", "boite a bijoux", "lessive"],
       "es": ["plancha de ropa", "tabla de planchar", "percha", "perchas", "maniqui", "perchero", "betun", "joyero", "detergente"],

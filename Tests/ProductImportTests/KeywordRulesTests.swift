@@ -145,6 +145,7 @@ import ProductImport
         ("Stainless 33 inch kitchen sink and faucet combo", "home fixture"), ("Mummy sleeping bag", "sports equipment"),
         ("Cable ties, 100 pack", "tool"), ("Wooden coat hangers", "garment care item"), ("Jewelry box with mirror", "garment care item"),
         ("Ring light with tripod", "electronics"), ("Vacuum bags for Miele", "cleaning appliance"), ("Cochecito de bebé", "baby gear"),
+        ("Sneakers cleaner kit", "garment care item"), ("Waxed shoe laces", "garment care item"), ("Kindle Paperwhite", "electronics"),
     ])
     func goodsThatAreNotClothingAreSaidToBeSo(name: String, goods: String) {
         let found = TestSupport.rules.classify(KeywordInput(name: name))
@@ -156,6 +157,8 @@ import ProductImport
         ("Leather belt for jeans", Category.accessory, "belt"), ("Canvas tote bag with zip", .accessory, "bag"),
         ("Wool scarf for coats", .accessory, "scarf"), ("Camera bag", .accessory, "bag"), ("Four-pocket jeans", .bottom, "jeans"),
         ("Graphic tee", .top, "t-shirt"), ("Lantern sleeve blouse", .top, "blouse"), ("Bike shorts", .bottom, "shorts"),
+        ("Leather wallet", .accessory, "wallet"), ("Portafoglio uomo in pelle", .accessory, "wallet"), ("Regenschirm", .accessory, "umbrella"),
+        ("Strumpfhose 40 den", .accessory, "socks"), ("Velvet scrunchies, 3 pack", .accessory, "hair accessory"), ("Silver cufflinks", .accessory, "jewellery"),
     ])
     func accessoriesAreToldApartFromWhatTheyGoWith(name: String, category: Category, subcategory: String) {
         let found = TestSupport.rules.classify(KeywordInput(name: name))
