@@ -159,12 +159,25 @@ import ProductImport
         ("Graphic tee", .top, "t-shirt"), ("Lantern sleeve blouse", .top, "blouse"), ("Bike shorts", .bottom, "shorts"),
         ("Leather wallet", .accessory, "wallet"), ("Portafoglio uomo in pelle", .accessory, "wallet"), ("Regenschirm", .accessory, "umbrella"),
         ("Strumpfhose 40 den", .accessory, "socks"), ("Velvet scrunchies, 3 pack", .accessory, "hair accessory"), ("Silver cufflinks", .accessory, "jewellery"),
+        ("Short sleeve shirt", .top, "shirt"), ("Jack & Jones T-shirt", .top, "t-shirt"), ("Golf cap", .accessory, "hat"),
     ])
     func accessoriesAreToldApartFromWhatTheyGoWith(name: String, category: Category, subcategory: String) {
         let found = TestSupport.rules.classify(KeywordInput(name: name))
         #expect(found.category == category)
         #expect(found.subcategory == subcategory)
         #expect(found.goods == nil)
+    }
+
+    @Test(arguments: [
+        ("Vestido midi floral", Category.dress, "dress"), ("Calça jeans reta", .bottom, "jeans"), ("Jaqueta de couro", .outerwear, "jacket"),
+        ("Jurk met print", .dress, "dress"), ("Wollen winterjas", .outerwear, "coat"), ("Spijkerbroek slim fit", .bottom, "jeans"),
+        ("Leren enkellaarsjes", .shoes, "boot"), ("Sukienka maxi w kwiaty", .dress, "dress"), ("Spódnica plisowana", .bottom, "skirt"),
+        ("Płaszcz wełniany", .outerwear, "coat"), ("Torebka skórzana", .accessory, "bag"), ("Bluza z kapturem", .top, "hoodie"),
+    ])
+    func portugueseDutchAndPolishGarmentNamesGetTheirCategory(name: String, category: Category, subcategory: String) {
+        let found = TestSupport.rules.classify(KeywordInput(name: name))
+        #expect(found.category == category)
+        #expect(found.subcategory == subcategory)
     }
 
     @Test func aBreadcrumbCanSayBooksWhenTheNameDoesNot() {
