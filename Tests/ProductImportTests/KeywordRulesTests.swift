@@ -146,6 +146,8 @@ import ProductImport
         ("Cable ties, 100 pack", "tool"), ("Wooden coat hangers", "garment care item"), ("Jewelry box with mirror", "garment care item"),
         ("Ring light with tripod", "electronics"), ("Vacuum bags for Miele", "cleaning appliance"), ("Cochecito de bebé", "baby gear"),
         ("Sneakers cleaner kit", "garment care item"), ("Waxed shoe laces", "garment care item"), ("Kindle Paperwhite", "electronics"),
+        ("Livro de receitas vegetarianas", "book"), ("Koptelefoon draadloos", "electronics"), ("Bilety na koncert", "ticket"),
+        ("One Piece Vol. 1 (Manga)", "book"),
     ])
     func goodsThatAreNotClothingAreSaidToBeSo(name: String, goods: String) {
         let found = TestSupport.rules.classify(KeywordInput(name: name))
