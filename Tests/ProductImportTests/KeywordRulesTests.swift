@@ -140,6 +140,14 @@ import ProductImport
     @Test(arguments: [
         ("Retro 2-slice toaster", "toaster"), ("Grille-pain rétro", "toaster"), ("The Whole Truth (A. Shaw Book 1)", "book"),
         ("Shoe rack for 20 pairs", "furniture"), ("Tostadora de acero", "toaster"), ("Ironing board for shirts", "garment care item"),
+        ("Johnsons 4 Fleas Cats & Kittens Tablets", "pet supplies"), ("Waterproof dog coat with reflective trim", "pet supplies"),
+        ("Felpudo personalizado de coco", "home decor"), ("Duprey 4-Light Lantern Pendant", "lighting"),
+        ("Stainless 33 inch kitchen sink and faucet combo", "home fixture"), ("Mummy sleeping bag", "sports equipment"),
+        ("Cable ties, 100 pack", "tool"), ("Wooden coat hangers", "garment care item"), ("Jewelry box with mirror", "garment care item"),
+        ("Ring light with tripod", "electronics"), ("Vacuum bags for Miele", "cleaning appliance"), ("Cochecito de bebé", "baby gear"),
+        ("Sneakers cleaner kit", "garment care item"), ("Waxed shoe laces", "garment care item"), ("Kindle Paperwhite", "electronics"),
+        ("Livro de receitas vegetarianas", "book"), ("Koptelefoon draadloos", "electronics"), ("Bilety na koncert", "ticket"),
+        ("One Piece Vol. 1 (Manga)", "book"),
     ])
     func goodsThatAreNotClothingAreSaidToBeSo(name: String, goods: String) {
         let found = TestSupport.rules.classify(KeywordInput(name: name))
@@ -150,12 +158,28 @@ import ProductImport
     @Test(arguments: [
         ("Leather belt for jeans", Category.accessory, "belt"), ("Canvas tote bag with zip", .accessory, "bag"),
         ("Wool scarf for coats", .accessory, "scarf"), ("Camera bag", .accessory, "bag"), ("Four-pocket jeans", .bottom, "jeans"),
+        ("Graphic tee", .top, "t-shirt"), ("Lantern sleeve blouse", .top, "blouse"), ("Bike shorts", .bottom, "shorts"),
+        ("Leather wallet", .accessory, "wallet"), ("Portafoglio uomo in pelle", .accessory, "wallet"), ("Regenschirm", .accessory, "umbrella"),
+        ("Strumpfhose 40 den", .accessory, "socks"), ("Velvet scrunchies, 3 pack", .accessory, "hair accessory"), ("Silver cufflinks", .accessory, "jewellery"),
+        ("Short sleeve shirt", .top, "shirt"), ("Jack & Jones T-shirt", .top, "t-shirt"), ("Golf cap", .accessory, "hat"),
     ])
     func accessoriesAreToldApartFromWhatTheyGoWith(name: String, category: Category, subcategory: String) {
         let found = TestSupport.rules.classify(KeywordInput(name: name))
         #expect(found.category == category)
         #expect(found.subcategory == subcategory)
         #expect(found.goods == nil)
+    }
+
+    @Test(arguments: [
+        ("Vestido midi floral", Category.dress, "dress"), ("Calça jeans reta", .bottom, "jeans"), ("Jaqueta de couro", .outerwear, "jacket"),
+        ("Jurk met print", .dress, "dress"), ("Wollen winterjas", .outerwear, "coat"), ("Spijkerbroek slim fit", .bottom, "jeans"),
+        ("Leren enkellaarsjes", .shoes, "boot"), ("Sukienka maxi w kwiaty", .dress, "dress"), ("Spódnica plisowana", .bottom, "skirt"),
+        ("Płaszcz wełniany", .outerwear, "coat"), ("Torebka skórzana", .accessory, "bag"), ("Bluza z kapturem", .top, "hoodie"),
+    ])
+    func portugueseDutchAndPolishGarmentNamesGetTheirCategory(name: String, category: Category, subcategory: String) {
+        let found = TestSupport.rules.classify(KeywordInput(name: name))
+        #expect(found.category == category)
+        #expect(found.subcategory == subcategory)
     }
 
     @Test func aBreadcrumbCanSayBooksWhenTheNameDoesNot() {

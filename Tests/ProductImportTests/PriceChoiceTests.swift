@@ -29,6 +29,57 @@ import Testing
         #expect(draft.sources[.price] == .jsonLD)
     }
 
+    @Test func aShopsOwnBuyBoxSelectorOutranksStructuredPricesThatDisagree() throws {
+        // Etsy's JSON-LD states the price before tax and its meta tag one in dollars; the buy box,
+        // read by the Etsy site rule, shows what the buyer pays.
+        let html = page(
+            jsonLD: """
+                {"@type": "Product", "name": "Hand-painted doormat", "image": "https://img.example/mat.jpg", "brand": "Olive",
+                 "offers": {"@type": "AggregateOffer", "lowPrice": "43.90", "highPrice": "43.90", "priceCurrency": "EUR"}}
+                """,
+            head: #"<meta property="product:price:amount" content="48,00"><meta property="product:price:currency" content="USD">"#,
+            body: """
+                <h1 data-buy-box-listing-title="true">Hand-painted doormat</h1>
+                <div data-buy-box-region="price"><p class="wt-text-title-03">53,11 €</p></div>
+                """)
+        let draft = try TestSupport.draft(html, url: "https://www.etsy.com/es/listing/1/doormat")
+        #expect(draft.price == 53.11)
+        #expect(draft.currency == "EUR")
+        #expect(draft.sources[.price] == .page)
+    }
+
+    @Test func generalReadingOfAnUnknownShopDoesNotOutrankDisagreeingStructuredPrices() throws {
+        let html = page(jsonLD: twoOffers, body: """
+            <h1>Merino Crew Sweater</h1><div class="product-price"><span class="price">€75,00</span></div>
+            """)
+        let draft = try TestSupport.draft(html, url: "https://shop.example/products/sweater")
+        #expect(draft.price == 89)
+    }
+
+    @Test func aFromRangeUnderTheNameIsThePriceBeforeEachVariantsOwnPrice() throws {
+        let html = page(
+            jsonLD: """
+                {"@type": "Product", "name": "Flea tablets for cats", "image": "https://img.example/tabs.jpg", "brand": "Johnsons",
+                 "offers": [{"@type": "Offer", "price": "9.56", "priceCurrency": "GBP"}, {"@type": "Offer", "price": "5.29", "priceCurrency": "GBP"}]}
+                """,
+            body: """
+                <h1>Flea tablets for cats</h1><p class="save-up-to-on-product">From only £5.29 - £9.56</p>
+                <div><h5>6 Treatment Pack</h5><p class="varient-price">£9.56</p><a class="add-to-basket">Add to Basket</a></div>
+                <div><h5>3 Treatment Pack</h5><p class="varient-price">£5.29</p><a class="add-to-basket">Add to Basket</a></div>
+                """)
+        let draft = try TestSupport.draft(html)
+        #expect(draft.price == 5.29)
+        #expect(draft.currency == "GBP")
+    }
+
+    @Test func aFromLineAboutFreeShippingIsNotThePrice() throws {
+        let html = page(jsonLD: twoOffers, body: """
+            <h1>Merino Crew Sweater</h1><p>From €50 free shipping</p><div class="product-price"><span class="price">€69,00</span></div>
+            """)
+        let draft = try TestSupport.draft(html)
+        #expect(draft.price == 69)
+    }
+
     @Test func withoutAMatchingBuyBoxTheMostTrustedSourceKeepsItsFirstPrice() throws {
         let html = page(jsonLD: twoOffers, body: """
             <h1>Merino Crew Sweater</h1><div class="product-price"><span class="price">€75,00</span></div>

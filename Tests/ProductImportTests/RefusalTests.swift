@@ -60,6 +60,16 @@ import Testing
         #expect(refusal(html, url: "https://shop.example.com/journal/dyeing") == .notAProduct)
     }
 
+    @Test func cloudflaresDetectionScriptAndDataDomesTagOnAnOrdinaryPageAreNotARobotCheck() {
+        let html = """
+            <html><head><title>Journal</title><script src="https://js.datadome.co/tags.js" async></script></head>
+            <body><h1>How we dye our linen</h1><p>Natural dyes only.</p>
+            <script>(function(){var a=document.createElement('script');a.src='/cdn-cgi/challenge-platform/scripts/jsd/main.js';document.head.appendChild(a);})();</script>
+            </body></html>
+            """
+        #expect(refusal(html, url: "https://shop.example.com/journal/dyeing") == .notAProduct)
+    }
+
     @Test func everyKindHasItsOwnUserMessage() {
         let kinds: [ImportError.Kind] = [.listingPage, .searchResults, .homePage, .errorPage, .botWall, .notAProduct]
         let messages = Set(kinds.map { ImportError($0).userMessage })

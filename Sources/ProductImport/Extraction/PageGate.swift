@@ -116,9 +116,12 @@ enum PageGate {
         "iniciar sesion", "iniciar sesión", "accedi", "accesso", "my account",
     ]
 
+    /// Markup only a challenge page has. Not "challenge-platform" (Cloudflare injects its bot
+    /// detection script under that path into ordinary pages) nor "datadome" (its tag script loads
+    /// on ordinary pages too; its wall is the captcha-delivery frame).
     private static func hasBotWallMarkup(_ document: HTMLDocument) -> Bool {
-        let markers = ["cf-challenge", "challenge-form", "challenge-platform", "g-recaptcha", "h-captcha", "px-captcha",
-                       "captcha-delivery", "datadome", "_incapsula_", "cf-turnstile", "cf_chl_opt"]
+        let markers = ["cf-challenge", "challenge-form", "g-recaptcha", "h-captcha", "px-captcha",
+                       "captcha-delivery", "_incapsula_", "cf-turnstile", "cf_chl_opt"]
         for element in document.elements {
             let label = ((element["id"] ?? "") + " " + (element["class"] ?? "") + " " + (element["src"] ?? "")).lowercased()
             if markers.contains(where: label.contains) { return true }

@@ -28,19 +28,24 @@ enum PriceChoice {
 
     /// The most trusted source's price, unless the sources disagree and the visible buy box
     /// shows one of their prices: that one wins, credited to the most trusted source stating it.
+    /// A buy box read by the shop's site rule wins even when no source states its price.
     static func choose(_ found: [ProductFacts]) -> Choice? {
         func choice(_ price: Double, from facts: ProductFacts) -> Choice {
             let currency = facts.currency.map { (code: $0, source: facts.source) }
                 ?? found.first { $0.currency != nil }.map { (code: $0.currency!, source: $0.source) }
             return Choice(price: price, source: facts.source, currency: currency)
         }
-        if disagree(found), let visible = found.first(where: { $0.source == .page })?.price {
+        if disagree(found), let page = found.first(where: { $0.source == .page }), let visible = page.price {
             for facts in found where facts.source != .page {
                 let prices = (facts.price.map { [$0] } ?? []) + facts.otherPrices
                 if let match = prices.first(where: { PriceParser.samePrice($0, visible) }) {
                     return choice(match, from: facts)
                 }
             }
+            // The shop's own buy-box selector is exact: when the structured prices contradict each
+            // other and none is what the buy box asks (Etsy's JSON-LD before tax, its meta tag in
+            // dollars), the buy box is what the buyer pays.
+            if page.priceFromSiteRule { return choice(visible, from: page) }
         }
         guard let priced = found.first(where: { $0.price != nil }), let price = priced.price else { return nil }
         return choice(price, from: priced)

@@ -22,6 +22,9 @@ struct ProductFacts: Sendable {
             otherPrices = sane.count > Limits.listCount ? Array(sane.prefix(Limits.listCount)) : sane
         }
     }
+    /// Whether the price was read by the shop's own buy-box selector from `sites.json`: it then
+    /// outranks structured prices that disagree among themselves (stale, before tax, another currency).
+    var priceFromSiteRule = false
     /// ISO 4217 currency code.
     var currency: String? { didSet { if let currency, currency.count != 3 || !currency.allSatisfy({ $0.isASCII && $0.isLetter }) { self.currency = nil } } }
     /// Whether it can be bought now.

@@ -14,7 +14,7 @@ enum BuyBoxPrice {
 
     /// The best price candidate, scored by closeness to `anchor` (the product name's element).
     static func find(in document: HTMLDocument, near anchor: HTMLElement?) -> Found? {
-        var best: (score: Int, found: Found)?
+        var best: (score: Int, index: Int, found: Found)?
         for element in document.elements where !skippedTags.contains(element.tag) {
             guard let label = priceLabel(element) else { continue }
             if excluded(label) || inCrossedOut(element, document) || holdsLabelledPrice(element, document) { continue }
@@ -37,10 +37,38 @@ enum BuyBoxPrice {
             if preferred.contains(where: label.contains) { score += 300 }
             if element["itemprop"] == "price" { score += 200 }
             if inRecommendations(element, document) { score -= 2_500 }
-            if best == nil || score > best!.score { best = (score, Found(amount: amount, text: text)) }
+            if best == nil || score > best!.score { best = (score, element.index, Found(amount: amount, text: text)) }
         }
+        if let anchor, let headline = fromPrice(in: document, after: anchor, before: best?.index) { return headline }
         return best?.found ?? anchor.flatMap { unlabelled(in: document, after: $0) }
     }
+
+    /// A "From £5.29 – £9.56" line right under the name heading, before any labelled price: pages
+    /// that list each variant with its own price (and button) state the range there, and the
+    /// first variant's price is not what "the price" of the product is.
+    private static func fromPrice(in document: HTMLDocument, after anchor: HTMLElement, before limit: Int?) -> Found? {
+        let end = min(limit ?? Int.max, anchor.subtreeEnd + 40, document.elements.count)
+        var index = anchor.subtreeEnd
+        while index < end {
+            let element = document.elements[index]
+            index += 1
+            guard element.subtreeEnd - element.index <= 12, !skippedTags.contains(element.tag) else { continue }
+            let text = document.text(of: element)
+            guard text.utf8.count <= 80 else { continue }
+            let lowered = text.lowercased()
+            guard fromWords.contains(where: lowered.hasPrefix), PriceParser.currency(text) != nil,
+                  let amount = PriceParser.visibleAmount(text), amount > 0,
+                  !inCrossedOut(element, document), !inRecommendations(element, document),
+                  !unlabelledContextWords.contains(where: lowered.contains) else { continue }
+            return Found(amount: amount, text: text)
+        }
+        return nil
+    }
+
+    /// How shops say "from" before the lowest price of a range, in the languages the importer reads.
+    private static let fromWords = [
+        "from ", "starting at", "ab ", "à partir de", "a partir de", "dès ", "desde ", "da ", "a partire da", "vanaf ", "od ",
+    ]
 
     /// Small shops often print the price in a bare `<strong>` or `<span>`: the first element
     /// after the name heading whose whole text is one amount with a currency, outside
