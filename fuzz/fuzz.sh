@@ -30,8 +30,8 @@ declare -A MODULES=(
   [json-repair]="ProductImport Selectors HTML JSON HTTP Closet Support"
   [closet]="Closet JSON Support"
   [config]="Config JSON Support"
-  [telegram]="Telegram Chat Localization HTTP HTTPServer Metrics JSON Storage Schedule SQLite Sodium Closet Support"
-  [matrix]="Matrix Chat Localization HTTP JSON Images Storage Schedule Secrets SQLite Sodium Closet Support"
+  [telegram]="Telegram Chat Localization Defaults HTTP HTTPServer Metrics JSON Storage Schedule SQLite Sodium Closet Support"
+  [matrix]="Matrix Chat Localization Defaults HTTP JSON Images Storage Schedule Secrets SQLite Sodium Closet Support"
   [http]="HTTP"
   [images]="Images Support"
 )
