@@ -134,7 +134,7 @@ struct ClosetCommands {
         let lines = slice.map { ItemText.line($0, context.phrasebook) }.joined(separator: "\n")
         let text = RichText.plain(past) + .bold(title) + .plain("\n" + lines + "\n\n") + context.text("closet.item_hint")
         let reuse = PictureReuse(images: environment.images)
-        let key = reuse.key("closet sheet", userID: context.user.id, groups: [Array(slice)], words: context.phrasebook)
+        let key = reuse.key("closet-sheet", userID: context.user.id, groups: [Array(slice)], words: context.phrasebook)
         var sheet = reuse.cached(key)
         if sheet == nil {
             let cache = ThumbnailCache(store: try context.data, images: environment.images)
