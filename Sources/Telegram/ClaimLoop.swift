@@ -37,7 +37,7 @@ struct ClaimLoop: Sendable {
             group.addTask { try await renewLeases() }
             var failures = 0
             while !Task.isCancelled {
-                await intake.releaseAlbums { _ in .armed }
+                await intake.releaseAlbums()
                 do {
                     // The next parts of albums being collected here come first: their chats are kept for them.
                     for album in await books.held.collecting {
@@ -80,8 +80,7 @@ struct ClaimLoop: Sendable {
             return
         }
         await books.held.hold(id, claim)
-        // Every start is recorded here: workers share the attempt rows, and no one worker's fetch mark covers a claim.
-        await intake.take(update, mode: .armed, group: &group)
+        await intake.take(update, group: &group)
     }
 
     /// Waits for a completion here, news from another worker, the next album deadline or the check interval.
@@ -184,7 +183,7 @@ struct ClaimBookkeeping: UpdateBookkeeping {
     /// Fired when a claim completes (a slot is free, and the chat's next update may be claimable).
     let wakeUp = InboxWakeUp()
 
-    func complete(_ ids: [Int64], batch: OutboxBatch?, armed: Bool) async {
+    func complete(_ ids: [Int64], batch: OutboxBatch?) async {
         var drafts = batch?.take() ?? []
         do {
             for id in ids {
