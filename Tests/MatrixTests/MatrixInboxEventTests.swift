@@ -120,11 +120,7 @@ import WardrobeTestKit
     @Test func aReplyHandledAgainOnAnotherWorkerIsSentOnceWhereverItWasFirstSent() async throws {
         let harness = try ServiceHarness()
         defer { harness.cleanUp() }
-        let elected = SharedMatrixTransport(userID: "@bot:test", store: harness.store, clock: SystemClock(), logger: Self.logger)
-        let follower = SharedMatrixTransport(userID: "@bot:test", store: harness.store, clock: SystemClock(), logger: Self.logger)
-        let own = MatrixOutboxTests.transport(harness, attribution: SendAttribution())
-        elected.serve(through: own)
-        let relaying = Task { try await elected.deliverRelayed(through: own, pollSeconds: 0.02) }
+        let (elected, follower, _, relaying) = SharedMatrixTransportTests.relayingPair(harness)
         defer { relaying.cancel() }
 
         // First handled on the elected worker, which died before recording the event; handled again on a follower.

@@ -11,14 +11,23 @@ import WardrobeTestKit
     static let room = ChatAddress(transport: "matrix", id: "!r:test", kind: .group)
     static let logger = Logger(label: "test", sink: MemoryLogSink())
 
-    @Test func aWorkerNotElectedRelaysItsMessageAndGetsTheEventIDTheElectedOneSent() async throws {
-        let harness = try ServiceHarness()
-        defer { harness.cleanUp() }
-        let elected = SharedMatrixTransport(userID: "@bot:test", store: harness.store, clock: SystemClock(), logger: Self.logger)
-        let follower = SharedMatrixTransport(userID: "@bot:test", store: harness.store, clock: SystemClock(), logger: Self.logger)
+    /// Two workers on one store: the elected one serving its own transport and sending relayed rows
+    /// (until the returned task is cancelled), and a follower that relays.
+    static func relayingPair(
+        _ harness: ServiceHarness
+    ) -> (elected: SharedMatrixTransport, follower: SharedMatrixTransport, own: MatrixTransport, relaying: Task<Void, any Error>) {
+        let elected = SharedMatrixTransport(userID: "@bot:test", store: harness.store, clock: SystemClock(), logger: logger)
+        let follower = SharedMatrixTransport(userID: "@bot:test", store: harness.store, clock: SystemClock(), logger: logger)
         let own = MatrixOutboxTests.transport(harness, attribution: SendAttribution())
         elected.serve(through: own)
         let relaying = Task { try await elected.deliverRelayed(through: own, pollSeconds: 0.02) }
+        return (elected, follower, own, relaying)
+    }
+
+    @Test func aWorkerNotElectedRelaysItsMessageAndGetsTheEventIDTheElectedOneSent() async throws {
+        let harness = try ServiceHarness()
+        defer { harness.cleanUp() }
+        let (_, follower, _, relaying) = Self.relayingPair(harness)
         defer { relaying.cancel() }
 
         let refs = try await follower.send(.text("Your try-on is ready"), to: Self.room)
