@@ -31,7 +31,7 @@ declare -A MODULES=(
   [closet]="Closet JSON Support"
   [config]="Config JSON Support"
   [telegram]="Telegram Chat Localization Defaults HTTP HTTPServer Metrics JSON Storage Schedule SQLite Sodium Closet Support"
-  [matrix]="Matrix Chat Localization Defaults HTTP JSON Images Storage Schedule Secrets SQLite Sodium Closet Support"
+  [matrix]="Matrix MatrixCrypto Olm Cipher Chat Localization Defaults HTTP JSON Images Storage Schedule Secrets SQLite Sodium Closet Support"
   [http]="HTTP"
   [images]="Images Support"
 )
@@ -48,8 +48,8 @@ declare -A OPTIONS=(
 )
 # The package targets whose builds cover every module above.
 BUILD_TARGETS=(Closet Config ProductImport Telegram Matrix Images)
-C_MODULES=(CCurl CSQLite CJansson CSodium CVips CGumbo CMalloc CMicroHTTPD)
-C_LIBRARIES="libcurl sqlite3 jansson libsodium vips gumbo libmicrohttpd"
+C_MODULES=(CCurl CSQLite CJansson CSodium CVips CGumbo CMalloc CMicroHTTPD CCrypto COlm)
+C_LIBRARIES="libcurl sqlite3 jansson libsodium vips gumbo libmicrohttpd libcrypto olm"
 
 build() {
   local flags=(--scratch-path "$SCRATCH" -Xswiftc -sanitize=fuzzer,address -Xswiftc -O)
