@@ -1,3 +1,5 @@
+import Support
+
 /// The command a person most likely meant by one the bot does not know: a word people use for it
 /// ("/delete" for /remove, "/hilfe" for /help) or a small typo ("/otufit").
 public enum CommandSuggestion {
@@ -26,28 +28,9 @@ public enum CommandSuggestion {
         if let meant = synonyms[typed], known.contains(meant) { return meant }
         // One slip in a short name, two in a longer one; only a single closest command is offered.
         let allowed = typed.count <= 4 ? 1 : 2
-        let scored = known.map { ($0, distance(Array(typed), Array($0))) }.filter { $0.1 <= allowed }
+        let scored = known.map { ($0, EditDistance.between(Array(typed), Array($0), countingSwaps: true)) }.filter { $0.1 <= allowed }
         guard let best = scored.map(\.1).min() else { return nil }
         let closest = scored.filter { $0.1 == best }
         return closest.count == 1 ? closest[0].0 : nil
-    }
-
-    /// Edit distance with adjacent swaps counted as one edit ("otufit" is one from "outfit").
-    static func distance(_ a: [Character], _ b: [Character]) -> Int {
-        if a.isEmpty { return b.count }
-        if b.isEmpty { return a.count }
-        var table = Array(repeating: Array(repeating: 0, count: b.count + 1), count: a.count + 1)
-        for i in 0...a.count { table[i][0] = i }
-        for j in 0...b.count { table[0][j] = j }
-        for i in 1...a.count {
-            for j in 1...b.count {
-                let cost = a[i - 1] == b[j - 1] ? 0 : 1
-                table[i][j] = min(table[i - 1][j] + 1, table[i][j - 1] + 1, table[i - 1][j - 1] + cost)
-                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
-                    table[i][j] = min(table[i][j], table[i - 2][j - 2] + 1)
-                }
-            }
-        }
-        return table[a.count][b.count]
     }
 }

@@ -122,7 +122,7 @@ public final class Router: Sendable {
         let shown = name.count > limit ? String(name.prefix(limit - 1)) + "…" : name
         guard let meant = CommandSuggestion.suggest(name, among: commandIndex.keys) else {
             // In a group, a command unlike any of ours is most likely another bot's ("/weather"): stay quiet.
-            guard context.chat.kind == .privateChat else { return }
+            guard context.isPrivate else { return }
             try await context.reply(context.text("chat.unknown_command", ["command": .text(shown)]))
             return
         }

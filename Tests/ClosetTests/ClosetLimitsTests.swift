@@ -1,5 +1,6 @@
 import Foundation
 import JSON
+import Support
 import Testing
 @testable import Closet
 
@@ -83,6 +84,6 @@ import Testing
         #expect(try catalog.match("business").note == nil)
         #expect(throws: ClosetError.self) { try catalog.match("party") }
         #expect(throws: ClosetError.self) { try catalog.match(String(repeating: "z", count: 100_000)) }
-        #expect(OccasionCatalog.editDistance(Array("kitten"), Array("sitting")) == 3)
+        #expect(EditDistance.between(Array("kitten"), Array("sitting")) == 3)
     }
 }

@@ -12,14 +12,16 @@ enum ItemEditor {
     /// Applies one field change; a bad field or value throws a one-line error listing what is allowed.
     static func apply(field: String, value: String, to item: inout ClosetItem, rules: KeywordRules) throws {
         let text = value.trimmingCharacters(in: .whitespaces)
+        // What the keyword rules read in the words (five languages), for the fields that take a garment word.
+        let named = { text.count <= 40 ? rules.draft(fromText: text) : nil }
         switch field.lowercased() {
         case "name": item.name = try nonEmpty(text, field: .name)
         case "category":
             let before = item.category
             item.category = try ItemNumbers.category(text, rules: rules)
             // A garment word ("hat") names the kind too; a new category makes the old kind wrong.
-            let named = text.count <= 40 ? rules.draft(fromText: text) : nil
-            if let kind = named?.subcategory, named?.category == item.category, kind != item.category.rawValue {
+            let garment = named()
+            if let kind = garment?.subcategory, garment?.category == item.category, kind != item.category.rawValue {
                 item.subcategory = kind
             } else if item.category != before {
                 item.subcategory = nil
@@ -28,11 +30,9 @@ enum ItemEditor {
         case "formality": item.formality = try level(text, key: "closet.edit.formality")
         case "warmth": item.warmth = try level(text, key: "closet.edit.warmth")
         // A word the keyword rules know in five languages also does: "skinny" is a slim fit, "zebra" an animal print.
-        case "fit": item.fit = try choice(text, Fit.self, field: "fit", known: text.count <= 40 ? rules.draft(fromText: text).fit : nil)
-        case "leg", "leg_shape":
-            item.legShape = try choice(text, LegShape.self, field: "leg", known: text.count <= 40 ? rules.draft(fromText: text).legShape : nil)
-        case "pattern":
-            item.pattern = try choice(text, Pattern.self, field: "pattern", known: text.count <= 40 ? rules.draft(fromText: text).pattern : nil)
+        case "fit": item.fit = try choice(text, Fit.self, field: "fit", known: named()?.fit)
+        case "leg", "leg_shape": item.legShape = try choice(text, LegShape.self, field: "leg", known: named()?.legShape)
+        case "pattern": item.pattern = try choice(text, Pattern.self, field: "pattern", known: named()?.pattern)
         case "color", "colour":
             let word = text.lowercased()
             // A family by name, else any color the keyword rules know in five languages ("charcoal", "dunkelblau").

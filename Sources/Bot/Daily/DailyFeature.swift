@@ -80,17 +80,19 @@ struct DailyFeature {
 
     /// Day names and abbreviations in the five languages, alone or in a list ("sat,sun", "sa/so").
     static func isDayName(_ word: String) -> Bool {
-        let days: Set<String> = [
-            "mon", "tue", "wed", "thu", "fri", "sat", "sun", "monday", "tuesday", "wednesday", "thursday", "friday",
-            "saturday", "sunday", "mondays", "saturdays", "sundays", "weekends", "montag", "dienstag", "mittwoch",
-            "donnerstag", "freitag", "samstag", "sonntag", "mo", "di", "mi", "do", "fr", "sa", "so", "lundi", "mardi",
-            "mercredi", "jeudi", "vendredi", "samedi", "dimanche", "lunes", "martes", "miércoles", "miercoles", "jueves",
-            "viernes", "sábado", "sabado", "domingo", "lunedì", "lunedi", "martedì", "martedi", "mercoledì", "mercoledi",
-            "giovedì", "giovedi", "venerdì", "venerdi", "sabato", "domenica", "wochenende", "finde",
-        ]
         let parts = word.lowercased().split(whereSeparator: { ",/-+&".contains($0) })
-        return !parts.isEmpty && parts.allSatisfy { days.contains(String($0)) }
+        return !parts.isEmpty && parts.allSatisfy { dayNames.contains(String($0)) }
     }
+
+    /// Day names and their abbreviations in the five reply languages.
+    private static let dayNames: Set<String> = [
+        "mon", "tue", "wed", "thu", "fri", "sat", "sun", "monday", "tuesday", "wednesday", "thursday", "friday",
+        "saturday", "sunday", "mondays", "saturdays", "sundays", "weekends", "montag", "dienstag", "mittwoch",
+        "donnerstag", "freitag", "samstag", "sonntag", "mo", "di", "mi", "do", "fr", "sa", "so", "lundi", "mardi",
+        "mercredi", "jeudi", "vendredi", "samedi", "dimanche", "lunes", "martes", "miércoles", "miercoles", "jueves",
+        "viernes", "sábado", "sabado", "domingo", "lunedì", "lunedi", "martedì", "martedi", "mercoledì", "mercoledi",
+        "giovedì", "giovedi", "venerdì", "venerdi", "sabato", "domenica", "wochenende", "finde",
+    ]
 
     /// The user's usual occasion (user setting), else the default (smart casual).
     private func usualOccasion(of user: UserRecord) throws -> Occasion {

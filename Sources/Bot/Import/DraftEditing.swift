@@ -108,16 +108,18 @@ struct DraftEditing {
         return true
     }
 
-    /// Takes a typed color after "Other color"; true when the text was that answer.
+    /// Takes a typed color after "Other color", or a color word alone while the draft has none; true when the text was that answer.
     static func takeTypedColor(_ text: String, context: ChatContext, rules: KeywordRules) async throws -> Bool {
         let state = try await context.state()
         guard var draft = state[ItemDraft.stateKey].flatMap(ItemDraft.init(json:)) else { return false }
         let asked = state["awaiting"]?.string == "draft.color"
         // A draft still without a color takes a color word typed on its own ("teal", "blau"), as people
         // answer the card's question without pressing Other color first; any other text goes on.
-        guard asked || (!draft.hasColor && text.count <= 40 && rules.color(named: text) != nil) else { return false }
+        guard asked || (!draft.hasColor && text.count <= 40) else { return false }
         try ItemField.colorName.check(text)
-        guard let color = rules.color(named: text) else {
+        let named = rules.color(named: text)
+        guard asked || named != nil else { return false }
+        guard let color = named else {
             try await context.reply(context.text("import.draft.color_unknown"))
             return true
         }

@@ -1,3 +1,5 @@
+import Support
+
 /// The known occasions and how a user's word resolves to one.
 public struct OccasionCatalog: Sendable {
     /// Every occasion, in configuration order.
@@ -78,7 +80,7 @@ public struct OccasionCatalog: Sendable {
         var best: (distance: Int, indices: Set<Int>) = (allowed + 1, [])
         for (index, names) in spellings.enumerated() {
             for name in names {
-                let distance = Self.editDistance(wanted, Array(name))
+                let distance = EditDistance.between(wanted, Array(name))
                 if distance < best.distance {
                     best = (distance, [index])
                 } else if distance == best.distance {
@@ -88,22 +90,6 @@ public struct OccasionCatalog: Sendable {
         }
         guard best.distance <= allowed, best.indices.count == 1, let index = best.indices.first else { return nil }
         return occasions[index]
-    }
-
-    /// Levenshtein distance between two short character arrays.
-    static func editDistance(_ left: [Character], _ right: [Character]) -> Int {
-        guard !left.isEmpty else { return right.count }
-        guard !right.isEmpty else { return left.count }
-        var previous = Array(0...right.count)
-        for (row, leftCharacter) in left.enumerated() {
-            var current = [row + 1] + Array(repeating: 0, count: right.count)
-            for (column, rightCharacter) in right.enumerated() {
-                let substitution = previous[column] + (leftCharacter == rightCharacter ? 0 : 1)
-                current[column + 1] = min(substitution, previous[column + 1] + 1, current[column] + 1)
-            }
-            previous = current
-        }
-        return previous[right.count]
     }
 }
 
