@@ -61,15 +61,12 @@ public struct MatrixClaimLoop: Sendable {
     /// Claims and handles until cancelled.
     public func run() async throws {
         try await withThrowingDiscardingTaskGroup { group in
-            // An event stored or a room freed by any worker arrives as a database notification; each wait
-            // also ends after a second, the periodic check for rooms whose lease ended with a dead worker.
-            group.addTask { [inbox, wakeUp] in
-                while !Task.isCancelled {
-                    await inbox.waitForNews(seconds: 1)
-                    wakeUp.fire()
-                }
+            group.addTask { [inbox, wakeUp] in await inbox.relayNews(to: wakeUp) }
+            group.addTask { [inbox, held, configuration, clock, logger] in
+                try await inbox.keepLeases(
+                    every: configuration.renewSeconds, clock: clock, logger: logger, item: "event",
+                    held: { await held.all }, holds: { await held.holds($0) })
             }
-            group.addTask { try await renewLeases() }
             var failures = 0
             while !Task.isCancelled {
                 do {
@@ -131,22 +128,6 @@ public struct MatrixClaimLoop: Sendable {
             ])
         }
         wakeUp.fire()
-    }
-
-    private func renewLeases() async throws {
-        while !Task.isCancelled {
-            try await clock.sleep(seconds: configuration.renewSeconds)
-            let claims = await held.all
-            guard !claims.isEmpty else { continue }
-            do {
-                // A claim completed while its renewal ran is not lost: only those still held are.
-                for lost in try await inbox.renew(claims) where await held.holds(lost) {
-                    logger.warning("lease lost: another worker may handle this event again", ["update": lost.externalID, "chat": lost.chatKey])
-                }
-            } catch {
-                logger.warning("cannot renew leases", ["error": "\(error)"])
-            }
-        }
     }
 }
 

@@ -25,16 +25,13 @@ struct ClaimLoop: Sendable {
 
     func run() async throws {
         try await withThrowingDiscardingTaskGroup { group in
-            // News from other workers (an update stored, a chat freed) arrives on a database
-            // notification; each wait also ends after a second, which is the periodic check for
-            // chats whose lease expired with a dead worker.
-            group.addTask { [shared, books] in
-                while !Task.isCancelled {
-                    await shared.waitForNews(seconds: 1)
-                    books.wakeUp.fire()
-                }
+            group.addTask { [shared, books] in await shared.relayNews(to: books.wakeUp) }
+            group.addTask { [shared, books, poller, logger, clock] in
+                let held = books.held
+                try await shared.keepLeases(
+                    every: max(0.05, poller.configuration.sharedRenewSeconds), clock: clock, logger: logger, item: "update",
+                    held: { await held.all }, holds: { await held.holds($0) })
             }
-            group.addTask { try await renewLeases() }
             var failures = 0
             while !Task.isCancelled {
                 await intake.releaseAlbums()
@@ -89,22 +86,6 @@ struct ClaimLoop: Sendable {
         if let album = await books.held.nextAlbumDeadline { seconds = min(seconds, max(0, album.timeIntervalSince(clock.now()))) }
         await books.wakeUp.wait(upTo: seconds, clock: clock)
         try Task.checkCancellation()
-    }
-
-    private func renewLeases() async throws {
-        while !Task.isCancelled {
-            try await clock.sleep(seconds: max(0.05, poller.configuration.sharedRenewSeconds))
-            let claims = await books.held.all
-            guard !claims.isEmpty else { continue }
-            do {
-                // A claim completed while its renewal ran is not lost: only those still held are.
-                for lost in try await shared.renew(claims) where await books.held.holds(lost) {
-                    logger.warning("lease lost: another worker may handle this update again", ["update": lost.externalID, "chat": lost.chatKey])
-                }
-            } catch {
-                logger.warning("cannot renew leases", ["error": "\(error)"])
-            }
-        }
     }
 }
 
