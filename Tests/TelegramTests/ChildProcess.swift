@@ -1,4 +1,5 @@
 import Foundation
+import Storage
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -53,6 +54,19 @@ struct ChildProcess {
         let deadline = ContinuousClock.now + timeout
         while process.isRunning, ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(10)) }
         return !process.isRunning
+    }
+
+    /// Waits until the worker whose data folder is in `folder` has no Telegram outbox row left to send
+    /// (repeats, if any, have arrived by then); false when rows are still pending after `timeout`.
+    static func outboxDrained(folder: String, timeout: Duration = .seconds(150)) async -> Bool {
+        guard let store = try? Store(dataDirectory: "\(folder)/data") else { return false }
+        defer { store.close() }
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            if let pending = try? await store.pendingOutbox(transport: "telegram"), pending.isEmpty { return true }
+            try? await Task.sleep(for: .milliseconds(20))
+        }
+        return false
     }
 
     /// Kills the process without warning and reaps it.

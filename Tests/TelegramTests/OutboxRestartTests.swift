@@ -56,7 +56,7 @@ import Glibc
                 let text = "missing updates and their deliveries: \(deliveries)\n" + ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "")
                 Issue.record("round \(round): not every chat answered after the restart; worker log tail:\n\(text.split(separator: "\n").suffix(80).joined(separator: "\n"))")
             }
-            #expect(await outboxDrained(folder: folder))
+            #expect(await ChildProcess.outboxDrained(folder: folder))
             let counts = chats.map { server.messages(inChat: $0).count }
             lost += counts.filter { $0 == 0 }.count
             repeatsPerKill.append(counts.reduce(0) { $0 + max(0, $1 - 1) })
@@ -66,17 +66,5 @@ import Glibc
         #expect(lost == 0)
         #expect(repeatsPerKill.allSatisfy { $0 <= 1 }, "repeats per kill: \(repeatsPerKill)")
         if let running = worker { await ChildProcess.kill9(running) }
-    }
-
-    /// Waits until the worker has no outbox row left to send (repeats, if any, have arrived by then).
-    func outboxDrained(folder: String) async -> Bool {
-        guard let store = try? Store(dataDirectory: "\(folder)/data") else { return false }
-        defer { store.close() }
-        let deadline = ContinuousClock.now + .seconds(150)
-        while ContinuousClock.now < deadline {
-            if let pending = try? await store.pendingOutbox(transport: "telegram"), pending.isEmpty { return true }
-            try? await Task.sleep(for: .milliseconds(20))
-        }
-        return false
     }
 }
