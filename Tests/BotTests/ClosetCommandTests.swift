@@ -104,11 +104,14 @@ import WardrobeTestKit
         // A fit word the keyword rules know is filed under its fit.
         await bot.say("/edit 1 fit baggy")
         #expect(try await bot.closet().first?.fit == .relaxed)
+        // The reply names what was stored, not the word typed.
+        #expect(bot.lastText == "Updated #1: fit is now relaxed.")
         await bot.say("/edit 1 color navy")
         #expect(try await bot.closet().first?.color.family == .navy)
         // A color the keyword rules know is filed under its family and keeps the person's word.
         await bot.say("/edit 1 color charcoal")
         #expect(try await bot.closet().first?.color == ItemColor(name: "charcoal", family: .grey))
+        #expect(bot.lastText == "Updated #1: color is now charcoal (grey).")
         await bot.say("/edit 1 color dunkelblau")
         #expect(try await bot.closet().first?.color.family == .navy)
         await bot.say("/edit 1 color sparkly")

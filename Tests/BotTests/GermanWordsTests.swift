@@ -30,6 +30,7 @@ import Testing
         await bot.say("/edit 2 category Mütze")
         let cap = try #require(try await bot.closet().first { $0.number == 2 })
         #expect(cap.category == .accessory && cap.subcategory == "hat")
+        #expect(bot.lastText == "#2 geändert: category ist jetzt Accessoire (hat).")
         await bot.say("/edit 1 pattern gestreift")
         await bot.say("/edit 1 fit skinny")
         let jeans = try #require(try await bot.closet().first)

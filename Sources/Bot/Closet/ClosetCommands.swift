@@ -58,7 +58,8 @@ struct ClosetCommands {
             try ItemEditor.apply(field: parts[1], value: parts[2], to: &item, rules: environment.rules)
             try await context.data.updateItem(item, userID: context.user.id)
             try await context.reply(context.text(
-                "closet.edit.done", ["number": .text(String(item.number)), "field": .text(parts[1].lowercased()), "value": .text(parts[2])]))
+                "closet.edit.done", ["number": .text(String(item.number)), "field": .text(parts[1].lowercased()),
+                                      "value": ItemEditor.shownValue(field: parts[1], of: item, context.phrasebook)]))
         })
         builder.add(Command("remove", usage: "N") { context, arguments in
             let item = try await ItemNumbers.item(arguments, context: context)

@@ -1,3 +1,4 @@
+import Chat
 import Closet
 import Foundation
 import Localization
@@ -49,6 +50,28 @@ enum ItemEditor {
         default:
             let shown = field.count > 20 ? String(field.prefix(19)) + "…" : field
             throw LocalizedUserMessageError("closet.edit.unknown_field", ["field": .text(shown), "fields": .text(fieldNames)])
+        }
+    }
+
+    /// The field's new value as the item card shows it, so the reply names what was stored: "/edit 3 category
+    /// beanie" answers "accessory (hat)", "/edit 1 color charcoal" answers "charcoal (grey)".
+    static func shownValue(field: String, of item: ClosetItem, _ words: Phrasebook) -> MessageArgument {
+        switch field.lowercased() {
+        case "category", "subcategory", "type":
+            return .text(words.categoryName(item.category) + (item.subcategory.map { " (\($0))" } ?? ""))
+        case "color", "colour":
+            let family = words.colorFamilyName(item.color.family)
+            return .text(item.color.name == family ? family : "\(item.color.name) (\(family))")
+        case "pattern": return .text(words.string("pattern.\(item.pattern.rawValue)"))
+        case "fit": return .text(words.string("fit.\(item.fit.rawValue)"))
+        case "leg", "leg_shape": return .text(item.legShape.map { words.string("leg.\($0.rawValue)") } ?? "")
+        case "formality": return .text(String(item.formality))
+        case "warmth": return .text(String(item.warmth))
+        case "price": return item.price?.argument ?? .text("")
+        case "brand": return .text(item.brand ?? "")
+        case "size": return .text(item.size ?? "")
+        case "material": return .text(item.material ?? "")
+        default: return .text(item.name)
         }
     }
 
