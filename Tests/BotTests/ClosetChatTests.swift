@@ -2,6 +2,7 @@
 import Chat
 import Closet
 import Foundation
+import HTTP
 import Testing
 
 @Suite struct ClosetChatTests {
@@ -93,6 +94,21 @@ import Testing
         #expect(LinkFinder.otherScheme("https://shop.example") == nil)
     }
 
+    @Test func aLoneWwwLinkIsImportedAndALinkOfAnotherSchemeIsRefusedWithoutAdd() async throws {
+        // Every host resolves to a private address, so the import stops at the address check, offline.
+        let bot = try BotHarness(allowPrivateNetworks: false, lookup: PrivateLookup())
+        await bot.say("www.shop.example/p/123")
+        #expect(bot.transport.readable.contains { $0.hasPrefix("🔎") })
+        #expect(bot.lastText == "I can't open that link because it points to a private network. Send a public shop link instead.")
+        await bot.say("ftp://files.example/shirt.jpg")
+        #expect(bot.lastText == "I only open web links (http:// or https://), not ftp links. Send the shop page's link.")
+        // Words that merely contain "www." or a colon are not links.
+        await bot.say("see www.shop.example later")
+        #expect(bot.lastText == "I didn't catch that. Send /help to see what I can do.")
+        await bot.say("note: navy shirt")
+        #expect(bot.lastText == "I didn't catch that. Send /help to see what I can do.")
+    }
+
     @Test func closetWithANumberPages() async throws {
         let bot = try BotHarness()
         let user = try await bot.store.user(transport: "console", externalID: "ana")
@@ -147,4 +163,9 @@ import Testing
         try await bot.press("Save")
         #expect(try await bot.closet().last?.size == nil)
     }
+}
+
+/// Resolves every host to a private address.
+private struct PrivateLookup: HostLookup {
+    func addresses(of host: String) async throws -> [String] { ["10.0.0.7"] }
 }

@@ -31,9 +31,20 @@ struct ImportFeature {
         builder.onText { context, text in
             if try await DraftEditing.takeTypedColor(text, context: context, rules: environment.rules) { return true }
             if try await DraftEditing.takeTypedSize(text, context: context) { return true }
-            guard let link = LinkFinder.firstLink(in: text) else { return false }
-            try await importLink(link, context: context)
-            return true
+            if let link = LinkFinder.firstLink(in: text) {
+                try await importLink(link, context: context)
+                return true
+            }
+            // A lone "www.shop.example/item" or "ftp://…" sent to the bot is a link too; in a group's chatter it is not ours.
+            guard context.isSpokenTo else { return false }
+            if let link = LinkFinder.bareWebLink(text.trimmingCharacters(in: .whitespacesAndNewlines)) {
+                try await importLink(link, context: context)
+                return true
+            }
+            if let scheme = LinkFinder.otherScheme(text.trimmingCharacters(in: .whitespacesAndNewlines)) {
+                throw LocalizedUserMessageError("import.link.scheme", ["scheme": .text(scheme)])
+            }
+            return false
         }
         DraftEditing(environment: environment).register(on: &builder)
     }
