@@ -20,8 +20,10 @@ enum ItemText {
         let category = words.categoryName(item.category) + (item.subcategory.map { " (\($0))" } ?? "")
         lines.append(categoryLine ?? words.string("item.card.category", ["category": .text(category)]))
         let family = words.colorFamilyName(item.color.family)
+        // "white (white, neutral)" says the family twice: a name that is the family's own word stands alone.
+        let key = item.color.name.lowercased() == family.lowercased() ? "item.card.color_only" : "item.card.color"
         lines.append(colorLine ?? words.string(
-            item.color.isNeutral ? "item.card.color_neutral" : "item.card.color", ["name": .text(item.color.name), "family": .text(family)]))
+            item.color.isNeutral ? key + "_neutral" : key, ["name": .text(item.color.name), "family": .text(family)]))
         lines.append(words.string("item.card.pattern", ["pattern": .text(words.string("pattern.\(item.pattern.rawValue)"))]))
         let fit = words.string("fit.\(item.fit.rawValue)")
         if let leg = item.legShape {

@@ -48,6 +48,9 @@ public struct KeywordRules: Sendable {
     var goods = PhraseSet<String>()
     /// Words that move formality up or down by the given step.
     var formalityHints = PhraseSet<Int>()
+    /// German inflected colour words (folded) and the length of their ending: "weisses" 2, "blaue" 1. A typed
+    /// "weißes Hemd" keeps "weiß" as its colour name. Only words no other language lists, so "blue" stays whole.
+    var colorEndings: [String: Int] = [:]
 
     /// Reads the rules file at `url` (normally `bot-config/keywords.json`).
     public static func load(contentsOf url: URL) throws(ImportError) -> KeywordRules {
@@ -99,6 +102,7 @@ public struct KeywordRules: Sendable {
             }
             Self.addWords(of: rule, value: ItemColor(name: name, family: family), order: order, to: &colors)
         }
+        colorEndings = Self.germanEndings(of: json["colors"]?.array ?? [])
         for (order, rule) in (json["goods"]?.array ?? []).enumerated() {
             guard let kind = rule["kind"]?.string, !kind.isEmpty else {
                 throw ImportError(.invalidRules, detail: "goods rule \(order) needs a kind")

@@ -5,36 +5,53 @@
 struct KeywordText: Sendable {
     /// The folded words in order.
     let words: [String]
+    /// The same words as written (lowercased, accents and ß kept), when asked for: what a user typed is
+    /// shown back as typed ("grüne", not "grune"). Empty otherwise, so page text pays nothing for it.
+    let surface: [String]
 
-    /// Folds and splits `text`.
-    init(_ text: String) {
+    /// Folds and splits `text`; `keepingSurface` also keeps each word as written.
+    init(_ text: String, keepingSurface: Bool = false) {
         var words: [String] = []
+        var surface: [String] = []
         var current = ""
+        var currentSurface = ""
+        func flush() {
+            guard !current.isEmpty else { return }
+            words.append(current)
+            if keepingSurface { surface.append(currentSurface) }
+            current = ""
+            currentSurface = ""
+        }
         for original in text.lowercased().unicodeScalars {
             let scalar = Self.halfWidth(original)
             if Self.isWrittenWithoutSpaces(scalar) {
                 // Chinese, Japanese and Korean run words together ("女裝長袖襯衫", "반팔티셔츠"):
                 // each character is a word of its own, so a phrase is a run of characters and
                 // matches inside such compounds, the longest phrase still winning.
-                if !current.isEmpty { words.append(current) }
-                current = ""
-                words.append(String(scalar))
+                flush()
+                current = String(scalar)
+                currentSurface = current
+                flush()
                 continue
             }
+            var kept = false
             for part in scalar.isASCII ? [scalar] : Array(String(scalar).decomposedStringWithCanonicalMapping.unicodeScalars) {
                 if part.properties.generalCategory == .nonspacingMark { continue }
                 if let replacement = Self.ligatures[part] {
                     current += replacement
+                    kept = true
                 } else if part.properties.isAlphabetic || ("0"..."9").contains(part) {
                     current.unicodeScalars.append(part)
-                } else if !current.isEmpty {
-                    words.append(current)
-                    current = ""
+                    kept = true
+                } else {
+                    flush()
                 }
             }
+            if kept && keepingSurface { currentSurface.unicodeScalars.append(original) }
         }
-        if !current.isEmpty { words.append(current) }
+        flush()
         self.words = words
+        self.surface = surface
     }
 
     /// Whether `scalar` is Han, kana or Hangul, scripts whose words are not parted by spaces.
@@ -56,6 +73,7 @@ struct KeywordText: Sendable {
     /// Already folded words, e.g. the part of a name before "for".
     init(words: [String]) {
         self.words = words
+        self.surface = []
     }
 
     /// The words before the first connector ("Belt for jeans" → "belt"): the head of a shop
