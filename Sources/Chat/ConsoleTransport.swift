@@ -101,7 +101,9 @@ public final class ConsoleTransport: ChatTransport {
     private func print(_ text: String?, buttons: [[Button]]) {
         var lines: [String] = []
         if let text, !text.isEmpty { lines.append(text) }
-        if !buttons.isEmpty { lines.append("   " + Choices.menu(buttons) + "   (type a number)") }
+        // The hint is the range to type, in no language: this line has no reader's language, and /help words it.
+        let count = buttons.joined().count
+        if count > 0 { lines.append("   " + Choices.menu(buttons) + (count == 1 ? "   ⌨ 1" : "   ⌨ 1–\(count)")) }
         if !lines.isEmpty { output(lines.joined(separator: "\n")) }
     }
 
