@@ -1560,6 +1560,7 @@ extension DataFiles {
 
   "telegram.error.file_too_large": "That file is {size}; I can take images up to {limit}. Send it as a photo instead.",
   "telegram.error.not_an_image": "I only understand images. Send a photo, or an image file.",
+  "telegram.error.other_content": "I can't use that kind of message. Send me words, a shop link or a photo; /help lists what I can do.",
   "telegram.error.slow_down": "Telegram asked me to slow down. Try again in {seconds} seconds.",
   "telegram.error.unreachable": "I couldn't reach Telegram just now. Try again in a minute.",
   "telegram.error.refused": "Telegram refused that request. Try again, or send /help.",
@@ -2195,6 +2196,7 @@ extension DataFiles {
 
   "telegram.error.file_too_large": "Diese Datei hat {size}; ich nehme Bilder bis {limit}. Schick sie stattdessen als Foto.",
   "telegram.error.not_an_image": "Ich verstehe nur Bilder. Schick ein Foto oder eine Bilddatei.",
+  "telegram.error.other_content": "Mit dieser Art Nachricht kann ich nichts anfangen. Schick mir Text, einen Shop-Link oder ein Foto; /help zeigt, was ich kann.",
   "telegram.error.slow_down": "Telegram hat mich gebremst. Versuch es in {seconds} Sekunden noch einmal.",
   "telegram.error.unreachable": "Ich konnte Telegram gerade nicht erreichen. Versuch es in einer Minute noch einmal.",
   "telegram.error.refused": "Telegram hat diese Anfrage abgelehnt. Versuch es noch einmal oder schick /help.",
@@ -2830,6 +2832,7 @@ extension DataFiles {
 
   "telegram.error.file_too_large": "Ce fichier fait {size} ; j'accepte les images jusqu'à {limit}. Envoie-la plutôt comme photo.",
   "telegram.error.not_an_image": "Je ne comprends que les images. Envoie une photo ou un fichier image.",
+  "telegram.error.other_content": "Je ne sais pas utiliser ce type de message. Envoie-moi du texte, un lien de boutique ou une photo ; /help liste ce que je sais faire.",
   "telegram.error.slow_down": "Telegram m'a demandé de ralentir. Réessaie dans {seconds} secondes.",
   "telegram.error.unreachable": "Je n'ai pas pu joindre Telegram à l'instant. Réessaie dans une minute.",
   "telegram.error.refused": "Telegram a refusé cette demande. Réessaie ou envoie /help.",
@@ -3465,6 +3468,7 @@ extension DataFiles {
 
   "telegram.error.file_too_large": "Ese archivo pesa {size}; acepto imágenes de hasta {limit}. Envíalo mejor como foto.",
   "telegram.error.not_an_image": "Solo entiendo imágenes. Envía una foto o un archivo de imagen.",
+  "telegram.error.other_content": "No puedo usar ese tipo de mensaje. Envíame texto, un enlace de tienda o una foto; /help muestra lo que puedo hacer.",
   "telegram.error.slow_down": "Telegram me pidió ir más despacio. Inténtalo de nuevo en {seconds} segundos.",
   "telegram.error.unreachable": "No pude conectar con Telegram. Inténtalo de nuevo en un minuto.",
   "telegram.error.refused": "Telegram rechazó esa solicitud. Inténtalo de nuevo o envía /help.",
@@ -4100,6 +4104,7 @@ extension DataFiles {
 
   "telegram.error.file_too_large": "Quel file pesa {size}; accetto immagini fino a {limit}. Mandalo invece come foto.",
   "telegram.error.not_an_image": "Capisco solo le immagini. Manda una foto o un file immagine.",
+  "telegram.error.other_content": "Non so usare questo tipo di messaggio. Mandami del testo, un link di un negozio o una foto; /help elenca cosa so fare.",
   "telegram.error.slow_down": "Telegram mi ha chiesto di rallentare. Riprova tra {seconds} secondi.",
   "telegram.error.unreachable": "Non riesco a raggiungere Telegram ora. Riprova tra un minuto.",
   "telegram.error.refused": "Telegram ha rifiutato la richiesta. Riprova o manda /help.",

@@ -44,6 +44,9 @@ struct TelegramMessage: Sendable {
     let mediaGroupID: String?
     let replyToMessageID: Int64?
     let replyToFromID: Int64?
+    /// What else the message carries when it is none of text, photo or document (a sticker, voice note,
+    /// location…): the Bot API field's name, for a reply that says the bot can't use it.
+    let otherContent: String?
 
     /// Reads a message object; nil when it lacks the required ids.
     init?(_ json: JSON) {
@@ -79,7 +82,13 @@ struct TelegramMessage: Sendable {
         mediaGroupID = json["media_group_id"]?.string
         replyToMessageID = json["reply_to_message"]?["message_id"]?.int
         replyToFromID = json["reply_to_message"]?["from"]?["id"]?.int
+        otherContent = Self.otherContentFields.first { json[$0] != nil }
     }
+
+    /// Message contents a person sends that the bot has no use for (service messages are not among them).
+    static let otherContentFields = [
+        "sticker", "voice", "video", "video_note", "audio", "animation", "location", "venue", "contact", "dice", "poll", "game", "story",
+    ]
 
     /// The longest photo side taken from an update; Telegram's own limit is far below it.
     static let maxPhotoSide: Int64 = 1_000_000

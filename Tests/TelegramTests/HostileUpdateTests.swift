@@ -30,4 +30,37 @@ struct HostileUpdateTests {
         }
         #expect(reason == "unsupported message content")
     }
+
+    /// A message of `chatType` whose only content is `content` (a JSON member).
+    func update(_ content: String, chatType: String = "private", language: String = "en") throws -> TelegramUpdate {
+        let text = #"{"update_id": 1, "message": {"message_id": 2, "from": {"id": 3, "first_name": "A", "language_code": "\#(language)"}, "chat": {"id": 3, "type": "\#(chatType)"}, "date": 1, \#(content)}}"#
+        return try #require(TelegramUpdate(try JSON.parse(text)))
+    }
+
+    @Test func aStickerOrVoiceNoteInAPrivateChatIsAnsweredWithWhatTheBotCanUse() throws {
+        for content in [#""sticker": {"file_id": "s", "width": 512, "height": 512}"#, #""voice": {"file_id": "v", "duration": 3}"#,
+                        #""location": {"latitude": 52.5, "longitude": 13.4}"#] {
+            guard case .refuse(_, let text, _) = mapper.decide(try update(content)) else {
+                Issue.record("expected a refusal for \(content)")
+                continue
+            }
+            #expect(text == "I can't use that kind of message. Send me words, a shop link or a photo; /help lists what I can do.")
+        }
+        guard case .refuse(_, let german, _) = mapper.decide(try update(#""dice": {"emoji": "🎲", "value": 3}"#, language: "de")) else {
+            Issue.record("expected a German refusal")
+            return
+        }
+        #expect(german.hasPrefix("Mit dieser Art Nachricht"))
+    }
+
+    @Test func aServiceMessageOrAStickerInAGroupGetsNoReply() throws {
+        // A pinned message has none of the contents a person sends; a group sticker is not addressed to the bot.
+        #expect(isIgnored(mapper.decide(try update(#""pinned_message": {"message_id": 1, "chat": {"id": 3, "type": "private"}, "date": 1}"#))))
+        #expect(isIgnored(mapper.decide(try update(#""sticker": {"file_id": "s"}"#, chatType: "group"))))
+    }
+
+    func isIgnored(_ decision: UpdateDecision) -> Bool {
+        if case .ignore = decision { return true }
+        return false
+    }
 }
