@@ -77,6 +77,9 @@ public enum EventPayload: Sendable {
     case button(token: String)
     /// A poll vote; empty options mean the vote was taken back.
     case vote(pollID: String, options: [Int])
+    /// Something a person sent that the bot has no use for (a sticker, voice note, location…), named by the
+    /// transport's own word for it; the router tells the sender what it can use.
+    case other(kind: String)
 }
 
 /// One incoming event in transport-neutral form.

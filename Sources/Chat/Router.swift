@@ -170,6 +170,8 @@ public final class Router: Sendable {
             try await pressed(token: token, context: context)
         case .vote(let pollID, let options):
             try await voteHandler?(context, pollID, options)
+        case .other:
+            if context.isSpokenTo { try await context.reply(context.text("chat.other_content")) }
         }
     }
 

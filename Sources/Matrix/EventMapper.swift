@@ -45,8 +45,8 @@ public struct EventMapper: Sendable {
         case "m.room.redaction":
             guard let redacts = event["redacts"]?.string ?? content["redacts"]?.string else { return .ignored }
             return .redaction(id: id, sender: sender, redacts: redacts)
-        case "m.room.message":
-            guard let payload = payload(content) else { return .ignored }
+        case "m.room.message", "m.sticker":
+            guard let payload = event["type"]?.string == "m.sticker" ? .other(kind: "m.sticker") : payload(content) else { return .ignored }
             let date = event["origin_server_ts"]?.double.map { Date(timeIntervalSince1970: $0 / 1000) } ?? Date()
             let replyTo = content["m.relates_to"]?["m.in_reply_to"]?["event_id"]?.string.map { MessageRef(chatID: chat.id, messageID: $0) }
             return .message(ChatEvent(
@@ -73,6 +73,9 @@ public struct EventMapper: Sendable {
             return photo(content, body: body)
         case "m.file" where content["info"]?["mimetype"]?.string?.hasPrefix("image/") == true:
             return photo(content, body: body)
+        case "m.file", "m.audio", "m.video", "m.location":
+            // Sent to the bot, but nothing it can use: the router says what it can (in a direct chat).
+            return .other(kind: content["msgtype"]?.string ?? "")
         default:
             return nil
         }

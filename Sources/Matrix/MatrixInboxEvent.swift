@@ -27,6 +27,7 @@ public enum MatrixInboxEvent {
         case .photos(_, let caption): payload = ["type": "photos", "caption": JSON(caption), "media": .array(media.map(encode))]
         case .button(let token): payload = ["type": "button", "token": .string(token)]
         case .vote(let pollID, let options): payload = ["type": "vote", "poll": .string(pollID), "options": .array(options.map { JSON($0) })]
+        case .other(let kind): payload = ["type": "other", "kind": .string(kind)]
         }
         return [
             "v": .int(version), "id": .string(event.id), "room": .string(event.chat.id), "room_kind": .string(event.chat.kind.rawValue),
@@ -60,6 +61,8 @@ public enum MatrixInboxEvent {
         case "vote":
             guard let poll = body["poll"]?.string else { throw MatrixError.local("an inbox vote without its poll") }
             payload = .vote(pollID: poll, options: (body["options"]?.array ?? []).compactMap { $0.int.map(Int.init) })
+        case "other":
+            payload = .other(kind: body["kind"]?.string ?? "")
         default:
             throw MatrixError.local("an inbox event of an unknown type")
         }

@@ -95,8 +95,8 @@ struct UpdateMapper: Sendable {
         guard message.isPrivate || isAddressed(message) else { return .ignore("group media not addressed to the bot", notice: false) }
         guard !message.photo.isEmpty || message.document != nil else {
             // A sticker or voice note sent to the bot gets told what it can use; a service message gets nothing.
-            guard message.otherContent != nil else { return .ignore("unsupported message content", notice: false) }
-            return .refuse(chat, text: catalogs.text(LocalizedMessage("telegram.error.other_content"), in: sender.language ?? .en).plain, replyTo: ref(message))
+            guard let kind = message.otherContent else { return .ignore("unsupported message content", notice: false) }
+            return .event(event(.other(kind: kind)))
         }
         let caption = message.caption.map { message.isPrivate ? $0 : stripMention($0) }.flatMap { $0.isEmpty ? nil : $0 }
         let attachment: Attachment

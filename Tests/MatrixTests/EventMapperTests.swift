@@ -25,6 +25,22 @@ import Testing
         #expect(payload(Wire.message("$2", body: "/help", msgtype: "m.notice")) == nil)
     }
 
+    @Test func voiceNotesFilesAndStickersAreOtherContentForTheRouterToAnswer() {
+        for msgtype in ["m.audio", "m.video", "m.location", "m.file"] {
+            guard case .other(let kind) = payload(Wire.message("$5", body: "voice.ogg", msgtype: msgtype)) else {
+                Issue.record("expected other content for \(msgtype)")
+                continue
+            }
+            #expect(kind == msgtype)
+        }
+        let sticker: JSON = ["type": "m.sticker", "event_id": "$6", "sender": "@ana:test", "content": ["body": "a cat", "url": "mxc://test/c"]]
+        guard case .other(let kind) = payload(sticker) else {
+            Issue.record("expected other content for a sticker")
+            return
+        }
+        #expect(kind == "m.sticker")
+    }
+
     @Test func editsAreNotHandledTwice() {
         var event = Wire.message("$3", body: "* fixed")
         event = event.setting("content", (event["content"] ?? [:]).setting("m.relates_to", ["rel_type": "m.replace", "event_id": "$1"]))
