@@ -1,6 +1,7 @@
 import Foundation
 import JSON
 import Postgres
+import Schedule
 import Storage
 
 // Daily-outfit subscriptions on PostgreSQL, as `Storage.Store` keeps them on SQLite. A day's send is
@@ -10,16 +11,17 @@ extension PostgresStore: ScheduleStore {
     /// `ScheduleStore.saveSchedule`: see there.
     @discardableResult
     public func saveSchedule(
-        chatID: Int64, userID: Int64, localTime: String, occasion: String, weekdaysOnly: Bool, now: Date
+        chatID: Int64, userID: Int64, localTime: String, occasion: String, days: Weekdays, now: Date
     ) async throws -> ScheduleRecord {
         try await session.transaction { connection in
             let saved = try connection.query("""
-                INSERT INTO schedule (chat_id, user_id, local_time, occasion, weekdays_only, paused, created_at)
-                VALUES ($1, $2, $3, $4, $5, false, to_timestamp($6::float8))
+                INSERT INTO schedule (chat_id, user_id, local_time, occasion, weekdays_only, days, paused, created_at)
+                VALUES ($1, $2, $3, $4, $5, $6, false, to_timestamp($7::float8))
                 ON CONFLICT (chat_id, user_id) DO UPDATE SET local_time = EXCLUDED.local_time, occasion = EXCLUDED.occasion,
-                  weekdays_only = EXCLUDED.weekdays_only, paused = false
+                  weekdays_only = EXCLUDED.weekdays_only, days = EXCLUDED.days, paused = false
                 RETURNING id
-                """, [.int(chatID), .int(userID), .text(localTime), .text(occasion), .bool(weekdaysOnly), Timestamp.parameter(now)])
+                """, [.int(chatID), .int(userID), .text(localTime), .text(occasion), .bool(days == .mondayToFriday), .int(Int64(days.mask)),
+                      Timestamp.parameter(now)])
             guard let id = try saved.first?.int("id"),
                 let row = try connection.query(Self.scheduleSelect + " WHERE schedule.id = $1", [.int(id)]).first
             else { throw StorageError.notFound("the saved schedule") }
@@ -93,7 +95,7 @@ extension PostgresStore: ScheduleStore {
     }
 
     static let scheduleSelect = """
-        SELECT schedule.id, schedule.chat_id, schedule.user_id, schedule.local_time, schedule.occasion, schedule.weekdays_only,
+        SELECT schedule.id, schedule.chat_id, schedule.user_id, schedule.local_time, schedule.occasion, schedule.days,
           to_char(schedule.last_sent_date, 'YYYY-MM-DD') AS last_sent_date, schedule.last_sent_items, schedule.paused,
           chat.settings AS chat_settings
         FROM schedule JOIN chat ON chat.id = schedule.chat_id
@@ -107,7 +109,7 @@ extension PostgresStore: ScheduleStore {
         let settings = try JSON.parse(try row.string("chat_settings"))
         return ScheduleRecord(
             id: try row.int("id"), chatID: try row.int("chat_id"), userID: try row.int("user_id"), localTime: try row.string("local_time"),
-            occasion: try row.string("occasion"), weekdaysOnly: try row.bool("weekdays_only"),
+            occasion: try row.string("occasion"), days: Weekdays(mask: Int(try row.int("days"))),
             lastSentDate: try row.optionalString("last_sent_date"), lastSentItems: items, paused: try row.bool("paused"),
             chatTimeZone: settings["timezone"]?.string)
     }

@@ -1,7 +1,7 @@
 /// The PostgreSQL schema of the scale-out layer, as numbered migrations (see docs/scale-out.md).
 public enum ScaleSchema {
     /// Every step, oldest first.
-    public static let migrations: [Migration] = [inbox, jobs, dailySends, chatCore, closet, features, matrix]
+    public static let migrations: [Migration] = [inbox, jobs, dailySends, chatCore, closet, features, matrix, scheduleDays]
 
     /// The durable inbox, each network's cursor, and the per-chat leases.
     static let inbox = Migration(version: 1, name: "inbox, cursors and chat leases", sql: """
@@ -351,5 +351,11 @@ public enum ScaleSchema {
             file_id text NOT NULL,
             created_at timestamptz NOT NULL
         );
+        """)
+
+    /// A daily subscription's days of the week as a 7-bit mask (Monday the lowest bit); `weekdays_only` kept in step.
+    static let scheduleDays = Migration(version: 8, name: "schedule days of the week", sql: """
+        ALTER TABLE schedule ADD COLUMN days integer NOT NULL DEFAULT 127 CHECK (days BETWEEN 1 AND 127);
+        UPDATE schedule SET days = 31 WHERE weekdays_only;
         """)
 }

@@ -107,7 +107,7 @@ public protocol VoteStore: Sendable {
 
 /// Daily-outfit subscriptions and the once-per-local-day send marker.
 public protocol ScheduleStore: Sendable {
-    func saveSchedule(chatID: Int64, userID: Int64, localTime: String, occasion: String, weekdaysOnly: Bool, now: Date) async throws -> ScheduleRecord
+    func saveSchedule(chatID: Int64, userID: Int64, localTime: String, occasion: String, days: Weekdays, now: Date) async throws -> ScheduleRecord
     func schedule(chatID: Int64, userID: Int64) async throws -> ScheduleRecord?
     func deleteSchedule(chatID: Int64, userID: Int64) async throws -> Bool
     func activeSchedules() async throws -> [ScheduleRecord]

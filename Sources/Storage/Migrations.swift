@@ -298,6 +298,12 @@ public enum Migrations {
         );
         CREATE INDEX inbox_pending ON inbox (transport, state, id);
         """,
+        // 10: a daily subscription's days of the week as a 7-bit mask (Monday the lowest bit), so it can fire on
+        // any days ("/daily 09:00 weekend", "mon,wed,fri"); `weekdays_only` is kept in step (mask 31).
+        """
+        ALTER TABLE schedules ADD COLUMN days INTEGER NOT NULL DEFAULT 127 CHECK (days BETWEEN 1 AND 127);
+        UPDATE schedules SET days = 31 WHERE weekdays_only = 1;
+        """,
     ]
 
     /// The version a fully migrated database has.

@@ -1,4 +1,5 @@
 import Foundation
+import Schedule
 
 /// A daily-outfit subscription: one per user and chat.
 public struct ScheduleRecord: Sendable, Hashable {
@@ -9,8 +10,8 @@ public struct ScheduleRecord: Sendable, Hashable {
     public let localTime: String
     /// The occasion name the outfit is for.
     public let occasion: String
-    /// Monday to Friday only.
-    public let weekdaysOnly: Bool
+    /// The days of the week it fires on.
+    public let days: Weekdays
     /// The local date ("YYYY-MM-DD") of the last message sent, claimed before sending.
     public let lastSentDate: String?
     /// The item ids the last message showed, so the next day can avoid them.
@@ -22,7 +23,7 @@ public struct ScheduleRecord: Sendable, Hashable {
 
     /// A subscription as a store read it (public: `Scale.PostgresStore` builds them too).
     public init(
-        id: Int64, chatID: Int64, userID: Int64, localTime: String, occasion: String, weekdaysOnly: Bool, lastSentDate: String?,
+        id: Int64, chatID: Int64, userID: Int64, localTime: String, occasion: String, days: Weekdays, lastSentDate: String?,
         lastSentItems: [Int64], paused: Bool, chatTimeZone: String?
     ) {
         self.id = id
@@ -30,7 +31,7 @@ public struct ScheduleRecord: Sendable, Hashable {
         self.userID = userID
         self.localTime = localTime
         self.occasion = occasion
-        self.weekdaysOnly = weekdaysOnly
+        self.days = days
         self.lastSentDate = lastSentDate
         self.lastSentItems = lastSentItems
         self.paused = paused

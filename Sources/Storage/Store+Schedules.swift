@@ -1,21 +1,22 @@
 import Foundation
 import JSON
 import SQLite
+import Schedule
 
 extension Store {
     /// Subscribes (or re-subscribes) a user in a chat; un-pauses it and keeps the last sent date,
     /// so moving today's time later does not send twice today.
     @discardableResult
     public func saveSchedule(
-        chatID: Int64, userID: Int64, localTime: String, occasion: String, weekdaysOnly: Bool, now: Date
+        chatID: Int64, userID: Int64, localTime: String, occasion: String, days: Weekdays, now: Date
     ) async throws -> ScheduleRecord {
         try await database.write { db in
             try db.query(
                 """
-                INSERT INTO schedules (chat_id, user_id, local_time, occasion, weekdays_only, paused, created_at) VALUES (?, ?, ?, ?, ?, 0, ?)
+                INSERT INTO schedules (chat_id, user_id, local_time, occasion, weekdays_only, days, paused, created_at) VALUES (?, ?, ?, ?, ?, ?, 0, ?)
                 ON CONFLICT (chat_id, user_id) DO UPDATE SET local_time = excluded.local_time, occasion = excluded.occasion,
-                  weekdays_only = excluded.weekdays_only, paused = 0
-                """, [chatID, userID, localTime, occasion, weekdaysOnly, Store.timestamp(now)])
+                  weekdays_only = excluded.weekdays_only, days = excluded.days, paused = 0
+                """, [chatID, userID, localTime, occasion, days == .mondayToFriday, Int64(days.mask), Store.timestamp(now)])
             return try db.first(Store.scheduleSelect + " WHERE schedules.chat_id = ? AND schedules.user_id = ?", [chatID, userID])
                 .map(Store.schedule(from:))!
         }
@@ -94,7 +95,7 @@ extension Store {
         let items = (try? JSON.parse(row.string("last_sent_items") ?? "[]"))?.array?.compactMap(\.int) ?? []
         return ScheduleRecord(
             id: row.int("id") ?? 0, chatID: row.int("chat_id") ?? 0, userID: row.int("user_id") ?? 0,
-            localTime: row.string("local_time") ?? "08:00", occasion: row.string("occasion") ?? "", weekdaysOnly: row.bool("weekdays_only"),
+            localTime: row.string("local_time") ?? "08:00", occasion: row.string("occasion") ?? "", days: Weekdays(mask: Int(row.int("days") ?? 127)),
             lastSentDate: row.string("last_sent_date"), lastSentItems: items, paused: row.bool("paused"),
             chatTimeZone: row.string("chat_time_zone"))
     }

@@ -68,13 +68,22 @@ func berlinMonday(_ time: String) -> Date {
             == "No occasion \"buisness\" — showing business casual.\nDaily outfit at 07:30 (Europe/Berlin), every day, for business casual. /daily off stops it.")
         await harness.say("/daily 25:00", user: "ana", chat: "ana", kind: .privateChat)
         #expect(harness.transport.readable.last?.hasPrefix("Give the time as HH:MM") == true)
-        // Day names: a range for weekdays is weekdays; other days are said to be beyond it, not an occasion.
+        // Day names: ranges, lists and day words in five languages choose the days; the rest is the occasion.
         await harness.say("/daily 07:15 mon-fri business", user: "ana", chat: "ana", kind: .privateChat)
         #expect(harness.transport.readable.last == "Daily outfit at 07:15 (Europe/Berlin), Monday to Friday, for business casual. /daily off stops it.")
         await harness.say("/daily 07:30 sat,sun casual", user: "ana", chat: "ana", kind: .privateChat)
-        #expect(harness.transport.readable.last?.hasPrefix("I can send the daily outfit every day or on weekdays (Monday to Friday), not on \"sat,sun\".") == true)
-        await harness.say("/daily 09:00 saturday", user: "ana", chat: "ana", kind: .privateChat)
-        #expect(harness.transport.readable.last == "Daily outfit at 09:00 (Europe/Berlin), every day, for weekend. /daily off stops it.")
+        #expect(harness.transport.readable.last == "Daily outfit at 07:30 (Europe/Berlin), on weekends, for casual. /daily off stops it.")
+        await harness.say("/daily 07:30 monday, wednesday and friday business", user: "ana", chat: "ana", kind: .privateChat)
+        #expect(harness.transport.readable.last
+            == "Daily outfit at 07:30 (Europe/Berlin), on Mondays, Wednesdays and Fridays, for business casual. /daily off stops it.")
+        await harness.say("/daily 08:00 Di-Do", user: "ana", chat: "ana", kind: .privateChat)
+        #expect(harness.transport.readable.last == "Daily outfit at 08:00 (Europe/Berlin), on Tuesdays, Wednesdays and Thursdays, for smart casual. /daily off stops it.")
+        // "weekend" alone is the days and, with no occasion named, the weekend outfit.
+        await harness.say("/daily 09:00 weekend", user: "ana", chat: "ana", kind: .privateChat)
+        #expect(harness.transport.readable.last == "Daily outfit at 09:00 (Europe/Berlin), on weekends, for weekend. /daily off stops it.")
+        let ana = try await harness.store.user(transport: "telegram", externalID: "ana")
+        let chat = try await harness.store.chat(transport: "telegram", externalID: "ana", kind: .privateChat)
+        #expect(try await harness.store.schedule(chatID: chat.id, userID: ana.id)?.days == .weekend)
         await harness.say("/daily 08:00", user: "ana", chat: "ana", kind: .privateChat)
         #expect(harness.transport.readable.last == "Daily outfit at 08:00 (Europe/Berlin), every day, for smart casual. /daily off stops it.")
         await harness.say("/daily off", user: "ana", chat: "ana", kind: .privateChat)

@@ -11,8 +11,8 @@ func instant(_ text: String) -> Date {
 let berlin = TimeZone(identifier: "Europe/Berlin")!
 let newYork = TimeZone(identifier: "America/New_York")!
 
-func rule(_ time: String, _ zone: TimeZone, weekdays: Bool = false) -> DailyRule {
-    DailyRule(time: LocalTime(text: time)!, zone: zone, weekdaysOnly: weekdays)
+func rule(_ time: String, _ zone: TimeZone, weekdays: Bool = false, days: Weekdays? = nil) -> DailyRule {
+    DailyRule(time: LocalTime(text: time)!, zone: zone, days: days ?? (weekdays ? .mondayToFriday : .everyDay))
 }
 
 @Suite struct ScheduleCalendarTests {
@@ -117,6 +117,25 @@ func rule(_ time: String, _ zone: TimeZone, weekdays: Bool = false) -> DailyRule
         #expect(saturday == .wait(until: instant("2026-06-22T08:00:00+02:00")))
         #expect(planner.decision(for: r, lastSent: LocalDate(text: "2026-06-19"), now: instant("2026-06-22T08:00:00+02:00"))
             == .send(LocalDate(text: "2026-06-22")!))
+    }
+
+    @Test func chosenDaysFireOnThoseDaysOnlyAndTheNextFireSkipsTheRest() {
+        // Monday, Wednesday and Friday: sent on Monday 2026-06-22, nothing Tuesday, next Wednesday.
+        let r = rule("07:30", berlin, days: Weekdays(days: [1, 3, 5]))
+        let tuesday = planner.decision(for: r, lastSent: LocalDate(text: "2026-06-22"), now: instant("2026-06-23T07:30:00+02:00"))
+        #expect(tuesday == .wait(until: instant("2026-06-24T07:30:00+02:00")))
+        // The weekend alone: after Sunday's, the next is Saturday, six days on.
+        let weekend = rule("09:00", berlin, days: .weekend)
+        #expect(planner.nextFire(for: weekend, lastSent: LocalDate(text: "2026-06-21"), after: instant("2026-06-21T09:00:00+02:00"))
+            == instant("2026-06-27T09:00:00+02:00"))
+    }
+
+    @Test func aDaySetIsNeverEmptyAndIgnoresStrayDays() {
+        #expect(Weekdays(mask: 0) == .everyDay)
+        #expect(Weekdays(mask: 500) == .everyDay)
+        #expect(Weekdays(days: [6, 7, 9, 0]) == .weekend)
+        #expect(Weekdays.mondayToFriday.days == [1, 2, 3, 4, 5])
+        #expect(!Weekdays.weekend.contains(8))
     }
 
     @Test func thePacerStartsAtMostItsRateInEachSecond() {

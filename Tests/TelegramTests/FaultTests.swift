@@ -1,6 +1,7 @@
 import Chat
 import Foundation
 import Telegram
+import Schedule
 import Testing
 import WardrobeTestKit
 
@@ -64,7 +65,7 @@ import WardrobeTestKit
         harness.server.inject(.error(code: 403, description: "Forbidden: bot was blocked by the user"), method: "sendMessage")
         let (user, chat) = try await harness.store.participants(
             transport: "telegram", userID: "1001", displayName: nil, chatID: "1001", kind: .privateChat, title: nil, recordActivity: false)
-        try await harness.store.saveSchedule(chatID: chat.id, userID: user.id, localTime: "07:30", occasion: "business", weekdaysOnly: false, now: Date())
+        try await harness.store.saveSchedule(chatID: chat.id, userID: user.id, localTime: "07:30", occasion: "business", days: .everyDay, now: Date())
         let address = ChatAddress(transport: "telegram", id: "1001", kind: .privateChat)
         let ref = try #require(try await harness.sendAndWait(.text("Good morning"), to: address).first)
         let txnID = try #require(ref.pending?.txnID)

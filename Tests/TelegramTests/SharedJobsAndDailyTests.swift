@@ -4,6 +4,7 @@ import Postgres
 import PostgresTestKit
 import Scale
 import Storage
+import Schedule
 import Testing
 import WardrobeTestKit
 
@@ -106,7 +107,7 @@ struct SharedJobsAndDailyTests {
                 let (person, chat) = try await store.participants(
                     transport: "telegram", userID: String(user.id), displayName: user.firstName, chatID: String(user.id), kind: .privateChat,
                     title: nil, recordActivity: false, now: Date())
-                _ = try await store.saveSchedule(chatID: chat.id, userID: person.id, localTime: time, occasion: "casual", weekdaysOnly: false, now: Date())
+                _ = try await store.saveSchedule(chatID: chat.id, userID: person.id, localTime: time, occasion: "casual", days: .everyDay, now: Date())
             }
             try cluster.startAll()
             let sent = await server.wait(timeout: .seconds(60)) { server in chats.allSatisfy { !server.messages(inChat: $0.id).isEmpty } }

@@ -7,13 +7,13 @@ import Schedule
 import Storage
 import Support
 
-/// `/daily HH:MM [weekdays] [OCCASION]`, `/daily off`, `/daily`, and `/timezone [Area/City]`.
+/// `/daily HH:MM [DAYS] [OCCASION]`, `/daily off`, `/daily`, and `/timezone [Area/City]`.
 struct DailyFeature {
     let environment: BotEnvironment
     let daily: DailyEnvironment
 
     func register(on builder: inout RouterBuilder) {
-        builder.add(Command("daily", usage: "HH:MM [weekdays] [OCCASION] | off") {
+        builder.add(Command("daily", usage: "HH:MM [DAYS] [OCCASION] | off") {
             context, arguments in
             try await command(context, arguments: arguments)
         })
@@ -43,24 +43,15 @@ struct DailyFeature {
             throw LocalizedUserMessageError("daily.time.invalid")
         }
         words.removeFirst()
-        var weekdaysOnly = false
-        if let index = words.firstIndex(where: { Self.weekdayWords.contains($0.lowercased()) }) {
-            weekdaysOnly = true
-            words.remove(at: index)
-        }
-        let match: OccasionMatch?
-        do {
-            match = try words.isEmpty ? nil : environment.occasions.match(words.joined(separator: " "))
-        } catch {
-            // Other days ("monday", "sat,sun") are not a schedule the bot keeps: say what it can do rather
-            // than call the day an unknown occasion. ("saturday" alone is the weekend occasion's alias.)
-            guard let day = words.first(where: { Self.isDayName($0) }) else { throw error }
-            let shown = day.count > 20 ? String(day.prefix(19)) + "…" : day
-            throw LocalizedUserMessageError("daily.days.unsupported", ["days": .text(shown)])
-        }
+        // Day words ("weekdays", "weekend", "mon,wed,fri", "Di-Do") choose the days; the rest names the occasion.
+        let (chosen, occasionWords) = DayWords.read(words)
+        let days = chosen ?? .everyDay
+        var match = try occasionWords.isEmpty ? nil : environment.occasions.match(occasionWords.joined(separator: " "))
+        // "/daily 09:00 weekend" asks for weekend days and, with no occasion named, a weekend outfit.
+        if match == nil, days == .weekend, let weekend = try? environment.occasions.match("weekend") { match = weekend }
         let occasion = try match?.occasion ?? usualOccasion(of: context.user)
         try await context.data.saveSchedule(
-            chatID: context.chat.id, userID: context.user.id, localTime: time.description, occasion: occasion.name, weekdaysOnly: weekdaysOnly,
+            chatID: context.chat.id, userID: context.user.id, localTime: time.description, occasion: occasion.name, days: days,
             now: context.clock.now())
         daily.service.wake()
         var note: RichText = ""
@@ -70,29 +61,6 @@ struct DailyFeature {
         }
         try await context.reply(note + (try await describe(context)))
     }
-
-    /// "Weekdays" (Monday to Friday) in the five reply languages, and the day ranges people write for it.
-    static let weekdayWords: Set<String> = [
-        "weekdays", "weekday", "workdays", "werktags", "wochentags", "semaine", "laborables", "feriali",
-        "mon-fri", "monday-friday", "mo-fr", "montag-freitag", "lun-ven", "lundi-vendredi", "lun-vie", "lunes-viernes",
-        "lunedì-venerdì", "lunedi-venerdi",
-    ]
-
-    /// Day names and abbreviations in the five languages, alone or in a list ("sat,sun", "sa/so").
-    static func isDayName(_ word: String) -> Bool {
-        let parts = word.lowercased().split(whereSeparator: { ",/-+&".contains($0) })
-        return !parts.isEmpty && parts.allSatisfy { dayNames.contains(String($0)) }
-    }
-
-    /// Day names and their abbreviations in the five reply languages.
-    private static let dayNames: Set<String> = [
-        "mon", "tue", "wed", "thu", "fri", "sat", "sun", "monday", "tuesday", "wednesday", "thursday", "friday",
-        "saturday", "sunday", "mondays", "saturdays", "sundays", "weekends", "montag", "dienstag", "mittwoch",
-        "donnerstag", "freitag", "samstag", "sonntag", "mo", "di", "mi", "do", "fr", "sa", "so", "lundi", "mardi",
-        "mercredi", "jeudi", "vendredi", "samedi", "dimanche", "lunes", "martes", "miércoles", "miercoles", "jueves",
-        "viernes", "sábado", "sabado", "domingo", "lunedì", "lunedi", "martedì", "martedi", "mercoledì", "mercoledi",
-        "giovedì", "giovedi", "venerdì", "venerdi", "sabato", "domenica", "wochenende", "finde",
-    ]
 
     /// The user's usual occasion (user setting), else the default (smart casual).
     private func usualOccasion(of user: UserRecord) throws -> Occasion {
@@ -110,12 +78,22 @@ struct DailyFeature {
         }
         let arguments: [String: MessageArgument] = [
             "time": .text(schedule.localTime), "zone": .text(zone),
-            "days": .text(context.string(schedule.weekdaysOnly ? "daily.days.weekdays" : "daily.days.every")),
+            "days": .text(Self.daysText(schedule.days, context.phrasebook)),
             "occasion": .text(context.phrasebook.occasionName(schedule.occasion)), "name": .text(context.user.displayName ?? ""),
         ]
         var text = context.text(context.isPrivate || context.user.displayName == nil ? "daily.describe" : "daily.describe.group", arguments)
         if schedule.paused { text += .plain(" ") + context.text("daily.paused", arguments) }
         return text + .plain(" ") + context.text("daily.off_hint")
+    }
+
+    /// "every day", "Monday to Friday", "on weekends" or "on Mondays, Wednesdays and Fridays", in the reader's language.
+    static func daysText(_ days: Weekdays, _ words: Phrasebook) -> String {
+        switch days {
+        case .everyDay: return words.string("daily.days.every")
+        case .mondayToFriday: return words.string("daily.days.weekdays")
+        case .weekend: return words.string("daily.days.weekend")
+        default: return words.string("daily.days.some", ["days": .text(words.listed(days.days.map { words.string("daily.day.\($0)") }))])
+        }
     }
 
     private func timeZone(_ context: ChatContext, arguments: String) async throws {

@@ -117,7 +117,7 @@ public final class DailyService: Service {
             return nil
         }
         let zone = schedule.chatTimeZone.flatMap(TimeZone.init(identifier:)) ?? settings.defaultTimeZone
-        return DailyRule(time: time, zone: zone, weekdaysOnly: schedule.weekdaysOnly)
+        return DailyRule(time: time, zone: zone, days: schedule.days)
     }
 
     /// The kind of attempt records of daily sends (poison-message protection).

@@ -4,6 +4,7 @@ import Postgres
 import PostgresTestKit
 import Scale
 import Storage
+import Schedule
 import Testing
 
 /// Several workers (one `PostgresStore` on its own session each) racing for jobs, deliveries and
@@ -117,7 +118,7 @@ import Testing
             var schedules: [Int64] = []
             for person in people {
                 schedules.append(try await workers[0].saveSchedule(
-                    chatID: person.chat.id, userID: person.user.id, localTime: "07:00", occasion: "work", weekdaysOnly: false, now: contractEpoch).id)
+                    chatID: person.chat.id, userID: person.user.id, localTime: "07:00", occasion: "work", days: .everyDay, now: contractEpoch).id)
             }
             let subscribed = schedules
             for day in ["2026-12-01", "2026-12-02"] {
@@ -247,7 +248,7 @@ import Testing
                     service: "s", model: "m", batchID: nil, variation: 1, startedAt: contractEpoch, durationMilliseconds: 1))
                 _ = try await store.enqueueJob(kind: "tryon", userID: person.user.id, chatID: person.chat.id, payload: [:], now: contractEpoch)
                 _ = try await store.saveSchedule(
-                    chatID: person.chat.id, userID: person.user.id, localTime: "07:00", occasion: "work", weekdaysOnly: false, now: contractEpoch)
+                    chatID: person.chat.id, userID: person.user.id, localTime: "07:00", occasion: "work", days: .everyDay, now: contractEpoch)
                 let vote = try await store.openVote(
                     chatID: kept.chat.id, starterID: person.user.id, kind: "tryon", subject: [:], optionCount: 2, closesAt: contractEpoch + 1,
                     now: contractEpoch)

@@ -4,6 +4,7 @@ import Postgres
 import PostgresTestKit
 import Scale
 import Storage
+import Schedule
 import Testing
 
 /// What housekeeping removes only on PostgreSQL: past daily-send markers and blobs no image row points at,
@@ -28,7 +29,7 @@ import Testing
             let store = PostgresStore(session: session)
             let people = try await FeatureFixture.make(store)
             let schedule = try await store.saveSchedule(
-                chatID: people.chat.id, userID: people.ana.id, localTime: "07:30", occasion: "work", weekdaysOnly: false, now: contractEpoch)
+                chatID: people.chat.id, userID: people.ana.id, localTime: "07:30", occasion: "work", days: .everyDay, now: contractEpoch)
             for day in ["2026-11-20", "2026-11-29", "2026-11-30", "2026-12-01"] {
                 #expect(try await store.claimDailySend(scheduleID: schedule.id, localDate: day, items: []))
             }
