@@ -198,13 +198,15 @@ public final class TelegramPoller: Service {
     public static let setAsideText = PoisonGuard.setAsideText
 
     /// Records updates as handled, moves the persisted offset to the new watermark and writes the
-    /// replies the handler produced, in one transaction; then the sender sends the replies.
+    /// replies the handler produced, in one transaction; then the sender sends the replies. The offset
+    /// passed to Telegram moves past the updates only after that transaction committed (`UpdateLedger.complete`).
     func complete(_ ids: [Int64], ledger: UpdateLedger, store: any TelegramLedger, batch: OutboxBatch?) async {
-        let watermark = await ledger.finished(ids)
         do {
-            let (_, rows) = try await store.markProcessed(
-                transport: TelegramPoller.transportName, updateIDs: ids.map { String($0) }, cursor: watermark.map { String($0) },
-                outbox: batch?.take() ?? [], attemptKind: TelegramPoller.attemptKind, now: clock.now())
+            let rows = try await ledger.complete(ids) { [clock] watermark in
+                try await store.markProcessed(
+                    transport: TelegramPoller.transportName, updateIDs: ids.map { String($0) }, cursor: watermark.map { String($0) },
+                    outbox: batch?.take() ?? [], attemptKind: TelegramPoller.attemptKind, now: clock.now()).outbox
+            }
             await transport.sender.submit(rows)
         } catch {
             logger.error("cannot record handled updates", ["update": ids.map(String.init).joined(separator: ","), "error": "\(error)"])
