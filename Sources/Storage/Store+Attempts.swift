@@ -39,7 +39,8 @@ extension Store {
             let counted = try db.query(
                 """
                 INSERT INTO attempts (kind, item_id, chat_key, count, state, first_at, last_at) VALUES (?, ?, ?, 1, 'running', ?, ?)
-                ON CONFLICT (kind, item_id) DO UPDATE SET count = count + 1, last_at = excluded.last_at
+                ON CONFLICT (kind, item_id) DO UPDATE SET count = count + 1, last_at = excluded.last_at,
+                    chat_key = CASE attempts.chat_key WHEN '' THEN excluded.chat_key ELSE attempts.chat_key END
                 WHERE attempts.state != 'set_aside' AND attempts.count < ?
                 RETURNING count
                 """, [kind, itemID, chatKey, Store.timestamp(now), Store.timestamp(now), limit], decode: Store.attemptCount(from:))

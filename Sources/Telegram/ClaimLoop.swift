@@ -34,7 +34,7 @@ struct ClaimLoop: Sendable {
             }
             var failures = 0
             while !Task.isCancelled {
-                await intake.releaseAlbums()
+                await intake.releaseAlbums { _ in .armed }
                 do {
                     // The next parts of albums being collected here come first: their chats are kept for them.
                     for album in await books.held.collecting {
@@ -77,7 +77,8 @@ struct ClaimLoop: Sendable {
             return
         }
         await books.held.hold(id, claim)
-        await intake.take(update, group: &group)
+        // Every start is recorded here: workers share the attempt rows, and no one worker's fetch mark covers a claim.
+        await intake.take(update, mode: .armed, group: &group)
     }
 
     /// Waits for a completion here, news from another worker, the next album deadline or the check interval.
@@ -164,7 +165,7 @@ struct ClaimBookkeeping: UpdateBookkeeping {
     /// Fired when a claim completes (a slot is free, and the chat's next update may be claimable).
     let wakeUp = InboxWakeUp()
 
-    func complete(_ ids: [Int64], batch: OutboxBatch?) async {
+    func complete(_ ids: [Int64], batch: OutboxBatch?, armed: Bool) async {
         var drafts = batch?.take() ?? []
         do {
             for id in ids {

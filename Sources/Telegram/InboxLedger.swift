@@ -28,12 +28,40 @@ actor InboxLedger {
     /// These updates are recorded as handled.
     func finished(_ ids: [Int64]) {
         for id in ids { inFlight[id] = nil }
+        suspects.finished(ids)
+    }
+
+    // MARK: Suspects of a crash (see docs/telegram.md#poison-messages); positions are inbox row ids.
+
+    private var suspects = CrashSuspects(mark: nil, process: "", handledBelow: nil)
+
+    /// The dead process's fetch mark (an inbox row id), while rows up to it may still be pending.
+    var suspectThrough: Int64? { suspects.through }
+
+    /// Starts with the mark found at start-up.
+    func startSuspects(mark: FetchMark?, process: String) {
+        suspects = CrashSuspects(mark: mark, process: process, handledBelow: nil)
+    }
+
+    /// These updates were taken to run alone.
+    func tookAlone(_ ids: [Int64]) { suspects.tookAlone(ids) }
+
+    /// Whether an album has a part taken to run alone.
+    func hasSuspect(_ ids: [Int64]) -> Bool { suspects.hasSuspect(ids) }
+
+    /// After a read: the dead process's rows are settled once the reads passed its mark and none of
+    /// its rows is being handled, or a read found nothing pending while nothing is in flight.
+    func settleSuspects(emptyRead: Bool) {
+        guard let high = suspects.through else { return }
+        let passed = readThrough >= high && !inFlight.values.contains { $0 <= high }
+        if passed || (emptyRead && inFlight.isEmpty) { suspects.settle() }
     }
 
     /// These updates could not be recorded: the next read starts below their rows, so they come back.
     func failed(_ ids: [Int64]) {
         let rows = ids.compactMap { inFlight[$0] }
         for id in ids { inFlight[id] = nil }
+        suspects.finished(ids)
         if let lowest = rows.min() { readThrough = min(readThrough, lowest - 1) }
     }
 
@@ -57,11 +85,11 @@ struct InboxBookkeeping: UpdateBookkeeping {
     let ledger: InboxLedger
     let store: any TelegramLedger
 
-    func complete(_ ids: [Int64], batch: OutboxBatch?) async {
+    func complete(_ ids: [Int64], batch: OutboxBatch?, armed: Bool) async {
         do {
             let rows = try await store.markInboxProcessed(
                 transport: TelegramPoller.transportName, updateIDs: ids.map { String($0) }, outbox: batch?.take() ?? [],
-                attemptKind: TelegramPoller.attemptKind, now: poller.clock.now())
+                attemptKind: armed ? TelegramPoller.attemptKind : nil, now: poller.clock.now())
             await ledger.finished(ids)
             await poller.transport.sender.submit(rows)
         } catch {

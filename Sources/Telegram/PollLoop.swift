@@ -1,6 +1,7 @@
 import Chat
 import Foundation
 import JSON
+import Storage
 import Support
 
 /// The thin loop around the poll state machine: fetch, hand updates on, wait, back off.
@@ -21,10 +22,13 @@ struct PollLoop: Sendable {
     private var clock: any WallClock { poller.clock }
 
     func run() async throws {
+        // A mark of another process: it died with the updates up to the mark perhaps running.
+        let mark = try await store.fetchMark(key: TelegramPoller.fetchMarkKey)
+        await ledger.startSuspects(mark: mark, process: poller.processName)
         // Button acknowledgements are sent beside the loop so a slow send never stalls polling.
         try await withThrowingDiscardingTaskGroup { group in
             while !Task.isCancelled {
-                await intake.releaseAlbums()
+                await intake.releaseAlbums { [ledger] album in await ledger.hasSuspect(album.updateIDs) ? .alone : .marked }
                 switch await ledger.nextAction() {
                 case .fetch(let offset, let timeout):
                     await fetch(offset: offset, timeout: timeout, group: &group)
@@ -56,24 +60,51 @@ struct PollLoop: Sendable {
             logger.notice("Telegram polling recovered", ["failures": failuresBefore])
             poller.health.set(.polling, now: clock.now())
         }
-        guard !fresh.isEmpty else { return }
-        let done: Set<String>
+        guard !fresh.isEmpty else {
+            await ledger.settleSuspects(emptyFetch: raw.isEmpty)
+            return
+        }
+        let admission: Admission
         do {
-            done = try await store.processedIDs(transport: TelegramPoller.transportName, among: fresh.map { String($0) })
+            admission = try await admit(fresh: fresh, raw: raw)
         } catch {
             logger.error("cannot read processed updates; will fetch them again", ["error": "\(error)"])
             await ledger.released(Array(fresh))
             return
         }
+        // A batch the fetch mark covers runs as usual; any other batch runs one update at a time, each
+        // with its start recorded, so a crash now is charged to the update that was running.
+        let mode: GuardMode = admission.marked ? .marked : .alone
+        if !admission.suspects.isEmpty {
+            logger.notice("handling updates one at a time: the last run may have died while they were running", [
+                "updates": admission.suspects.sorted().joined(separator: ","),
+            ])
+        }
         for update in updates {
-            if done.contains(String(update.id)) {
+            if admission.processed.contains(String(update.id)) {
                 // Handled before a restart; only the watermark needs to learn it.
                 logger.debug("skipping redelivered update", ["update": update.id])
                 _ = await ledger.finished([update.id])
                 continue
             }
-            await intake.take(update, group: &group)
+            if mode == .alone { await ledger.tookAlone([update.id]) }
+            await intake.take(update, mode: mode, group: &group)
         }
+        await ledger.settleSuspects(emptyFetch: false)
+    }
+
+    /// Finds the handled updates and the suspects among `fresh`, and moves the fetch mark over them
+    /// when none is a suspect and no dead process's updates are still to come (one write).
+    private func admit(fresh: Set<Int64>, raw: [JSON]) async throws -> Admission {
+        let suspectThrough = await ledger.suspectThrough
+        var chatKeys: [String: String] = [:]
+        if suspectThrough != nil {
+            for update in raw { if let id = update["update_id"]?.int, fresh.contains(id) { chatKeys[String(id)] = TelegramUpdate.chatKey(of: update) } }
+        }
+        return try await store.admit(
+            transport: TelegramPoller.transportName, updates: fresh.sorted().map { FetchedUpdate(id: String($0), position: $0) },
+            markKey: TelegramPoller.fetchMarkKey, process: poller.processName, suspectThrough: suspectThrough,
+            markThrough: suspectThrough == nil ? fresh.max() : nil, attemptKind: TelegramPoller.attemptKind, chatKeys: chatKeys, now: clock.now())
     }
 
     /// Waits until a fetch is worth making (the ledger says so), an album falls due, or `seconds`

@@ -3,9 +3,10 @@ import Support
 /// The getUpdates loop as a value: it decides what to do next and keeps the offset watermark.
 ///
 /// Updates of different chats are handled concurrently, so they finish out of order. The offset
-/// passed to Telegram (and persisted) is a watermark: the lowest update still in flight, or one
-/// past the highest seen when nothing is. Everything below it is handled, so Telegram may drop
-/// it; everything at or above it is redelivered and recognised by id. No I/O happens here.
+/// passed to Telegram (and persisted) is a watermark: the lowest update still in flight (taken and
+/// not yet recorded as handled), or one past the highest seen when nothing is. Everything below it
+/// is recorded, so Telegram may drop it; everything at or above it is redelivered and recognised by
+/// id. No I/O happens here.
 ///
 /// Each fetch returns at most `limit` updates from the watermark, so while updates are in flight a
 /// fetch only brings as many new ones as there is room in that window. After a full batch (more are
@@ -82,7 +83,7 @@ public struct PollStateMachine: Sendable {
         inFlight.min() ?? highest.map { $0 + 1 } ?? floor
     }
 
-    /// Updates taken but not finished.
+    /// Updates taken but not recorded as handled yet.
     public var inFlightCount: Int { inFlight.count }
 
     /// How many new updates the next fetch can bring at most: the window from the watermark holds
@@ -141,7 +142,17 @@ public struct PollStateMachine: Sendable {
         if highest == nil { floor = lowest }
     }
 
-    /// These updates are handled (or were handled before a restart). Returns the new watermark to persist.
+    /// The watermark to persist in the transaction that records `ids` as handled: the offset once they
+    /// are finished, with every other update taken still counted as in flight. Their own records may be
+    /// committing in another transaction, in either order, and a persisted offset above an update whose
+    /// record is lost with the process would drop that update for good.
+    public func watermark(finishing ids: [Int64]) -> Int64? {
+        inFlight.subtracting(ids).min() ?? highest.map { $0 + 1 } ?? floor
+    }
+
+    /// These updates are recorded as handled: committed, or found recorded before a restart. Only now
+    /// may the watermark pass them, since the next fetch's offset confirms them to Telegram, which then
+    /// forgets them. Returns the new watermark.
     @discardableResult
     public mutating func finished(_ ids: [Int64]) -> Int64? {
         for id in ids where inFlight.remove(id) != nil { finishedAbove.insert(id) }

@@ -10,8 +10,16 @@ public protocol TelegramLedger: Sendable {
     func markProcessed(
         transport: String, updateIDs: [String], cursor: String?, outbox drafts: [OutboxDraft], attemptKind: String?, now: Date
     ) async throws -> (recorded: [String], outbox: [OutboxRecord])
-    /// Which of `updateIDs` are recorded as handled.
-    func processedIDs(transport: String, among updateIDs: [String]) async throws -> Set<String>
+    /// The fetch mark stored under `key` (poison-message protection without a row per update).
+    func fetchMark(key: String) async throws -> FetchMark?
+    /// Finds the handled updates and the suspects among fetched ones, charges the suspects of a dead
+    /// process, and moves the fetch mark over the batch when none is a suspect; one write.
+    func admit(
+        transport: String, updates: [FetchedUpdate], markKey: String, process: String, suspectThrough: Int64?, markThrough: Int64?,
+        attemptKind: String, chatKeys: [String: String], now: Date
+    ) async throws -> Admission
+    /// Forgets `process`'s own fetch mark (a clean shutdown).
+    func clearFetchMark(key: String, process: String) async throws
     /// Stores a webhook update; false when it was stored before.
     func insertInbox(transport: String, updateID: String, payload: String, now: Date) async throws -> Bool
     /// Inbox rows not handled yet, after row `afterID`, in arrival order.

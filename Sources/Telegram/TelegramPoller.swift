@@ -29,6 +29,8 @@ public final class TelegramPoller: Service {
     let (stops, stopper) = AsyncStream<Void>.makeStream()
     /// Sends the replies of handlers still working after `configuration.earlyFlushSeconds`.
     let earlyFlusher: EarlyFlusher
+    /// This worker's name in its fetch marks: a mark with another name was left by a process that died.
+    let processName = UUID().uuidString
 
     /// A poller feeding `dispatcher`; `commands` become the bot's command menu (setMyCommands).
     public init(
@@ -127,6 +129,14 @@ public final class TelegramPoller: Service {
             }
             health.set(.stopped("shut down"), now: clock.now())
             while await dispatcher.pending() > 0, !Task.isCancelled { try? await Task.sleep(for: .milliseconds(10)) }
+            if !Task.isCancelled {
+                // Everything fetched was handled or left unstarted: a restart has no suspects.
+                do {
+                    try await ledger.clearFetchMark(key: webhook ? TelegramPoller.inboxMarkKey : TelegramPoller.fetchMarkKey, process: processName)
+                } catch {
+                    logger.warning("cannot clear the fetch mark; the next start treats its updates as suspects", ["error": "\(error)"])
+                }
+            }
             await sender.shutdown()
             earlyFlusher.stop()
             try await outer.waitForAll()
@@ -194,27 +204,38 @@ public final class TelegramPoller: Service {
 
     /// The kind of attempt records of updates (poison-message protection).
     static let attemptKind = "telegram.update"
+    /// Where the polling worker keeps its fetch mark (the highest update id it may be handling).
+    static let fetchMarkKey = "telegram.fetched"
+    /// Where the webhook drain keeps its fetch mark (the highest inbox row id it may be handling).
+    static let inboxMarkKey = "telegram.inbox.taken"
     /// What a person is told when their message was set aside.
     public static let setAsideText = PoisonGuard.setAsideText
 
     /// Records updates as handled, moves the persisted offset to the new watermark and writes the
-    /// replies the handler produced, in one transaction; then the sender sends the replies.
-    func complete(_ ids: [Int64], ledger: UpdateLedger, store: any TelegramLedger, batch: OutboxBatch?) async {
-        let watermark = await ledger.finished(ids)
+    /// replies the handler produced, in one transaction; then the sender sends the replies. The offset
+    /// passed to Telegram moves past the updates only after that transaction committed (`UpdateLedger.complete`).
+    func complete(_ ids: [Int64], ledger: UpdateLedger, store: any TelegramLedger, batch: OutboxBatch?, armed: Bool) async {
         do {
-            let (_, rows) = try await store.markProcessed(
-                transport: TelegramPoller.transportName, updateIDs: ids.map { String($0) }, cursor: watermark.map { String($0) },
-                outbox: batch?.take() ?? [], attemptKind: TelegramPoller.attemptKind, now: clock.now())
+            let rows = try await ledger.complete(ids) { [clock] watermark in
+                // An update covered by its batch's fetch mark has no attempt row to forget.
+                try await store.markProcessed(
+                    transport: TelegramPoller.transportName, updateIDs: ids.map { String($0) }, cursor: watermark.map { String($0) },
+                    outbox: batch?.take() ?? [], attemptKind: armed ? TelegramPoller.attemptKind : nil, now: clock.now()).outbox
+            }
             await transport.sender.submit(rows)
         } catch {
             logger.error("cannot record handled updates", ["update": ids.map(String.init).joined(separator: ","), "error": "\(error)"])
         }
     }
 
-    /// Runs `handle` unless the update already crashed the worker `maxAttempts` times (then it is
-    /// set aside, see `PoisonGuard`). While the handler is still working after `earlyFlushSeconds`,
-    /// the replies it made so far are sent.
-    func guarded(_ ids: [Int64], event: ChatEvent, transport: EventTransport, handle: @Sendable () async -> Void) async {
+    /// Runs `handle`; for an update whose start is recorded (`mode`), only unless it already crashed
+    /// the worker `maxAttempts` times (then it is set aside, see `PoisonGuard`). While the handler is
+    /// still working after `earlyFlushSeconds`, the replies it made so far are sent.
+    func guarded(_ ids: [Int64], event: ChatEvent, transport: EventTransport, mode: GuardMode, handle: @Sendable () async -> Void) async {
+        guard mode.recordsStart else {
+            await earlyFlusher.watch(transport.batch, handle)
+            return
+        }
         let guardian = PoisonGuard(kind: TelegramPoller.attemptKind, store: store, maxAttempts: configuration.maxAttempts, logger: logger, clock: clock)
         await guardian.run(String(ids.first ?? 0), event: event, via: transport) { [earlyFlusher] in
             await earlyFlusher.watch(transport.batch, handle)

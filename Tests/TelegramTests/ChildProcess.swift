@@ -32,6 +32,14 @@ struct ChildProcess {
         return process
     }
 
+    /// Appends a line to `log`; only while no child writes to it (a child writes from where it opened the file).
+    static func note(_ line: String, to log: String) {
+        guard let handle = FileHandle(forWritingAtPath: log) else { return }
+        defer { try? handle.close() }
+        handle.seekToEndOfFile()
+        handle.write(Data((line + "\n").utf8))
+    }
+
     /// `wardrobe keys set NAME` with the value on standard input; true when it succeeded.
     static func setSecret(binary: String, arguments: [String], environment: [String: String], name: String, value: String) throws -> Bool {
         let process = Process()

@@ -62,4 +62,54 @@ import Glibc
         #expect(lines.count == 1)
         #expect(lines.first?.contains("update=\(poison)") == true)
     }
+
+    @Test func anUpdateFetchedWithThePoisonOneIsHandledThoughThePoisonOneCrashesTheWorkerAgain() async throws {
+        let binary = try #require(ChildProcess.binary("CrashingWorker"), "build the test executables first (make test builds everything)")
+        let server = try FakeTelegramServer()
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tg-poison-\(UUID())").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        var running: Process?
+        defer {
+            if let running, running.isRunning { kill(running.processIdentifier, SIGKILL) }
+            server.stop()
+            try? FileManager.default.removeItem(atPath: folder)
+        }
+        var environment = ProcessInfo.processInfo.environment
+        environment["CRASHER_DATA"] = "\(folder)/data"
+        environment["CRASHER_API"] = server.baseURL
+        environment["CRASHER_TOKEN"] = server.token
+        environment["CRASHER_CONFIG"] = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../bot-config").path
+        let log = "\(folder)/worker.log"
+
+        // All three come in the first batch. Ana's /help waits behind her /crash, so it is fetched and
+        // unhandled at both crashes; Ben's /help runs beside the /crash in the first run.
+        let poison = server.sendText("/crash", from: .ana)
+        let innocent = server.sendText("/help", from: .ana)
+        server.sendText("/help", from: .ben)
+        for run in 1...2 {
+            let process = try ChildProcess.launch(binary, [], environment: environment, log: log)
+            running = process
+            #expect(await ChildProcess.waitForExit(process), "run \(run) should die on /crash")
+            #expect(process.terminationReason == .uncaughtSignal)
+        }
+        let process = try ChildProcess.launch(binary, [], environment: environment, log: log)
+        running = process
+        // The poison update is set aside; the one fetched with it in both crash windows is answered.
+        #expect(await server.wait(timeout: .seconds(30)) { $0.messages(inChat: FakeUser.ana.id).count >= 2 })
+        #expect(await server.wait(timeout: .seconds(30)) { !$0.messages(inChat: FakeUser.ben.id).isEmpty })
+        let texts = server.texts(inChat: FakeUser.ana.id)
+        #expect(texts.first == TelegramPoller.setAsideText && texts.filter { $0 == TelegramPoller.setAsideText }.count == 1, "\(texts)")
+        #expect(texts.count == 2 && texts.last?.contains("/outfit") == true, "the /help answer: \(texts)")
+        #expect(process.isRunning, "\((try? String(contentsOfFile: log, encoding: .utf8)) ?? "no log")")
+        await ChildProcess.kill9(process)
+
+        let store = try Store(dataDirectory: "\(folder)/data")
+        defer { store.close() }
+        let aside = try await store.setAsideItems()
+        #expect(aside.map(\.itemID) == [String(poison)])
+        #expect(aside.first?.count == 2 && aside.first?.chatKey == "telegram:\(FakeUser.ana.id)")
+        #expect(try await store.processedIDs(transport: "telegram", among: [String(poison), String(innocent)]).count == 2)
+        let lines = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n").filter { $0.contains("update set aside") }
+        #expect(lines.count == 1)
+    }
 }

@@ -24,6 +24,22 @@ import Testing
         #expect(state.nextAction() == .fetch(offset: 21, timeout: 50))
     }
 
+    @Test func theWatermarkStoredWithAnUpdateCountsEveryOtherUnrecordedUpdateAsInFlight() {
+        var state = machine(saved: 5)
+        #expect(state.received([5, 6, 7]) == [5, 6, 7])
+        #expect(state.watermark(finishing: [6]) == 5)
+        // 6 may be handled but not yet recorded: the offset stored with 5 stops at it.
+        #expect(state.watermark(finishing: [5]) == 6)
+        #expect(state.watermark(finishing: [5, 6, 7]) == 8)
+        // Asking changes nothing; only a recorded update moves the watermark.
+        #expect(state.offset == 5 && state.inFlightCount == 3)
+        state.finished([6])
+        #expect(state.watermark(finishing: [5]) == 7)
+        state.finished([7])
+        #expect(state.watermark(finishing: [5]) == 8)
+        #expect(state.offset == 5)
+    }
+
     @Test func whileUpdatesAreInFlightFetchesDoNotHoldAndRedeliveriesAreDropped() {
         var state = machine(saved: 1)
         #expect(state.received([1, 2]) == [1, 2])

@@ -31,15 +31,19 @@ final class TelegramHarness: Sendable {
             backoff: Backoff(base: 0.05, cap: 0.2), conflictBackoff: Backoff(base: 0.05, cap: 0.2))
     }
 
+    /// A worker on a new fake server and data folder, or, for a restart, on `reusing` another harness's
+    /// server and folder (stop that one with `keepingServerAndData` first).
     init(
         token: String? = nil, downloadLimit: Int? = 20 * 1024 * 1024,
         configure: (inout TelegramConfiguration) -> Void = { _ in },
+        reusing previous: TelegramHarness? = nil,
         router makeRouter: ((BotEnvironment) -> Router)? = nil
     ) throws {
-        server = try FakeTelegramServer(downloadLimit: downloadLimit)
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("tg-\(UUID())").path
+        server = try previous?.server ?? FakeTelegramServer(downloadLimit: downloadLimit)
+        folder = previous?.folder ?? FileManager.default.temporaryDirectory.appendingPathComponent("tg-\(UUID())").path
         store = try Store(dataDirectory: folder)
-        keys = try KeyStore.open(path: "\(folder)/secrets.enc", key: .environment(SecretKey.random()))
+        // Each harness has its own random key, so a restarted one opens its own key file.
+        keys = try KeyStore.open(path: "\(folder)/secrets-\(UUID()).enc", key: .environment(SecretKey.random()))
         logger = Logger(label: "telegram", level: .debug, sink: logs)
         var configuration = TelegramHarness.quickConfiguration(server.baseURL)
         configure(&configuration)
@@ -71,13 +75,15 @@ final class TelegramHarness: Sendable {
         }
     }
 
-    /// Stops polling, lets queued events finish, and removes the temporary folder.
-    func stop(_ task: Task<Void, any Error>) async {
+    /// Stops polling, lets queued events finish, and removes the temporary folder (unless
+    /// `keepingServerAndData`, for a harness that restarts on them).
+    func stop(_ task: Task<Void, any Error>, keepingServerAndData: Bool = false) async {
         await poller.shutdown()
         await dispatcher.finish()
         _ = await task.result
-        await server.shutdown()
         store.close()
+        guard !keepingServerAndData else { return }
+        await server.shutdown()
         try? FileManager.default.removeItem(atPath: folder)
     }
 

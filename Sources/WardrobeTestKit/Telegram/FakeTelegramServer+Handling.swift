@@ -105,6 +105,7 @@ extension FakeTelegramServer {
                 for update in chosen {
                     state.deliveries[update.id, default: 0] += 1
                     if state.firstDelivery[update.id] == nil { state.firstDelivery[update.id] = now }
+                    state.lastDelivery[update.id] = now
                 }
                 return chosen.map(\.json)
             }

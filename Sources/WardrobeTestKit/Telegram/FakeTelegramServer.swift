@@ -18,6 +18,7 @@ public final class FakeTelegramServer: Sendable {
         var nextFileNumber = 1
         var deliveries: [Int64: Int] = [:]
         var firstDelivery: [Int64: Date] = [:]
+        var lastDelivery: [Int64: Date] = [:]
         var updateChats: [(id: Int64, chatID: Int64?)] = []
         var confirmedBelow: Int64 = 0
         var calls: [FakeBotCall] = []
@@ -135,6 +136,12 @@ public final class FakeTelegramServer: Sendable {
 
     /// When each update was first delivered.
     public var firstDeliveries: [Int64: Date] { state.withLock { $0.firstDelivery } }
+
+    /// When each update was last delivered.
+    public var lastDeliveries: [Int64: Date] { state.withLock { $0.lastDelivery } }
+
+    /// The highest offset a getUpdates call passed: every update below it is confirmed and gone.
+    public var confirmedBelow: Int64 { state.withLock { $0.confirmedBelow } }
 
     /// Updates queued so far with their chats, in order.
     public var updateLog: [(id: Int64, chatID: Int64?)] { state.withLock { $0.updateChats } }
