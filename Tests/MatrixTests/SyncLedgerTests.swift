@@ -15,6 +15,7 @@ import Testing
         #expect(await ledger.finished("$b1") == nil)
         #expect(await ledger.finished("$a2") == nil)
         await ledger.recorded("$b1")
+        await ledger.recorded("$a2")
         #expect(await !ledger.isInFlight("$b1"))
         // The last event of the oldest batch passes it and every finished batch behind it.
         #expect(await ledger.finished("$a1") == "s4")
@@ -22,6 +23,24 @@ import Testing
         // With nothing open, a batch without events is stored at once; an unknown id changes nothing.
         #expect(await ledger.begin(eventIDs: [], nextBatch: "s5") == "s5")
         #expect(await ledger.finished("$unknown") == nil)
+    }
+
+    @Test func thePositionNeverPassesAnEventWhoseRecordIsStillCommitting() async {
+        let ledger = SyncLedger()
+        _ = await ledger.begin(eventIDs: ["$1", "$2"], nextBatch: "s2")
+        // $1 is handled and its record is on its way; $2 finishing must not store a position past $1, since
+        // $2's record could commit first and a kill before $1's would lose $1 for good.
+        #expect(await ledger.finished("$1") == nil)
+        #expect(await ledger.finished("$2") == nil)
+        await ledger.recorded("$2")
+        await ledger.recorded("$1")
+        // Both recorded: the next sync batch (even an empty one) carries the position past them.
+        #expect(await ledger.begin(eventIDs: [], nextBatch: "s3") == "s3")
+        // Recorded before the last one finishes: that one carries it in its own record.
+        _ = await ledger.begin(eventIDs: ["$3", "$4"], nextBatch: "s4")
+        #expect(await ledger.finished("$3") == nil)
+        await ledger.recorded("$3")
+        #expect(await ledger.finished("$4") == "s4")
     }
 
     @Test func waitingForRoomReturnsOnceEnoughEventsAreHandled() async {
