@@ -73,6 +73,9 @@ public struct EventMapper: Sendable {
             return photo(content, body: body)
         case "m.file" where content["info"]?["mimetype"]?.string?.hasPrefix("image/") == true:
             return photo(content, body: body)
+        case "m.file" where content["info"]?["mimetype"]?.string == nil && Self.namesAnImage(content["filename"]?.string ?? body):
+            // A file sent without its type but named like a picture is tried as one; decoding says if it is not.
+            return photo(content, body: body)
         case "m.file", "m.audio", "m.video", "m.location":
             // Sent to the bot, but nothing it can use: the router says what it can (in a direct chat).
             return .other(kind: content["msgtype"]?.string ?? "")
@@ -100,6 +103,12 @@ public struct EventMapper: Sendable {
                 throw MatrixError.undecryptableMedia("\(error)")
             }
         }
+    }
+
+    /// Whether a file name ends like a picture's ("IMG_0042.JPG", "look.webp").
+    static func namesAnImage(_ name: String) -> Bool {
+        let lowered = name.lowercased()
+        return [".jpg", ".jpeg", ".png", ".webp", ".gif", ".heic", ".heif", ".avif", ".tif", ".tiff"].contains { lowered.hasSuffix($0) }
     }
 
     /// Removes the `> <@user> quoted` lines some clients put before a reply's text.

@@ -33,6 +33,13 @@ import Testing
             }
             #expect(kind == msgtype)
         }
+        // A file without a type but named like a picture is tried as a photo.
+        var untyped = Wire.message("$7", body: "IMG_0042.JPG", msgtype: "m.file")
+        untyped = untyped.setting("content", (untyped["content"] ?? [:]).setting("url", "mxc://test/p"))
+        guard case .photos = payload(untyped) else {
+            Issue.record("expected a photo for an untyped IMG_0042.JPG")
+            return
+        }
         let sticker: JSON = ["type": "m.sticker", "event_id": "$6", "sender": "@ana:test", "content": ["body": "a cat", "url": "mxc://test/c"]]
         guard case .other(let kind) = payload(sticker) else {
             Issue.record("expected other content for a sticker")
