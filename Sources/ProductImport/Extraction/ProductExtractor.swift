@@ -77,7 +77,8 @@ public struct ProductExtractor: Sendable {
             fromLink.sku = sku
             found.append(fromLink)
         }
-        guard let draft = merge(found, pageURL: pageURL) else {
+        let locale = scan.metas.first { ($0["property"] ?? $0["name"])?.lowercased() == "og:locale" }?["content"]
+        guard let draft = merge(found, pageURL: pageURL, language: locale) else {
             throw ImportError(.notAProduct, detail: "product data without a name")
         }
         return draft
@@ -115,8 +116,9 @@ public struct ProductExtractor: Sendable {
             || !has({ !$0.colors.isEmpty })
     }
 
-    /// Takes each field from the first (most trusted) source that has it.
-    func merge(_ found: [ProductFacts], pageURL: URL) -> ProductDraft? {
+    /// Takes each field from the first (most trusted) source that has it. A price no source gives
+    /// a currency for gets the one the shop's domain or `language` (og:locale) implies.
+    func merge(_ found: [ProductFacts], pageURL: URL, language: String? = nil) -> ProductDraft? {
         func pick<Value>(_ value: (ProductFacts) -> Value?) -> (Value, ExtractionSource)? {
             for facts in found { if let value = value(facts) { return (value, facts.source) } }
             return nil
@@ -149,6 +151,11 @@ public struct ProductExtractor: Sendable {
                 draft.currency = currency.code
                 draft.sources[.currency] = currency.source
             }
+        }
+        if draft.price != nil, draft.currency == nil,
+           let guessed = CurrencyGuess.currency(forHost: pageURL.host, language: language, siteDomains: sites.site(for: pageURL)?.currencyByDomain ?? [:]) {
+            draft.currency = guessed
+            draft.sources[.currency] = .page
         }
         if let (sizes, source) = pick({ $0.sizes.isEmpty ? nil : $0.sizes }) {
             draft.sizes = sizes

@@ -17,9 +17,11 @@ struct PageExtractor {
         var facts = ProductFacts(source: .page)
         let language = document.elements.first?["lang"]
         var siteName = false
-        if let text = first(.name, in: document) {
+        if let (text, rule) = firstMatch(.name, in: document) {
             facts.name = text.cleanedText
-            siteName = facts.name != nil
+            // A bare "h1" at the end of a site's list is a fallback that any page satisfies; only a
+            // selector naming the shop's own markup shows the page is laid out as the rule expects.
+            siteName = facts.name != nil && rule.isSpecific
         }
         let heading = mainHeading(in: document)
         if facts.name == nil, let heading { facts.name = document.text(of: heading).cleanedText }
@@ -37,12 +39,13 @@ struct PageExtractor {
             facts.currency = CurrencyGuess.currency(priceText: found.text, host: pageURL.host, language: language, siteDomains: site?.currencyByDomain ?? [:])
         }
         if facts.price != nil, facts.currency == nil {
-            facts.currency = CurrencyGuess.currency(forHost: pageURL.host, siteDomains: site?.currencyByDomain ?? [:])
+            facts.currency = CurrencyGuess.currency(forHost: pageURL.host, language: language, siteDomains: site?.currencyByDomain ?? [:])
         }
 
         facts.brand = first(.brand, in: document).flatMap { BrandText.brand(in: $0) ?? BrandText.clean($0) } ?? brand(in: document)
         facts.sku = first(.sku, in: document).flatMap(PageIdentifier.identifier) ?? PageIdentifier.fromURL(pageURL) ?? PageIdentifier.fromLabels(in: document)
         facts.availability = first(.availability, in: document).flatMap(AvailabilityWords.availability(in:)) ?? availability(in: document)
+            ?? BuyButton.availability(in: document, after: heading)
         facts.description = first(.description, in: document)?.cleanedText
 
         let breadcrumbs = all(.breadcrumb, in: document)
@@ -54,7 +57,7 @@ struct PageExtractor {
         let siteColors = all(.colors, in: document)
         for color in siteColors.isEmpty ? VariantPickers.colors(in: document) : siteColors { ProductFacts.appendUnique(color, to: &facts.colors) }
 
-        let buySigns = facts.sku != nil || facts.availability != nil || hasBuyButton(document)
+        let buySigns = facts.sku != nil || facts.availability != nil || BuyButton.exists(in: document)
         facts.isProduct = facts.name != nil && (siteName || (facts.price != nil && buySigns))
         return facts
     }
@@ -84,10 +87,15 @@ struct PageExtractor {
 
     /// The first non-empty value the site's selectors for `field` give.
     private func first(_ field: SiteField, in document: HTMLDocument) -> String? {
+        firstMatch(field, in: document)?.value
+    }
+
+    /// The first non-empty value the site's selectors for `field` give, with the rule that gave it.
+    private func firstMatch(_ field: SiteField, in document: HTMLDocument) -> (value: String, rule: FieldSelector)? {
         for rule in site?.selectors(field) ?? [] {
             for element in rule.selector.select(in: document) {
                 let value = rule.attribute.map { element[$0] } ?? document.text(of: element)
-                if let value, !value.trimmed.isEmpty { return value.trimmed }
+                if let value, !value.trimmed.isEmpty { return (value.trimmed, rule) }
             }
         }
         return nil
@@ -161,29 +169,6 @@ struct PageExtractor {
     private static let brandLabels = AttributeWords(["brand", "byline"], in: ["id", "class", "data-testid"])
     private static let brandLinks = AttributeWords(["/brand"])
     private static let stockLabels = AttributeWords(["availability", "stock"], in: ["id", "class", "data-testid"])
-
-    /// Whether the page has an add-to-cart control.
-    private func hasBuyButton(_ document: HTMLDocument) -> Bool {
-        let controls = document.elements(named: "button") + document.elements(named: "input")
-        for control in controls {
-            let label = ((control["id"] ?? "") + " " + (control["name"] ?? "") + " " + (control["class"] ?? "") + " " + (control["value"] ?? "")
-                + " " + (control["data-testid"] ?? "")).lowercased()
-            if buyWords.contains(where: label.contains) { return true }
-            if control.tag == "button", control.subtreeEnd - control.index < 10 {
-                let text = document.text(of: control).lowercased()
-                if text.count < 60, buyWords.contains(where: text.contains) { return true }
-            }
-        }
-        return document.elements(named: "form").contains { ($0["action"] ?? "").lowercased().contains("cart") }
-    }
-
-    private let buyWords = [
-        "add to cart", "add-to-cart", "addtocart", "add to bag", "add-to-bag", "addtobag", "add to basket", "add-to-basket", "buy now", "buy-now",
-        "in den warenkorb", "warenkorb", "jetzt kaufen", "ajouter au panier", "acheter", "añadir a la cesta", "añadir al carrito", "comprar",
-        "aggiungi al carrello", "aggiungi alla borsa", "acquista", "adicionar ao carrinho", "in winkelwagen", "do koszyka", "kup teraz",
-        "buy tickets", "tickets kaufen", "add to trolley", "장바구니", "구매하기", "바로구매", "加入購物車", "加入购物车", "立即購買", "立即购买",
-        "カートに入れる", "購入する", "ใส่ตะกร้า", "book now", "get tickets", "예매하기", "購票", "购票", "チケット購入",
-    ]
 
     private func breadcrumb(in document: HTMLDocument) -> String? {
         for candidate in document.elements(named: "nav") + document.elements(named: "ol") + document.elements(named: "ul") {

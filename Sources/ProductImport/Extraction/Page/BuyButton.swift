@@ -1,0 +1,120 @@
+import HTML
+
+/// The buy box's controls: whether the page can put the product in a cart, and what its
+/// buttons say about stock when no element is labelled with it ("Sold out", "Notify me",
+/// an active "Add to cart").
+enum BuyButton {
+    /// Whether the page has an add-to-cart control anywhere.
+    static func exists(in document: HTMLDocument) -> Bool {
+        let controls = document.elements(named: "button") + document.elements(named: "input")
+        for control in controls {
+            if buyWords.contains(where: attributeLabel(control).contains) { return true }
+            if control.tag == "button", control.subtreeEnd - control.index < 10 {
+                let text = document.text(of: control).lowercased()
+                if text.count < 60, buyWords.contains(where: text.contains) { return true }
+            }
+        }
+        // Shops in Taiwan and Korea often make the buy button a link ("立即購買", "바로구매").
+        for link in document.elements(named: "a") where link.subtreeEnd - link.index < 6 {
+            let text = document.text(of: link)
+            guard buyMarkers.contains(where: attributeLabel(link).contains) || text.count <= 20 && linkBuyWords.contains(where: text.lowercased().contains) else { continue }
+            if !inOtherProducts(link, document) { return true }
+        }
+        return document.elements(named: "form").contains { ($0["action"] ?? "").lowercased().contains("cart") }
+    }
+
+    /// The stock state the buttons after the name heading show: sold out when a control says
+    /// so (or offers to notify on restock) and no active add-to-cart control is there; in stock
+    /// when an active add-to-cart control is there and none says sold out. Pages that render both
+    /// and hide one with scripts or styles get nil, and so do disabled add-to-cart buttons
+    /// alone: fashion shops disable them until a size is picked.
+    static func availability(in document: HTMLDocument, after anchor: HTMLElement?) -> Availability? {
+        let start = anchor?.subtreeEnd ?? 0
+        let end = min(document.elements.count, start + (anchor == nil ? 3_000 : 800))
+        var canBuy = false
+        var soldOut: Availability?
+        var index = start
+        while index < end {
+            let control = document.elements[index]
+            index += 1
+            guard control.tag == "button" || control.tag == "a"
+                || control.tag == "input" && ["submit", "button"].contains(control["type"]?.lowercased() ?? "") else { continue }
+            guard control.subtreeEnd - control.index < 12, !inOtherProducts(control, document), !isVariantOption(control, document) else { continue }
+            let attributes = attributeLabel(control)
+            let text = (control.tag == "input" ? control["value"] ?? "" : document.text(of: control)).lowercased()
+            guard text.count < 80 else { continue }
+            if soldOutClasses.contains(where: attributes.contains) || notifyWords.contains(where: text.contains) {
+                soldOut = soldOut ?? .outOfStock
+                continue
+            }
+            if let stated = AvailabilityWords.availability(in: text), !stated.isBuyable {
+                soldOut = soldOut ?? stated
+                continue
+            }
+            // A link only counts when it is labelled or worded as the buy button, not when it merely mentions one.
+            let isBuy = control.tag == "a" ? buyMarkers.contains(where: attributes.contains) || text.count <= 20 && linkBuyWords.contains(where: text.contains)
+                : buyWords.contains(where: text.contains) || buyWords.contains(where: attributes.contains) || buyMarkers.contains(where: attributes.contains)
+            guard isBuy else { continue }
+            let disabled = control.has("disabled") || control["aria-disabled"]?.lowercased() == "true" || attributes.contains("disabled")
+            if !disabled { canBuy = true }
+        }
+        switch (canBuy, soldOut) {
+        case (true, nil): return .inStock
+        case (false, let state?): return state
+        default: return nil
+        }
+    }
+
+    private static func attributeLabel(_ control: HTMLElement) -> String {
+        ((control["id"] ?? "") + " " + (control["name"] ?? "") + " " + (control["class"] ?? "") + " " + (control["value"] ?? "")
+            + " " + (control["data-testid"] ?? "")).lowercased()
+    }
+
+    /// Whether the control belongs to a recommended product, a tile, the header or the footer.
+    private static func inOtherProducts(_ control: HTMLElement, _ document: HTMLDocument) -> Bool {
+        document.ancestor(of: control) { ["header", "footer", "nav", "aside"].contains($0.tag) || otherProductLabels.matches($0) } != nil
+    }
+
+    /// Whether the control picks a size or colour: a sold-out size says nothing about the product.
+    private static func isVariantOption(_ control: HTMLElement, _ document: HTMLDocument) -> Bool {
+        if let role = control["role"]?.lowercased(), role == "radio" || role == "option" { return true }
+        if variantLabels.matches(control) { return true }
+        guard let parent = control.parent else { return false }
+        let container = document.elements[parent]
+        if variantLabels.matches(container) { return true }
+        return container.parent.map { variantLabels.matches(document.elements[$0]) } ?? false
+    }
+
+    private static let variantLabels = AttributeWords([
+        "size", "swatch", "variant", "variation", "option", "picker", "selector", "groesse", "größe", "taille", "talla", "taglia", "color", "colour",
+    ], in: ["id", "class", "name", "data-testid"])
+
+    private static let otherProductLabels = AttributeWords([
+        "recommend", "related", "upsell", "cross-sell", "crosssell", "similar", "carousel", "also-bought", "recently", "sponsored",
+        "product-card", "productcard", "product-tile", "producttile", "cart-drawer", "minicart", "mini-cart", "newsletter", "cookie",
+    ], in: ["id", "class"])
+
+    /// Class words shops give a sold-out button.
+    private static let soldOutClasses = ["sold-out", "soldout", "sold_out", "out-of-stock", "outofstock", "out_of_stock", "notify-me", "notifyme", "back-in-stock"]
+
+    /// "Tell me when it is back" buttons, shown instead of the add-to-cart button.
+    private static let notifyWords = [
+        "notify me", "email me when", "notify when available", "benachrichtigen", "m'avertir", "me prévenir", "avísame", "avisarme",
+        "avvisami", "avise-me", "houd me op de hoogte", "powiadom mnie", "재입고 알림", "재입고알림", "入荷お知らせ", "入荷通知", "貨到通知", "到货通知",
+    ]
+
+    /// Buy words a link may carry: not the bare "cart" words of the header's cart link ("Warenkorb", "장바구니").
+    private static let linkBuyWords = buyWords.filter { !["warenkorb", "장바구니", "comprar", "acheter", "acquista"].contains($0) } + ["장바구니 담기", "장바구니담기"]
+
+    /// Class and id words of buy buttons that carry no words of a language.
+    private static let buyMarkers = ["buynow", "btn_buy", "btn-buy", "btnbuy", "add_to_cart", "add-cart", "addcart", "add_cart", "addtocart", "add-to-cart", "add-to-bag"]
+
+    /// Words on an add-to-cart or buy-now control.
+    static let buyWords = [
+        "add to cart", "add-to-cart", "addtocart", "add to bag", "add-to-bag", "addtobag", "add to basket", "add-to-basket", "buy now", "buy-now",
+        "in den warenkorb", "warenkorb", "jetzt kaufen", "ajouter au panier", "acheter", "añadir a la cesta", "añadir al carrito", "comprar",
+        "aggiungi al carrello", "aggiungi alla borsa", "acquista", "adicionar ao carrinho", "in winkelwagen", "do koszyka", "kup teraz",
+        "buy tickets", "tickets kaufen", "add to trolley", "장바구니", "구매하기", "바로구매", "加入購物車", "加入购物车", "立即購買", "立即购买",
+        "放入購物車", "直接購買", "カートに入れる", "購入する", "ใส่ตะกร้า", "book now", "get tickets", "예매하기", "購票", "购票", "チケット購入",
+    ]
+}
