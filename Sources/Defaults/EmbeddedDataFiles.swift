@@ -83,7 +83,7 @@ extension DataFiles {
 """##,
         "keywords.json": ##"""
 {
-  "about": "Keyword rules for product import and /add. Color words list their inflected forms too (German blaue/blaues/blauer…, French, Spanish and Italian gender and plural), since names say \"weißes Hemd\" or \"camicia bianca\". 'goods' names things that are not clothing (a toaster, a book): when the head of a name (the words before for/with/für/pour…) names one, the piece is flagged as not clothing instead of getting a category. Words are matched whole (in Chinese, Japanese and Korean, which run words together, a phrase matches any run of the same characters), case- and accent-insensitively; the longest phrase wins, then the earlier rule. A word starting with * matches the end of a compound (German Stoffhose). Garment rules are listed in priority order for ties: 'shirt dress' is a dress because dress comes first.",
+  "about": "Keyword rules for product import and /add. Color words list their inflected forms too (German blaue/blaues/blauer…, French, Spanish and Italian gender and plural), since names say \"weißes Hemd\" or \"camicia bianca\". 'goods' names things that are not clothing (a toaster, a book): when the head of a name (the words before for/with/für/pour…) names one, the piece is flagged as not clothing instead of getting a category. Words are matched whole (in Chinese, Japanese and Korean, which run words together, a phrase matches any run of the same characters), case- and accent-insensitively; the longest phrase wins, then the earlier rule. A word starting with * matches the end of a compound (German Stoffhose). A goods rule's 'beatsGarments' phrases win anywhere in a name over any garment word: clothing for a pet (\"애견 패딩\", \"Mantel für Hunde\") is pet supplies. Garment rules are listed in priority order for ties: 'shirt dress' is a dress because dress comes first.",
   "garments": [
     {"subcategory": "dress", "category": "dress", "formality": 2, "warmth": 2, "words": {
       "en": ["dress", "dresses", "gown", "sundress", "shirt dress", "shirtdress", "slip dress", "maxi dress", "midi dress", "mini dress", "pinafore"],
@@ -238,7 +238,7 @@ extension DataFiles {
       "ko": ["티셔츠", "반팔티", "긴팔티"]}},
     {"subcategory": "cardigan", "category": "top", "formality": 2, "warmth": 3, "words": {
       "en": ["cardigan", "cardigans"], "de": ["strickjacke", "cardigan"], "fr": ["cardigan", "gilet en maille"], "es": ["cardigan", "chaqueta de punto"], "it": ["cardigan"], "pt": ["cardigan", "casaco de malha"], "nl": ["vestje", "cardigan"], "pl": ["kardigan", "sweter rozpinany"],
-      "zh": ["開襟衫", "开衫", "針織外套", "针织外套"],
+      "zh": ["開襟衫", "开衫", "開衫", "針織外套", "针织外套", "針織開衫", "针织开衫"],
       "ja": ["カーディガン"],
       "ko": ["가디건"]}},
     {"subcategory": "hoodie", "category": "top", "formality": 1, "warmth": 3, "words": {
@@ -432,14 +432,14 @@ extension DataFiles {
       "ja": ["掃除機", "ロボット掃除機"],
       "ko": ["청소기", "로봇청소기"]}},
     {"kind": "phone", "words": {
-      "en": ["smartphone", "phone", "mobile phone", "iphone"],
+      "en": ["smartphone", "phone", "mobile phone", "iphone", "phone case", "iphone case"],
       "de": ["handy", "smartphone"],
       "fr": ["telephone", "smartphone"],
       "es": ["movil", "telefono", "smartphone"],
       "it": ["cellulare", "telefono", "smartphone"], "pt": ["celular", "telemovel", "smartphone"], "nl": ["telefoon", "smartphone"], "pl": ["telefon", "smartfon"],
-      "zh": ["手機", "手机", "智慧型手機", "智能手机"],
-      "ja": ["スマートフォン", "スマホ", "携帯電話"],
-      "ko": ["휴대폰", "스마트폰"]}},
+      "zh": ["手機", "手机", "智慧型手機", "智能手机", "手機殼", "手机壳"],
+      "ja": ["スマートフォン", "スマホ", "携帯電話", "スマホケース"],
+      "ko": ["휴대폰", "스마트폰", "아이폰", "폰케이스", "휴대폰 케이스", "핸드폰 케이스"]}},
     {"kind": "laptop", "words": {
       "en": ["laptop", "notebook computer", "chromebook", "computer", "tablet"],
       "de": ["laptop", "notebook", "computer", "tablet"],
@@ -477,14 +477,14 @@ extension DataFiles {
       "ja": ["冷蔵庫"],
       "ko": ["냉장고"]}},
     {"kind": "kitchen appliance", "words": {
-      "en": ["kettle", "coffee maker", "coffee machine", "blender", "microwave", "oven", "air fryer", "cookware", "frying pan", "saucepan", "toaster oven", "rice cooker", "pressure cooker", "slow cooker", "food processor", "stand mixer", "knife set", "kitchen knife", "water bottle", "travel mug", "dinner plates", "mug"],
-      "de": ["wasserkocher", "kaffeemaschine", "mixer", "mikrowelle", "backofen", "pfanne", "kochtopf", "messer", "trinkflasche", "tasse", "kuchenmaschine"],
+      "en": ["kettle", "coffee maker", "coffee machine", "blender", "microwave", "oven", "air fryer", "cookware", "frying pan", "saucepan", "toaster oven", "rice cooker", "pressure cooker", "slow cooker", "food processor", "stand mixer", "knife set", "kitchen knife", "water bottle", "travel mug", "dinner plates", "mug", "tumbler", "thermos", "vacuum flask", "insulated bottle"],
+      "de": ["wasserkocher", "kaffeemaschine", "mixer", "mikrowelle", "backofen", "pfanne", "kochtopf", "messer", "trinkflasche", "tasse", "kuchenmaschine", "thermosflasche", "thermobecher", "isolierflasche"],
       "fr": ["bouilloire", "cafetiere", "machine a cafe", "mixeur", "micro ondes", "four", "poele", "couteau", "gourde", "tasse", "robot patissier"],
       "es": ["hervidor", "cafetera", "batidora", "microondas", "horno", "sarten", "cuchillo", "botella de agua", "taza", "robot de cocina"],
       "it": ["bollitore", "macchina da caffe", "frullatore", "microonde", "forno", "padella", "coltello", "borraccia", "tazza", "robot da cucina"], "pt": ["cafeteira", "liquidificador", "air fryer"], "nl": ["waterkoker", "koffiezetapparaat", "airfryer"], "pl": ["czajnik", "ekspres do kawy", "frytkownica"],
-      "zh": ["電鍋", "电饭煲", "咖啡機", "咖啡机", "氣炸鍋", "空气炸锅", "微波爐", "微波炉", "果汁機", "快煮壺"],
-      "ja": ["炊飯器", "電子レンジ", "コーヒーメーカー", "電気ケトル"],
-      "ko": ["전기밥솥", "에어프라이어", "전자레인지", "커피머신"]}},
+      "zh": ["電鍋", "电饭煲", "咖啡機", "咖啡机", "氣炸鍋", "空气炸锅", "微波爐", "微波炉", "果汁機", "快煮壺", "保溫杯", "保温杯", "保溫瓶", "保温瓶", "隨行杯", "随行杯", "馬克杯", "马克杯"],
+      "ja": ["炊飯器", "電子レンジ", "コーヒーメーカー", "電気ケトル", "タンブラー", "水筒", "マグカップ", "保温ボトル"],
+      "ko": ["전기밥솥", "에어프라이어", "전자레인지", "커피머신", "텀블러", "보온병", "머그컵", "보온컵"]}},
     {"kind": "electronics", "words": {
       "en": ["relay module", "headphones", "earbuds", "speaker", "television", "tv", "camera", "monitor", "keyboard", "charger", "usb cable", "battery", "game console", "router", "ring light", "lens cap", "earphones", "power bank", "hdmi cable", "hard drive", "ssd", "webcam", "projector", "drone", "memory card", "kindle", "e reader", "ereader"],
       "de": ["kopfhorer", "lautsprecher", "fernseher", "kamera", "tastatur", "ladegerat", "akku", "kopfhoerer", "powerbank", "festplatte", "beamer"],
@@ -518,8 +518,8 @@ extension DataFiles {
       "fr": ["canape", "chaise", "table", "bureau", "matelas", "etagere", "lampe", "tapis", "rideau", "oreiller"],
       "es": ["sofa", "silla", "mesa", "escritorio", "colchon", "estanteria", "lampara", "alfombra", "cortina", "almohada"],
       "it": ["divano", "sedia", "tavolo", "scrivania", "materasso", "scaffale", "lampada", "tappeto", "tenda", "cuscino"], "pt": ["sofa", "cadeira", "mesa", "colchao"], "nl": ["stoel", "tafel", "matras"], "pl": ["krzeslo", "biurko", "materac"],
-      "zh": ["沙發", "沙发", "椅子", "桌子", "書桌", "书桌", "床墊", "床垫"],
-      "ja": ["ソファ", "椅子", "テーブル", "ベッド"],
+      "zh": ["沙發", "沙发", "椅子", "桌子", "書桌", "书桌", "床墊", "床垫", "露營椅", "折疊椅", "摺疊椅", "椅"],
+      "ja": ["ソファ", "椅子", "テーブル", "ベッド", "チェア"],
       "ko": ["소파", "의자", "책상", "침대", "매트리스"]}},
     {"kind": "cosmetics", "words": {
       "en": ["perfume", "eau de parfum", "eau de toilette", "shampoo", "lipstick", "mascara", "moisturiser", "moisturizer", "face cream", "body lotion", "serum", "sunscreen", "sunblock", "nail polish", "conditioner", "body wash", "shower gel", "deodorant", "toothpaste", "toothbrush", "electric toothbrush", "hair dryer", "hair straightener", "razor", "makeup", "foundation makeup", "eyeshadow", "cleanser", "toner", "hand cream"],
@@ -527,9 +527,9 @@ extension DataFiles {
       "fr": ["parfum", "shampooing", "rouge a levres", "creme visage", "creme solaire", "vernis a ongles", "gel douche", "deodorant", "brosse a dents", "seche cheveux", "rasoir"],
       "es": ["perfume", "champu", "pintalabios", "crema facial", "protector solar", "esmalte de unas", "gel de ducha", "desodorante", "cepillo de dientes", "secador de pelo", "maquinilla"],
       "it": ["profumo", "shampoo", "rossetto", "crema viso", "crema solare", "smalto", "bagnoschiuma", "deodorante", "spazzolino", "asciugacapelli", "rasoio"], "pt": ["perfume", "batom", "xampu"], "nl": ["parfum", "shampoo", "lippenstift"], "pl": ["perfumy", "szampon", "pomadka"],
-      "zh": ["香水", "口紅", "口红", "洗髮精", "洗发水", "化妝水", "化妆水", "面膜", "防曬", "防晒", "乳液", "精華液", "精华液", "洗面乳", "卸妝", "卸妆", "粉底"],
-      "ja": ["香水", "口紅", "シャンプー", "化粧水", "美容液", "日焼け止め", "乳液", "洗顔", "クレンジング", "ファンデーション"],
-      "ko": ["향수", "립스틱", "샴푸", "스킨케어", "마스크팩", "선크림", "로션", "에센스", "클렌징", "쿠션팩트", "토너"]}},
+      "zh": ["香水", "口紅", "口红", "洗髮精", "洗发水", "化妝水", "化妆水", "面膜", "防曬", "防晒", "乳液", "精華液", "精华液", "洗面乳", "卸妝", "卸妆", "粉底", "粉餅", "粉饼", "眼影", "睫毛膏", "護手霜", "护手霜", "身體乳", "身体乳", "沐浴乳", "精華", "精华", "唇膏"],
+      "ja": ["香水", "口紅", "シャンプー", "化粧水", "美容液", "日焼け止め", "乳液", "洗顔", "クレンジング", "ファンデーション", "アイシャドウ", "マスカラ", "ハンドクリーム", "ボディソープ", "クッションファンデ"],
+      "ko": ["향수", "립스틱", "샴푸", "스킨케어", "마스크팩", "선크림", "로션", "에센스", "클렌징", "쿠션팩트", "토너", "파운데이션", "립밤", "아이섀도", "마스카라", "앰플", "세럼", "수분크림", "핸드크림", "바디로션", "바디워시", "클렌저", "컨실러"]}},
     {"kind": "tool", "words": {
       "en": ["drill", "screwdriver", "hammer", "lawn mower", "cable ties", "cable tie", "water pump", "air pump", "belt sander", "jumper cables", "tool set", "tool kit", "saw", "wrench", "spanner", "pliers", "ladder"],
       "de": ["bohrmaschine", "schraubenzieher", "hammer", "rasenmaher", "sage", "schraubenschlussel", "zange", "leiter", "werkzeugset"],
@@ -547,7 +547,19 @@ extension DataFiles {
       "it": ["crocchette", "lettiera", "guinzaglio", "antipulci", "acquario", "tiragraffi"],
       "zh": ["寵物", "宠物", "狗糧", "狗粮", "貓糧", "猫粮", "貓砂", "猫砂", "飼料", "饲料"],
       "ja": ["ペット用品", "ドッグフード", "キャットフード", "猫砂"],
-      "ko": ["반려동물", "애견", "사료", "고양이모래"]}},
+      "ko": ["반려동물", "애견", "사료", "고양이모래"]},
+      "beatsGarments": {
+        "en": ["for dogs", "for cats", "for pets", "dog clothes", "cat clothes", "pet clothes"],
+        "de": ["fur hunde", "fur hund", "fur katzen", "hundebekleidung", "hundemantel", "hundepullover", "hundejacke"],
+        "fr": ["pour chien", "pour chiens", "pour chat", "pour chats"],
+        "es": ["para perro", "para perros", "para gato", "para gatos"],
+        "it": ["per cani", "per cane", "per gatti", "per gatto"],
+        "pt": ["para cachorro", "para cachorros", "para caes", "para pets"],
+        "nl": ["voor honden", "voor hond", "voor katten"],
+        "pl": ["dla psa", "dla psow", "dla kota"],
+        "zh": ["寵物", "宠物", "狗狗衣服", "狗衣服", "狗狗外套", "貓咪衣服", "猫咪衣服", "犬用", "貓用", "猫用"],
+        "ja": ["ペット", "犬用", "猫用", "犬服", "ドッグウェア", "猫服"],
+        "ko": ["애견", "반려견", "반려묘", "반려동물", "강아지옷", "고양이옷", "강아지 패딩", "강아지 조끼", "강아지 티셔츠", "강아지 하네스"]}},
     {"kind": "food or drink", "words": {
       "en": ["coffee beans", "ground coffee", "coffee pods", "tea bags", "green tea", "chocolate", "snack", "snacks", "cereal", "olive oil", "honey", "wine", "beer", "whisky", "gin", "protein powder", "vitamins", "supplement", "supplements", "capsules"],
       "de": ["kaffeebohnen", "kaffee", "schokolade", "olivenol", "honig", "wein", "bier", "nahrungserganzungsmittel", "vitamine", "kapseln"],
@@ -628,13 +640,13 @@ extension DataFiles {
       "it": ["ferro da stiro", "asse da stiro", "gruccia", "grucce", "manichino", "appendiabiti", "lucido da scarpe", "portagioie", "detersivo"]}},
     {"kind": "ticket", "words": {
       "en": ["ticket", "tickets", "e-ticket", "admission", "concert tickets"],
-      "de": ["ticket", "tickets", "eintrittskarte", "eintrittskarten"],
+      "de": ["ticket", "tickets", "eintrittskarte", "eintrittskarten", "*ticket", "*tickets", "konzertkarte", "konzertkarten"],
       "fr": ["billet", "billets", "billetterie"],
       "es": ["entrada", "entradas", "boleto", "boletos"],
       "it": ["biglietto", "biglietti"], "pt": ["ingresso", "ingressos", "bilhete", "bilhetes"], "nl": ["kaartje", "kaartjes", "tickets"], "pl": ["bilet", "bilety"],
-      "zh": ["門票", "门票", "票券", "入場券"],
-      "ja": ["チケット", "入場券"],
-      "ko": ["티켓", "입장권", "관람권"]}}
+      "zh": ["門票", "门票", "票券", "入場券", "演唱會", "演唱会", "音樂會", "音乐会", "售票"],
+      "ja": ["チケット", "入場券", "公演", "前売券"],
+      "ko": ["티켓", "입장권", "관람권", "콘서트", "예매권"]}}
   ],
   "fits": [
     {"fit": "relaxed", "legShape": "wide", "words": {

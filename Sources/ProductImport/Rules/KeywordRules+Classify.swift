@@ -14,7 +14,10 @@ extension KeywordRules {
         let garmentInHead = garments.best(in: head)
         let goodsInHead = goods.best(in: head)
         var garment: Garment?
-        if let goodsInHead, garmentInHead.map({ Self.covers(goodsInHead, $0) }) ?? true {
+        if let dominant = dominantGoods.best(in: name) {
+            // "강아지 패딩 조끼", "Regenmantel für Hunde": clothing for a pet is pet supplies.
+            result.goods = dominant.value
+        } else if let goodsInHead, garmentInHead.map({ Self.covers(goodsInHead, $0) }) ?? true {
             // "Toaster", "Shoe rack", "Dress form": the name's head is not clothing.
             result.goods = goodsInHead.value
         } else {
@@ -76,7 +79,9 @@ extension KeywordRules {
     /// Whether the head of `name` already says the piece is goods ("Toaster", "Shoe rack"):
     /// then no breadcrumb or description can make it clothing.
     func namesGoods(_ name: String) -> Bool {
-        let head = KeywordText(name).head
+        let text = KeywordText(name)
+        if dominantGoods.best(in: text) != nil { return true }
+        let head = text.head
         guard let goodsInHead = goods.best(in: head) else { return false }
         return garments.best(in: head).map { Self.covers(goodsInHead, $0) } ?? true
     }

@@ -46,6 +46,9 @@ public struct KeywordRules: Sendable {
     var colors = PhraseSet<ItemColor>()
     /// Goods that are not clothing (toaster, book, phone…) → what to call them.
     var goods = PhraseSet<String>()
+    /// Goods phrases that win anywhere in a name, over any garment word ("애견 패딩" is the dog's
+    /// padded coat, "Mantel für Hunde" the dog's coat): a goods rule's `beatsGarments` list.
+    var dominantGoods = PhraseSet<String>()
     /// Words that move formality up or down by the given step.
     var formalityHints = PhraseSet<Int>()
 
@@ -104,6 +107,7 @@ public struct KeywordRules: Sendable {
                 throw ImportError(.invalidRules, detail: "goods rule \(order) needs a kind")
             }
             Self.addWords(of: rule, value: kind, order: order, to: &goods)
+            Self.addWords(of: rule, key: "beatsGarments", value: kind, order: order, to: &dominantGoods)
         }
         for (order, rule) in (json["formality"]?.array ?? []).enumerated() {
             Self.addWords(of: rule, value: rule["step"]?.int.map(Int.init), order: order, to: &formalityHints)
@@ -111,11 +115,11 @@ public struct KeywordRules: Sendable {
     }
 
     /// Adds a rule's words, given either as a list or as lists per language ({"en": […], "de": […]}).
-    private static func addWords<Value>(of rule: JSON, value: Value?, order: Int, to set: inout PhraseSet<Value>) {
+    private static func addWords<Value>(of rule: JSON, key: String = "words", value: Value?, order: Int, to set: inout PhraseSet<Value>) {
         var phrases: [String] = []
-        if let list = rule["words"]?.array {
+        if let list = rule[key]?.array {
             phrases = list.compactMap(\.string)
-        } else if let languages = rule["words"]?.object {
+        } else if let languages = rule[key]?.object {
             phrases = languages.keys.sorted().flatMap { languages[$0]?.array?.compactMap(\.string) ?? [] }
         }
         for phrase in phrases { set.add(phrase, value: value, order: order) }
