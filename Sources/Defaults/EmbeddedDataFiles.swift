@@ -83,7 +83,7 @@ extension DataFiles {
 """##,
         "keywords.json": ##"""
 {
-  "about": "Keyword rules for product import and /add. Color words list their inflected forms too (German blaue/blaues/blauer…, French, Spanish and Italian gender and plural), since names say \"weißes Hemd\" or \"camicia bianca\". 'goods' names things that are not clothing (a toaster, a book): when the head of a name (the words before for/with/für/pour…) names one, the piece is flagged as not clothing instead of getting a category. Words are matched whole (in Chinese, Japanese and Korean, which run words together, a phrase matches any run of the same characters), case- and accent-insensitively; the longest phrase wins, then the earlier rule. A word starting with * matches the end of a compound (German Stoffhose). A goods rule's 'beatsGarments' phrases win anywhere in a name over any garment word: clothing for a pet (\"애견 패딩\", \"Mantel für Hunde\") is pet supplies. Garment rules are listed in priority order for ties: 'shirt dress' is a dress because dress comes first.",
+  "about": "Keyword rules for product import and /add. Color words list their inflected forms too (German blaue/blaues/blauer…, French, Spanish and Italian gender and plural), since names say \"weißes Hemd\" or \"camicia bianca\". 'goods' names things that are not clothing (a toaster, a book): when the head of a name (the words before for/with/für/pour…) names one, the piece is flagged as not clothing instead of getting a category. Words are matched whole (in Chinese, Japanese and Korean, which run words together, a phrase matches any run of the same characters), case- and accent-insensitively; the longest phrase wins, then the earlier rule. A word starting with * matches the end of a compound (German Stoffhose). A goods rule's 'beatsGarments' phrases win anywhere in a name over any garment word: clothing for a pet (\"애견 패딩\", \"Mantel für Hunde\") is pet supplies. Its 'afterGarments' phrases win when they follow the garment word in the head, as English compounds put the thing last (\"Coat hooks\", \"Trouser press\", \"Skirt steak\"). Garment rules are listed in priority order for ties: 'shirt dress' is a dress because dress comes first.",
   "garments": [
     {"subcategory": "dress", "category": "dress", "formality": 2, "warmth": 2, "words": {
       "en": ["dress", "dresses", "gown", "sundress", "shirt dress", "shirtdress", "slip dress", "maxi dress", "midi dress", "mini dress", "pinafore"],
@@ -118,7 +118,7 @@ extension DataFiles {
       "ja": ["モッズコート"],
       "ko": ["파카"]}},
     {"subcategory": "coat", "category": "outerwear", "formality": 3, "warmth": 4, "words": {
-      "en": ["coat", "coats", "overcoat", "topcoat", "trench", "trench coat", "trenchcoat", "peacoat", "pea coat", "car coat", "duffle coat"],
+      "en": ["coat", "coats", "overcoat", "topcoat", "trench", "trench coat", "trenchcoat", "peacoat", "pea coat", "car coat", "duffle coat", "raincoat", "raincoats", "rain coat"],
       "de": ["mantel", "*mantel", "trenchcoat", "kurzmantel"],
       "fr": ["manteau", "manteaux", "caban", "pardessus"],
       "es": ["abrigo", "abrigos", "gabardina", "chaqueton"],
@@ -136,7 +136,7 @@ extension DataFiles {
       "ja": ["テーラードジャケット", "ブレザー"],
       "ko": ["블레이저"]}},
     {"subcategory": "jacket", "category": "outerwear", "formality": 2, "warmth": 3, "words": {
-      "en": ["jacket", "jackets", "bomber", "bomber jacket", "windbreaker", "anorak", "shacket", "shirt jacket", "overshirt", "denim jacket", "jean jacket", "trucker jacket", "biker jacket", "leather jacket", "field jacket", "harrington"],
+      "en": ["jacket", "jackets", "bomber", "bomber jacket", "windbreaker", "anorak", "shacket", "shirt jacket", "overshirt", "denim jacket", "jean jacket", "trucker jacket", "biker jacket", "leather jacket", "field jacket", "harrington", "rain jacket", "rain jackets"],
       "de": ["jacke", "jacken", "*jacke", "blouson", "jeansjacke", "lederjacke", "windjacke"],
       "fr": ["veste", "vestes", "blouson", "surchemise", "veste en jean"],
       "es": ["chaqueta", "chaquetas", "cazadora", "chamarra", "sobrecamisa"],
@@ -484,7 +484,9 @@ extension DataFiles {
       "it": ["bollitore", "macchina da caffe", "frullatore", "microonde", "forno", "padella", "coltello", "borraccia", "tazza", "robot da cucina"], "pt": ["cafeteira", "liquidificador", "air fryer"], "nl": ["waterkoker", "koffiezetapparaat", "airfryer"], "pl": ["czajnik", "ekspres do kawy", "frytkownica"],
       "zh": ["電鍋", "电饭煲", "咖啡機", "咖啡机", "氣炸鍋", "空气炸锅", "微波爐", "微波炉", "果汁機", "快煮壺", "保溫杯", "保温杯", "保溫瓶", "保温瓶", "隨行杯", "随行杯", "馬克杯", "马克杯"],
       "ja": ["炊飯器", "電子レンジ", "コーヒーメーカー", "電気ケトル", "タンブラー", "水筒", "マグカップ", "保温ボトル"],
-      "ko": ["전기밥솥", "에어프라이어", "전자레인지", "커피머신", "텀블러", "보온병", "머그컵", "보온컵"]}},
+      "ko": ["전기밥솥", "에어프라이어", "전자레인지", "커피머신", "텀블러", "보온병", "머그컵", "보온컵"]},
+      "afterGarments": {
+        "en": ["maker"]}},
     {"kind": "electronics", "words": {
       "en": ["relay module", "headphones", "earbuds", "speaker", "television", "tv", "camera", "monitor", "keyboard", "charger", "usb cable", "battery", "game console", "router", "ring light", "lens cap", "earphones", "power bank", "hdmi cable", "hard drive", "ssd", "webcam", "projector", "drone", "memory card", "kindle", "e reader", "ereader"],
       "de": ["kopfhorer", "lautsprecher", "fernseher", "kamera", "tastatur", "ladegerat", "akku", "kopfhoerer", "powerbank", "festplatte", "beamer"],
@@ -493,16 +495,20 @@ extension DataFiles {
       "it": ["cuffie", "auricolari", "altoparlante", "televisore", "fotocamera", "tastiera", "caricatore", "disco rigido", "proiettore"], "pt": ["fone de ouvido", "caixa de som", "carregador"], "nl": ["koptelefoon", "oordopjes", "oplader"], "pl": ["sluchawki", "glosnik", "ladowarka"],
       "zh": ["耳機", "耳机", "藍牙喇叭", "蓝牙音箱", "喇叭", "電視", "电视", "相機", "相机", "充電器", "充电器", "行動電源", "充电宝"],
       "ja": ["イヤホン", "ヘッドホン", "スピーカー", "テレビ", "カメラ", "充電器", "モバイルバッテリー"],
-      "ko": ["이어폰", "헤드폰", "스피커", "충전기", "카메라", "보조배터리"]}},
+      "ko": ["이어폰", "헤드폰", "스피커", "충전기", "카메라", "보조배터리"]},
+      "afterGarments": {
+        "en": ["turntable", "connector", "charger", "mount"]}},
     {"kind": "film or music", "words": {
-      "en": ["blu ray", "dvd", "steelbook", "vinyl record", "audio cd", "soundtrack"],
+      "en": ["blu ray", "dvd", "steelbook", "vinyl record", "audio cd", "soundtrack", "classic rock", "rock band", "hard rock", "punk rock", "rock music", "rock n roll", "rock and roll"],
       "de": ["blu ray", "dvd", "schallplatte"],
       "fr": ["blu ray", "dvd", "disque vinyle"],
       "es": ["blu ray", "dvd", "disco de vinilo"],
       "it": ["blu ray", "dvd", "disco in vinile"],
       "zh": ["藍光", "蓝光", "唱片", "黑膠"],
       "ja": ["ブルーレイ"],
-      "ko": ["블루레이", "음반"]}},
+      "ko": ["블루레이", "음반"]},
+      "afterGarments": {
+        "en": ["blu ray", "dvd", "steelbook", "vinyl record", "soundtrack"]}},
     {"kind": "toy", "words": {
       "en": ["toy", "toys", "lego", "jigsaw puzzle", "board game", "doll", "plush toy"],
       "de": ["spielzeug", "brettspiel", "puppe", "pluschtier"],
@@ -511,7 +517,9 @@ extension DataFiles {
       "it": ["giocattolo", "giocattoli", "gioco da tavolo", "bambola", "peluche"], "pt": ["brinquedo", "brinquedos", "boneca"], "nl": ["speelgoed", "knuffel"], "pl": ["zabawka", "zabawki", "klocki"],
       "zh": ["玩具", "積木", "积木", "公仔"],
       "ja": ["おもちゃ", "玩具", "ぬいぐるみ"],
-      "ko": ["장난감", "인형"]}},
+      "ko": ["장난감", "인형"]},
+      "afterGarments": {
+        "en": ["plush toy", "plushie", "soft toy"]}},
     {"kind": "furniture", "words": {
       "en": ["sofa", "chair", "table", "desk", "bed frame", "mattress", "shelf", "bookcase", "shoe rack", "clothes rack", "lamp", "rug", "curtain", "pillow", "duvet", "bedding", "bean bag"],
       "de": ["sofa", "stuhl", "tisch", "schreibtisch", "matratze", "regal", "schuhregal", "lampe", "teppich", "vorhang", "kopfkissen", "bettwasche"],
@@ -568,7 +576,9 @@ extension DataFiles {
       "it": ["caffe in grani", "caffe", "te verde", "cioccolato", "olio d oliva", "miele", "vino", "birra", "integratore", "vitamine", "capsule"],
       "zh": ["咖啡豆", "茶葉", "茶叶", "巧克力", "零食", "餅乾", "饼干", "保健食品", "維他命", "维生素", "益生菌"],
       "ja": ["コーヒー豆", "緑茶", "チョコレート", "お菓子", "サプリメント", "ビタミン"],
-      "ko": ["원두", "녹차", "초콜릿", "과자", "건강기능식품", "비타민", "영양제"]}},
+      "ko": ["원두", "녹차", "초콜릿", "과자", "건강기능식품", "비타민", "영양제"]},
+      "afterGarments": {
+        "en": ["steak", "steaks"]}},
     {"kind": "lighting", "words": {
       "en": ["pendant light", "ceiling light", "chandelier", "light bulb", "led bulb", "track lighting", "wall light", "floor lamp", "table lamp", "string lights", "fairy lights", "lantern pendant", "pendant lamp"],
       "de": ["deckenleuchte", "hangeleuchte", "kronleuchter", "gluhbirne", "leuchtmittel", "laterne", "stehlampe", "tischlampe", "lichterkette"],
@@ -633,11 +643,13 @@ extension DataFiles {
       "ja": ["ボールペン", "万年筆", "ノート", "手帳", "文房具"],
       "ko": ["볼펜", "만년필", "노트", "다이어리", "문구"]}},
     {"kind": "garment care item", "words": {
-      "en": ["steam iron", "ironing board", "clothes hanger", "hangers", "garment steamer", "lint roller", "dress form", "mannequin", "coat hanger", "coat hangers", "coat rack", "hat rack", "tie rack", "shoe horn", "shoe polish", "shoe cleaner", "shoe cabinet", "boot dryer", "jewelry box", "jewellery box", "watch box", "watch winder", "laundry basket", "laundry detergent", "sneaker cleaner", "sneakers cleaner", "shoe laces", "shoelaces", "cleaning kit"],
+      "en": ["steam iron", "ironing board", "clothes hanger", "hangers", "garment steamer", "lint roller", "dress form", "mannequin", "coat hanger", "coat hangers", "coat rack", "hat rack", "tie rack", "shoe horn", "shoe polish", "shoe cleaner", "shoe cabinet", "boot dryer", "jewelry box", "jewellery box", "watch box", "watch winder", "laundry basket", "laundry detergent", "sneaker cleaner", "sneakers cleaner", "shoe laces", "shoelaces", "cleaning kit", "washing bag", "laundry bag", "lingerie bag", "suit carrier", "suit carrier bag", "garment bag", "shoe cleaner kit"],
       "de": ["bugeleisen", "bugelbrett", "kleiderbugel", "schneiderpuppe", "garderobe", "schuhcreme", "schmuckkastchen", "waschmittel", "wascheklammern"],
       "fr": ["fer a repasser", "planche a repasser", "cintre", "cintres", "mannequin", "porte manteau", "cirage", "boite a bijoux", "lessive"],
       "es": ["plancha de ropa", "tabla de planchar", "percha", "perchas", "maniqui", "perchero", "betun", "joyero", "detergente"],
-      "it": ["ferro da stiro", "asse da stiro", "gruccia", "grucce", "manichino", "appendiabiti", "lucido da scarpe", "portagioie", "detersivo"]}},
+      "it": ["ferro da stiro", "asse da stiro", "gruccia", "grucce", "manichino", "appendiabiti", "lucido da scarpe", "portagioie", "detersivo"]},
+      "afterGarments": {
+        "en": ["hook", "hooks", "hanger", "hangers", "organizer", "organiser", "rack", "storage", "holder", "cleaner", "cleaning kit", "press", "stretcher", "protector", "polish", "brush", "spray", "deodorizer", "deodoriser", "horn", "tree", "trees", "display case", "storage box", "washing bag", "laundry bag"]}},
     {"kind": "ticket", "words": {
       "en": ["ticket", "tickets", "e-ticket", "admission", "concert tickets"],
       "de": ["ticket", "tickets", "eintrittskarte", "eintrittskarten", "*ticket", "*tickets", "konzertkarte", "konzertkarten"],
@@ -949,6 +961,17 @@ extension DataFiles {
        "sizes": ["[data-testid=sizeFlyoutItem]", "[data-testid=sizeOption]"],
        "colors": ["[data-testid=colorName]"],
        "breadcrumb": ["[data-testid=breadcrumb] a"]
+     }},
+    {"name": "PChome 24h", "hosts": ["24h.pchome.com.tw", "pchome.com.tw"], "currencyByDomain": {"com.tw": "TWD"},
+     "selectors": {
+       "name": ["h1.o-prodMainName__grayDarkest", ".o-prodMainName--prodNick", "div.o-prodMainName h1"],
+       "price": ["div.o-prodPrice__price--xxxl700Primary", "div.o-prodPrice__price--xxl700Primary", "div.o-prodPrice__price", "#PriceTotal"]
+     }},
+    {"name": "Gmarket and Auction", "hosts": ["gmarket.co.kr", "auction.co.kr"], "currencyByDomain": {"co.kr": "KRW"},
+     "selectors": {
+       "name": ["h1.itemtit", ".item_tit h1"],
+       "price": ["strong.price_real", ".price_real"],
+       "brand": ["span.text__brand > span.text"]
      }},
     {"name": "Coupang", "hosts": ["coupang.com"], "currencyByDomain": {"com": "KRW"},
      "selectors": {

@@ -90,4 +90,30 @@ import Testing
         #expect(draft.price == price)
         #expect(draft.currency == currency)
     }
+
+    @Test func pchomesBuyBoxIsReadWithItsSiteRule() throws {
+        let html = """
+            <html lang="zh-TW"><body><div class="o-prodMainName"><h1 class="o-prodMainName__grayDarkest">Apple AirPods Pro 2 (USB-C)</h1></div>
+            <div class="o-prodPrice__priceBox"><div class="o-prodPrice__originalPrice">$7,490</div>
+            <div class="o-prodPrice__price o-prodPrice__price--xxl700Primary">$6,990</div></div></body></html>
+            """
+        let draft = try TestSupport.draft(html, url: "https://24h.pchome.com.tw/prod/DYAJ1A-A900GRUMK")
+        #expect(draft.name == "Apple AirPods Pro 2 (USB-C)")
+        #expect(draft.price == 6990)
+        #expect(draft.currency == "TWD")
+        #expect(draft.sources[.price] == .page)
+    }
+
+    @Test func gmarketsBuyBoxIsReadWithItsSiteRule() throws {
+        let html = """
+            <html lang="ko"><body><div id="itemcase_basic"><h1 class="itemtit">오버핏 반팔 티셔츠 화이트</h1>
+            <span class="text__brand"><span class="text">커버낫</span></span>
+            <span class="price_original">39,000원</span><strong class="price_real">29,900</strong></div></body></html>
+            """
+        let draft = try TestSupport.draft(html, url: "https://item.gmarket.co.kr/Item?goodscode=2808997839")
+        #expect(draft.price == 29900)
+        #expect(draft.currency == "KRW")
+        #expect(draft.brand == "커버낫")
+        #expect(draft.category == .top)
+    }
 }

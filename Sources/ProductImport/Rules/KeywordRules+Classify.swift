@@ -20,6 +20,8 @@ extension KeywordRules {
         } else if let goodsInHead, garmentInHead.map({ Self.covers(goodsInHead, $0) }) ?? true {
             // "Toaster", "Shoe rack", "Dress form": the name's head is not clothing.
             result.goods = goodsInHead.value
+        } else if let trailing = trailingGoods(in: head, after: garmentInHead) {
+            result.goods = trailing
         } else {
             garment = garmentInHead?.value ?? [name, category].lazy.compactMap { garments.best(in: $0)?.value }.first
             if garment == nil {
@@ -82,8 +84,18 @@ extension KeywordRules {
         let text = KeywordText(name)
         if dominantGoods.best(in: text) != nil { return true }
         let head = text.head
+        let garment = garments.best(in: head)
+        if trailingGoods(in: head, after: garment) != nil { return true }
         guard let goodsInHead = goods.best(in: head) else { return false }
-        return garments.best(in: head).map { Self.covers(goodsInHead, $0) } ?? true
+        return garment.map { Self.covers(goodsInHead, $0) } ?? true
+    }
+
+    /// The goods a head noun after the garment word names: "Coat hooks" are hooks, "Belt drive
+    /// turntable" a turntable. Nil without a garment word or with the noun before it ("Hook coat").
+    private func trailingGoods(in head: KeywordText, after garment: PhraseSet<Garment>.Match?) -> String? {
+        guard let garment else { return nil }
+        let end = garment.start + garment.length
+        return trailingGoods.matches(in: head).first { $0.start >= end }?.value ?? nil
     }
 
     private static func covers<A, B>(_ outer: PhraseSet<A>.Match, _ inner: PhraseSet<B>.Match) -> Bool {

@@ -49,6 +49,9 @@ public struct KeywordRules: Sendable {
     /// Goods phrases that win anywhere in a name, over any garment word ("애견 패딩" is the dog's
     /// padded coat, "Mantel für Hunde" the dog's coat): a goods rule's `beatsGarments` list.
     var dominantGoods = PhraseSet<String>()
+    /// Goods nouns that name the thing when they follow a garment word in the name's head, as
+    /// English compounds do ("Coat hooks", "Trouser press", "Skirt steak"): a goods rule's `afterGarments` list.
+    var trailingGoods = PhraseSet<String>()
     /// Words that move formality up or down by the given step.
     var formalityHints = PhraseSet<Int>()
 
@@ -108,6 +111,7 @@ public struct KeywordRules: Sendable {
             }
             Self.addWords(of: rule, value: kind, order: order, to: &goods)
             Self.addWords(of: rule, key: "beatsGarments", value: kind, order: order, to: &dominantGoods)
+            Self.addWords(of: rule, key: "afterGarments", value: kind, order: order, to: &trailingGoods)
         }
         for (order, rule) in (json["formality"]?.array ?? []).enumerated() {
             Self.addWords(of: rule, value: rule["step"]?.int.map(Int.init), order: order, to: &formalityHints)

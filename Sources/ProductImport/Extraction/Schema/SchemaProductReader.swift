@@ -51,13 +51,13 @@ struct SchemaProductReader {
         facts.images = SchemaValue.images(graph.resolve(product["image"]))
         for color in SchemaValue.texts(product["color"]) { ProductFacts.appendUnique(color, to: &facts.colors) }
         for size in SchemaValue.texts(product["size"]) { ProductFacts.appendUnique(size, to: &facts.sizes) }
-        let selectedOffer = applyOffers(product["offers"], to: &facts)
+        let selectedOfferStock = applyOffers(product["offers"], to: &facts)
 
         var selectedColor: String?
         var selectedSKU: String?
         var selectedImages: [ImageCandidate] = []
         var firstVariantSKU: String?
-        var selectedAvailability = selectedOffer
+        var selectedAvailability = selectedOfferStock
         let variesBy = Set(SchemaValue.texts(product["variesBy"]).map(SchemaValue.shortName))
         for variant in graph.list(product["hasVariant"]) {
             let options = variantOptions(variant, groupName: facts.name, variesBy: variesBy)
@@ -82,7 +82,11 @@ struct SchemaProductReader {
             for image in variantImages where !facts.images.contains(image) { facts.images.append(image) }
         }
         // The variant the link selects leads: its color, sku and pictures.
-        facts.sku = facts.sku ?? selectedSKU ?? firstVariantSKU ?? SchemaValue.text(product["productGroupID"])
+        // Shopify and others put the article number on each offer; barcodes are the last resort.
+        let offers = graph.list(product["offers"]).flatMap { [$0] + graph.list($0["offers"]) }
+        let selectedOffer = pageURL?.query == nil ? nil : offers.first(where: isSelected)
+        let offerSKU = selectedOffer.flatMap { SchemaValue.text($0["sku"]) } ?? offers.lazy.compactMap { SchemaValue.text($0["sku"]) }.first
+        facts.sku = facts.sku ?? selectedSKU ?? offerSKU ?? firstVariantSKU ?? SchemaValue.text(product["productGroupID"]) ?? barcode(product)
         facts.availability = selectedAvailability ?? facts.availability
         if let selectedColor, let position = facts.colors.firstIndex(of: selectedColor) {
             facts.colors.insert(facts.colors.remove(at: position), at: 0)
@@ -107,6 +111,14 @@ struct SchemaProductReader {
         let color = variesBy.contains("color") ? parts.first : nil
         let size = variesBy.contains("size") && (parts.count > 1 || color == nil) ? parts.last : nil
         return (color, size)
+    }
+
+    /// The first GTIN or ISBN the product states.
+    private func barcode(_ product: JSON) -> String? {
+        for key in ["gtin13", "gtin", "gtin12", "gtin14", "gtin8", "isbn"] {
+            if let value = SchemaValue.text(product[key]) { return value }
+        }
+        return nil
     }
 
     private func brand(_ product: JSON) -> String? {
