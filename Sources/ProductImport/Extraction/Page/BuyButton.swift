@@ -39,30 +39,41 @@ enum BuyButton {
             index += 1
             guard control.tag == "button" || control.tag == "a"
                 || control.tag == "input" && ["submit", "button"].contains(control["type"]?.lowercased() ?? "") else { continue }
-            guard control.subtreeEnd - control.index < 12, !inOtherProducts(control, document), !isVariantOption(control, document) else { continue }
+            guard control.subtreeEnd - control.index < 12 else { continue }
             let attributes = attributeLabel(control)
             let text = (control.tag == "input" ? control["value"] ?? "" : document.text(of: control)).lowercased()
-            guard text.count < 80 else { continue }
-            if soldOutClasses.contains(where: attributes.contains) || notifyWords.contains(where: text.contains) {
-                soldOut = soldOut ?? .outOfStock
-                continue
+            guard text.count < 80, let signal = signal(of: control, attributes: attributes, text: text) else { continue }
+            // The ancestor walks cost most, so they only run for controls that say something.
+            guard !inOtherProducts(control, document), !isVariantOption(control, document) else { continue }
+            switch signal {
+            case .stock(let state): soldOut = soldOut ?? state
+            case .buy: canBuy = true
             }
-            if let stated = AvailabilityWords.availability(in: text), !stated.isBuyable {
-                soldOut = soldOut ?? stated
-                continue
-            }
-            // A link only counts when it is labelled or worded as the buy button, not when it merely mentions one.
-            let isBuy = control.tag == "a" ? buyMarkers.contains(where: attributes.contains) || text.count <= 20 && linkBuyWords.contains(where: text.contains)
-                : buyWords.contains(where: text.contains) || buyWords.contains(where: attributes.contains) || buyMarkers.contains(where: attributes.contains)
-            guard isBuy else { continue }
-            let disabled = control.has("disabled") || control["aria-disabled"]?.lowercased() == "true" || attributes.contains("disabled")
-            if !disabled { canBuy = true }
         }
         switch (canBuy, soldOut) {
         case (true, nil): return .inStock
         case (false, let state?): return state
         default: return nil
         }
+    }
+
+    /// What one control says: a stock state that does not sell, or an active buy button.
+    private enum Signal {
+        case stock(Availability)
+        case buy
+    }
+
+    private static func signal(of control: HTMLElement, attributes: String, text: String) -> Signal? {
+        if soldOutClasses.contains(where: attributes.contains) || notifyWords.contains(where: text.contains) { return .stock(.outOfStock) }
+        let isLink = control.tag == "a"
+        // A link's words only count when it is styled as a button: links elsewhere mention stock in passing.
+        let looksLikeButton = !isLink || control["role"] == "button" || attributes.contains("btn") || attributes.contains("button")
+        if looksLikeButton, let stated = AvailabilityWords.availability(in: text), !stated.isBuyable { return .stock(stated) }
+        let isBuy = isLink ? buyMarkers.contains(where: attributes.contains) || text.count <= 20 && linkBuyWords.contains(where: text.contains)
+            : buyWords.contains(where: text.contains) || buyWords.contains(where: attributes.contains) || buyMarkers.contains(where: attributes.contains)
+        guard isBuy else { return nil }
+        let disabled = control.has("disabled") || control["aria-disabled"]?.lowercased() == "true" || attributes.contains("disabled")
+        return disabled ? nil : .buy
     }
 
     private static func attributeLabel(_ control: HTMLElement) -> String {
