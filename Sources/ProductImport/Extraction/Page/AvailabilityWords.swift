@@ -6,17 +6,19 @@ enum AvailabilityWords {
     static func availability(in text: String) -> Availability? {
         let lowered = text.lowercased()
         // Negative phrases first: "unavailable" holds "available", "nicht verfügbar" holds "verfügbar".
-        for (phrases, value) in ordered where phrases.contains(where: lowered.contains) { return value }
+        for (phrases, value) in ordered where phrases.contains(lowered) { return value }
         return nil
     }
 
-    private static let ordered: [([String], Availability)] = [
-        (preOrder, .preOrder),
-        (almostSoldOut, .limited),
-        (backOrder, .backOrder),
-        (outOfStock, .outOfStock),
-        (limited, .limited),
-        (inStock, .inStock),
+    /// The phrase groups in the order they are tried, as byte matchers: Foundation's substring
+    /// search cost more than the rest of reading a buy box.
+    private static let ordered: [(AttributeWords, Availability)] = [
+        (AttributeWords(preOrder), .preOrder),
+        (AttributeWords(almostSoldOut), .limited),
+        (AttributeWords(backOrder), .backOrder),
+        (AttributeWords(outOfStock), .outOfStock),
+        (AttributeWords(limited), .limited),
+        (AttributeWords(inStock), .inStock),
     ]
 
     private static let outOfStock = [

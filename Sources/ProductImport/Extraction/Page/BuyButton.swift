@@ -8,16 +8,16 @@ enum BuyButton {
     static func exists(in document: HTMLDocument) -> Bool {
         let controls = document.elements(named: "button") + document.elements(named: "input")
         for control in controls {
-            if buyWords.contains(where: attributeLabel(control).contains) { return true }
+            if buyMatcher.contains(attributeLabel(control)) { return true }
             if control.tag == "button", control.subtreeEnd - control.index < 10 {
                 let text = document.text(of: control).lowercased()
-                if text.count < 60, buyWords.contains(where: text.contains) { return true }
+                if text.count < 60, buyMatcher.contains(text) { return true }
             }
         }
         // Shops in Taiwan and Korea often make the buy button a link ("立即購買", "바로구매").
         for link in document.elements(named: "a") where link.subtreeEnd - link.index < 6 {
             let text = document.text(of: link)
-            guard buyMarkers.contains(where: attributeLabel(link).contains) || text.count <= 20 && linkBuyWords.contains(where: text.lowercased().contains) else { continue }
+            guard buyMarkerMatcher.contains(attributeLabel(link)) || text.count <= 20 && linkBuyMatcher.contains(text.lowercased()) else { continue }
             if !inOtherProducts(link, document) { return true }
         }
         return document.elements(named: "form").contains { ($0["action"] ?? "").lowercased().contains("cart") }
@@ -64,17 +64,24 @@ enum BuyButton {
     }
 
     private static func signal(of control: HTMLElement, attributes: String, text: String) -> Signal? {
-        if soldOutClasses.contains(where: attributes.contains) || notifyWords.contains(where: text.contains) { return .stock(.outOfStock) }
+        if soldOutClassMatcher.contains(attributes) || notifyMatcher.contains(text) { return .stock(.outOfStock) }
         let isLink = control.tag == "a"
         // A link's words only count when it is styled as a button: links elsewhere mention stock in passing.
-        let looksLikeButton = !isLink || control["role"] == "button" || attributes.contains("btn") || attributes.contains("button")
+        let looksLikeButton = !isLink || control["role"] == "button" || buttonStyleMatcher.contains(attributes)
         if looksLikeButton, let stated = AvailabilityWords.availability(in: text), !stated.isBuyable { return .stock(stated) }
-        let isBuy = isLink ? buyMarkers.contains(where: attributes.contains) || text.count <= 20 && linkBuyWords.contains(where: text.contains)
-            : buyWords.contains(where: text.contains) || buyWords.contains(where: attributes.contains) || buyMarkers.contains(where: attributes.contains)
+        let isBuy = isLink ? buyMarkerMatcher.contains(attributes) || text.count <= 20 && linkBuyMatcher.contains(text)
+            : buyMatcher.contains(text) || buyMatcher.contains(attributes) || buyMarkerMatcher.contains(attributes)
         guard isBuy else { return nil }
         let disabled = control.has("disabled") || control["aria-disabled"]?.lowercased() == "true" || attributes.contains("disabled")
         return disabled ? nil : .buy
     }
+
+    private static let soldOutClassMatcher = AttributeWords(soldOutClasses)
+    private static let notifyMatcher = AttributeWords(notifyWords)
+    private static let buttonStyleMatcher = AttributeWords(["btn", "button"])
+    private static let buyMarkerMatcher = AttributeWords(buyMarkers)
+    private static let linkBuyMatcher = AttributeWords(linkBuyWords)
+    private static let buyMatcher = AttributeWords(buyWords)
 
     private static func attributeLabel(_ control: HTMLElement) -> String {
         ((control["id"] ?? "") + " " + (control["name"] ?? "") + " " + (control["class"] ?? "") + " " + (control["value"] ?? "")

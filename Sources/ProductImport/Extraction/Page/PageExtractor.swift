@@ -45,7 +45,11 @@ struct PageExtractor {
         facts.brand = first(.brand, in: document).flatMap { BrandText.brand(in: $0) ?? BrandText.clean($0) } ?? brand(in: document)
         facts.sku = first(.sku, in: document).flatMap(PageIdentifier.identifier) ?? PageIdentifier.fromURL(pageURL) ?? PageIdentifier.fromLabels(in: document)
         facts.availability = first(.availability, in: document).flatMap(AvailabilityWords.availability(in:)) ?? availability(in: document)
-            ?? BuyButton.availability(in: document, after: heading)
+        if facts.availability == nil, !siteName || site?.selectors(.availability).isEmpty ?? true {
+            // As with the price: where the shop's own stock selectors find nothing on its own
+            // layout, the buy box says nothing, and its buttons belong to other offers.
+            facts.availability = BuyButton.availability(in: document, after: heading)
+        }
         facts.description = first(.description, in: document)?.cleanedText
 
         let breadcrumbs = all(.breadcrumb, in: document)
