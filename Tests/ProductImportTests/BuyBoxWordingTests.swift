@@ -116,4 +116,18 @@ import Testing
         #expect(draft.brand == "커버낫")
         #expect(draft.category == .top)
     }
+
+    @Test func withoutAnH1TheElementThatRepeatsThePageTitleNamesTheProductAndAnchorsThePrice() throws {
+        let html = """
+            <html lang="ko"><head><title>여성 니트 가디건 - 숍</title></head><body>
+            <div class="gnb"><strong>12,000원</strong> 쿠폰</div>
+            <div class="goods"><h2 class="goods_name">여성 니트 가디건 베이지</h2>
+            <p><strong>34,900원</strong></p><button class="btn_cart">장바구니 담기</button></div></body></html>
+            """
+        let draft = try TestSupport.draft(html, url: "https://www.shop.example.co.kr/goods/view?no=1234")
+        #expect(draft.name == "여성 니트 가디건 베이지")
+        #expect(draft.price == 34900)
+        #expect(draft.currency == "KRW")
+        #expect(draft.subcategory == "cardigan")
+    }
 }

@@ -23,7 +23,7 @@ struct PageExtractor {
             // selector naming the shop's own markup shows the page is laid out as the rule expects.
             siteName = facts.name != nil && rule.isSpecific
         }
-        let heading = mainHeading(in: document)
+        let heading = mainHeading(in: document) ?? title.flatMap(Self.nameFromTitle).flatMap { nameElement(in: document, titleName: $0) }
         if facts.name == nil, let heading { facts.name = document.text(of: heading).cleanedText }
         if facts.name == nil, let title { facts.name = Self.nameFromTitle(title) }
 
@@ -140,6 +140,22 @@ struct PageExtractor {
             return document.ancestor(of: heading) { ["header", "nav", "footer", "aside"].contains($0.tag) } == nil
         }
     }
+
+    /// Without an `h1` (shops in Korea and Taiwan often use `h2` or a styled `div`): the first
+    /// `h2`/`h3`, or element labelled as a title or name, whose text the page title starts with
+    /// or that starts with the title's name. It names the product and anchors the price search.
+    private func nameElement(in document: HTMLDocument, titleName: String) -> HTMLElement? {
+        guard titleName.count >= 2 else { return nil }
+        for element in document.elements where element.subtreeEnd - element.index < 8 {
+            guard element.tag == "h2" || element.tag == "h3" || Self.nameLabels.matches(element) else { continue }
+            let text = document.text(of: element).cleanedText ?? ""
+            guard (2...300).contains(text.count), text.hasPrefix(titleName) || titleName.hasPrefix(text) && text.count * 2 >= titleName.count else { continue }
+            if document.ancestor(of: element, where: { ["header", "nav", "footer", "aside"].contains($0.tag) }) == nil { return element }
+        }
+        return nil
+    }
+
+    private static let nameLabels = AttributeWords(["title", "name", "tit"], in: ["id", "class"])
 
     /// A brand from byline wording, a brand link or an element labelled as the brand.
     private func brand(in document: HTMLDocument) -> String? {
