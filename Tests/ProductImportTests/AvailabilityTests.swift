@@ -99,4 +99,23 @@ import Testing
         let draft = try TestSupport.draft(html)
         #expect(draft.availability?.rawValue == expected, "\(words)")
     }
+
+    @Test func aBareBuyBoxWhosePriceIsDrawnByScriptsIsStillOneProduct() throws {
+        let html = """
+            <html lang="en"><head><title>Canvas tote | Shop</title></head><body><h1>Canvas tote bag</h1>
+            <div id="price-root"></div><p>SKU: CT-204</p><button class="add-to-cart">Add to cart</button></body></html>
+            """
+        let draft = try TestSupport.draft(html)
+        #expect(draft.name == "Canvas tote bag")
+        #expect(draft.price == nil)
+        #expect(draft.sku == "CT-204")
+        #expect(draft.availability == .inStock)
+    }
+
+    @Test func aReviewArticleWithABuyButtonIsStillNotAProduct() throws {
+        let html = """
+            <html><body><article><h1>Our favourite tote bags</h1><p>SKU: CT-204</p><button>Buy now</button></article></body></html>
+            """
+        #expect(throws: ImportError.self) { try TestSupport.draft(html) }
+    }
 }

@@ -64,7 +64,11 @@ public struct ProductExtractor: Sendable {
             let tree = try document()
             let page = reader.extract(from: tree, title: scan.title)
             guard page.isProduct, reader.site != nil || !PageGate.isSearch(pageURL) && !PageGate.isHome(pageURL) && !Self.listsProducts(scan) else {
-                throw PageGate.refusal(for: tree, pageURL: pageURL, scripts: scan.scripts)
+                let refusal = PageGate.refusal(for: tree, pageURL: pageURL, scripts: scan.scripts)
+                // A buy box without a readable price is still one product when no gate names the page as something else.
+                guard page.showsBuyBoxWithoutPrice, refusal.kind == .notAProduct, tree.first(named: "article") == nil else { throw refusal }
+                found.append(page)
+                return try finish(found, pageURL: pageURL, scan: scan)
             }
             found.append(page)
         } else if hasGaps(found, strict: false) || reader.site != nil && Self.missesBuyBoxFields(found) || PriceChoice.disagree(found) {
@@ -77,6 +81,11 @@ public struct ProductExtractor: Sendable {
             fromLink.sku = sku
             found.append(fromLink)
         }
+        return try finish(found, pageURL: pageURL, scan: scan)
+    }
+
+    /// Merges what the sources found into the draft.
+    private func finish(_ found: [ProductFacts], pageURL: URL, scan: HTMLScan) throws(ImportError) -> ProductDraft {
         let locale = scan.metas.first { ($0["property"] ?? $0["name"])?.lowercased() == "og:locale" }?["content"]
         guard let draft = merge(found, pageURL: pageURL, language: locale) else {
             throw ImportError(.notAProduct, detail: "product data without a name")

@@ -63,6 +63,9 @@ struct PageExtractor {
 
         let buySigns = facts.sku != nil || facts.availability != nil || BuyButton.exists(in: document)
         facts.isProduct = facts.name != nil && (siteName || (facts.price != nil && buySigns))
+        // Prices drawn by scripts leave a bare page with its name, its buttons and its article number.
+        facts.showsBuyBoxWithoutPrice = !facts.isProduct && heading?.tag == "h1" && facts.name != nil
+            && (facts.sku != nil && PageIdentifier.fromURL(pageURL) == nil || facts.availability != nil) && BuyButton.exists(in: document)
         return facts
     }
 
