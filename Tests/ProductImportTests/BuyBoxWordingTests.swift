@@ -130,4 +130,10 @@ import Testing
         #expect(draft.currency == "KRW")
         #expect(draft.subcategory == "cardigan")
     }
+
+    @Test(arguments: ["<p class=\"product__vendor\">Kings of Indigo</p>", "<a class=\"designer-name\" href=\"/d/koi\">Kings of Indigo</a>"])
+    func aVendorOrDesignerLabelGivesTheBrand(label: String) throws {
+        let html = "<html><body><h1>Straight jeans</h1>\(label)<span class=\"price\">€129.00</span><button>Add to cart</button></body></html>"
+        #expect(try TestSupport.draft(html).brand == "Kings of Indigo")
+    }
 }

@@ -166,12 +166,12 @@ struct PageExtractor {
             let isBrandLink = element.tag == "a" && (element["rel"] == "brand" || Self.brandLinks.contains(element["href"] ?? ""))
             guard isBrandLink || Self.brandLabels.matches(element) else { continue }
             let label = ((element["id"] ?? "") + " " + (element["class"] ?? "") + " " + (element["data-testid"] ?? "")).lowercased()
-            guard isBrandLink || label.contains("brand") || label.contains("byline") else { continue }
+            guard isBrandLink || Self.brandWords.contains(where: label.contains) else { continue }
             guard element.subtreeEnd - element.index < 30 else { continue }
             let text = document.text(of: element)
             guard !text.isEmpty, text.count <= 120 else { continue }
             if let brand = BrandText.brand(in: text) { return brand }
-            if isBrandLink || label.contains("brand"), let brand = BrandText.clean(text), !brand.lowercased().contains("brand") { return brand }
+            if isBrandLink || Self.brandWords.dropFirst(2).contains(where: label.contains) || label.contains("brand"), let brand = BrandText.clean(text), !Self.brandWords.contains(where: brand.lowercased().contains) { return brand }
         }
         return nil
     }
@@ -189,7 +189,9 @@ struct PageExtractor {
     }
 
     private static let galleryLabels = AttributeWords(["product", "gallery", "pdp", "media", "zoom", "main-image", "hero"], in: ["id", "class"])
-    private static let brandLabels = AttributeWords(["brand", "byline"], in: ["id", "class", "data-testid"])
+    /// Label words of the element holding the brand: Shopify themes call it the vendor, fashion shops the designer.
+    private static let brandWords = ["brand", "byline", "vendor", "designer", "manufacturer"]
+    private static let brandLabels = AttributeWords(brandWords, in: ["id", "class", "data-testid"])
     private static let brandLinks = AttributeWords(["/brand"])
     private static let stockLabels = AttributeWords(["availability", "stock"], in: ["id", "class", "data-testid"])
 
