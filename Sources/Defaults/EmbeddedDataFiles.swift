@@ -83,7 +83,7 @@ extension DataFiles {
 """##,
         "keywords.json": ##"""
 {
-  "about": "Keyword rules for product import and /add. Color words list their inflected forms too (German blaue/blaues/blauer…, French, Spanish and Italian gender and plural), since names say \"weißes Hemd\" or \"camicia bianca\". 'goods' names things that are not clothing (a toaster, a book): when the head of a name (the words before for/with/für/pour…) names one, the piece is flagged as not clothing instead of getting a category. Words are matched whole (in Chinese, Japanese and Korean, which run words together, a phrase matches any run of the same characters), case- and accent-insensitively; the longest phrase wins, then the earlier rule. A word starting with * matches the end of a compound (German Stoffhose). A goods rule's 'beatsGarments' phrases win anywhere in a name over any garment word: clothing for a pet (\"애견 패딩\", \"Mantel für Hunde\") is pet supplies. Its 'afterGarments' phrases win when they follow the garment word in the head, as English compounds put the thing last (\"Coat hooks\", \"Trouser press\", \"Skirt steak\"). Garment rules are listed in priority order for ties: 'shirt dress' is a dress because dress comes first.",
+  "about": "Keyword rules for product import and /add. Color words list their inflected forms too (German blaue/blaues/blauer…, French, Spanish and Italian gender and plural), since names say \"weißes Hemd\" or \"camicia bianca\". 'goods' names things that are not clothing (a toaster, a book): when the head of a name (the words before for/with/für/pour…) names one, the piece is flagged as not clothing instead of getting a category. Words are matched whole (in Chinese, Japanese and Korean, which run words together, a phrase matches any run of the same characters), case- and accent-insensitively; the longest phrase wins, then the earlier rule. A word starting with * matches the end of a compound (German Stoffhose). A goods rule's 'beatsGarments' phrases win anywhere in a name over any garment word: clothing for a pet (\"애견 패딩\", \"Mantel für Hunde\") is pet supplies. Its 'afterGarments' phrases win when they follow the garment word in the head, as English compounds put the thing last (\"Coat hooks\", \"Trouser press\", \"Skirt steak\"). A garment rule's 'weakWords' are also adjectives and lose every tie (\"Knit beanie\" is a hat). Garment rules are listed in priority order for ties: 'shirt dress' is a dress because dress comes first.",
   "garments": [
     {"subcategory": "dress", "category": "dress", "formality": 2, "warmth": 2, "words": {
       "en": ["dress", "dresses", "gown", "sundress", "shirt dress", "shirtdress", "slip dress", "maxi dress", "midi dress", "mini dress", "pinafore"],
@@ -251,14 +251,15 @@ extension DataFiles {
       "ja": ["パーカー", "フーディー"],
       "ko": ["후드티", "후디", "후드집업"]}},
     {"subcategory": "sweater", "category": "top", "formality": 2, "warmth": 4, "words": {
-      "en": ["sweater", "sweaters", "jumper", "jumpers", "pullover", "knit", "knitwear", "turtleneck", "roll neck", "rollneck", "polo neck", "crewneck sweater", "v neck sweater", "mock neck"],
+      "en": ["sweater", "sweaters", "jumper", "jumpers", "pullover", "knitwear", "turtleneck", "roll neck", "rollneck", "polo neck", "crewneck sweater", "v neck sweater", "mock neck"],
       "de": ["pullover", "*pullover", "pulli", "strickpullover", "rollkragenpullover", "rolli", "troyer"],
       "fr": ["pull", "pulls", "pull over", "chandail", "col roule", "tricot"],
       "es": ["jersey", "jerseis", "sueter", "jersey de punto", "cuello alto"],
       "it": ["maglione", "maglioni", "maglia", "pullover", "dolcevita", "lupetto"], "pt": ["sueter", "malha"], "nl": ["trui", "truien", "coltrui"], "pl": ["sweter", "swetry"],
       "zh": ["毛衣", "針織衫", "针织衫", "大學T", "卫衣", "衛衣"],
-      "ja": ["ニット", "セーター", "スウェット", "トレーナー"],
-      "ko": ["니트", "스웨터", "맨투맨"]}},
+      "ja": ["セーター", "スウェット", "トレーナー"],
+      "ko": ["스웨터", "맨투맨"]},
+      "weakWords": {"en": ["knit"], "ja": ["ニット"], "ko": ["니트"]}},
     {"subcategory": "waistcoat", "category": "top", "formality": 4, "warmth": 2, "words": {
       "en": ["waistcoat", "suit vest"], "de": ["anzugweste"], "fr": ["gilet de costume"], "es": ["chaleco de traje"], "it": ["gilet sartoriale"]}},
     {"subcategory": "top", "category": "top", "formality": 1, "warmth": 1, "words": {

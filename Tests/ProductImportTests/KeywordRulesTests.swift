@@ -205,6 +205,16 @@ import ProductImport
         #expect(found.category == category, "\(name)")
     }
 
+    @Test(arguments: [
+        ("Knit beanie", Category.accessory, "hat"), ("Cable knit scarf", .accessory, "scarf"), ("니트 비니", .accessory, "hat"),
+        ("Chunky knit", .top, "sweater"), ("니트", .top, "sweater"), ("ニット ワンピース", .dress, "dress"),
+    ])
+    func aWordThatIsAlsoAnAdjectiveLosesToTheGarmentItDescribes(name: String, category: Category, subcategory: String) {
+        let found = TestSupport.rules.classify(KeywordInput(name: name))
+        #expect(found.category == category, "\(name)")
+        #expect(found.subcategory == subcategory, "\(name)")
+    }
+
     @Test func aBreadcrumbCanSayBooksWhenTheNameDoesNot() {
         let found = TestSupport.rules.classify(KeywordInput(name: "Vegetable Perfection", category: "Books > Food & Drink"))
         #expect(found.goods == "book")

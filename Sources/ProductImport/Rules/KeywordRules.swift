@@ -82,6 +82,8 @@ public struct KeywordRules: Sendable {
             let garment = Garment(category: category, subcategory: subcategory,
                                   formality: Int(rule["formality"]?.int ?? 2), warmth: Int(rule["warmth"]?.int ?? 3))
             Self.addWords(of: rule, value: garment, order: order, to: &garments)
+            // Words that are also adjectives ("knit") lose every tie: a "Knit beanie" is a hat.
+            Self.addWords(of: rule, key: "weakWords", value: garment, order: order + Self.weakOrder, to: &garments)
         }
         for (order, rule) in (json["fits"]?.array ?? []).enumerated() {
             let hint = FitHint(fit: rule["fit"]?.string.flatMap(Fit.init(rawValue:)),
@@ -117,6 +119,9 @@ public struct KeywordRules: Sendable {
             Self.addWords(of: rule, value: rule["step"]?.int.map(Int.init), order: order, to: &formalityHints)
         }
     }
+
+    /// Added to a weak word's rule order, so any other garment word of the same length wins.
+    private static let weakOrder = 1_000_000
 
     /// Adds a rule's words, given either as a list or as lists per language ({"en": […], "de": […]}).
     private static func addWords<Value>(of rule: JSON, key: String = "words", value: Value?, order: Int, to set: inout PhraseSet<Value>) {
