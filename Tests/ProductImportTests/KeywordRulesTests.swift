@@ -215,6 +215,26 @@ import ProductImport
         #expect(found.subcategory == subcategory, "\(name)")
     }
 
+    @Test(arguments: [
+        ("Shoe bag drawstring", "bag"), ("Boot socks", "socks"), ("Jeans belt", "belt"), ("T-shirt bag", "bag"),
+    ])
+    func anAccessoryWordAfterTheGarmentItIsForNamesTheThing(name: String, subcategory: String) {
+        let found = TestSupport.rules.classify(KeywordInput(name: name))
+        #expect(found.category == .accessory, "\(name)")
+        #expect(found.subcategory == subcategory, "\(name)")
+    }
+
+    @Test(arguments: [
+        ("Tie-dye T-shirt", Category.top, "t-shirt"), ("Scarf print top", .top, "top"), ("Chemise en jean", .top, "shirt"),
+        ("Falda vaquera", .bottom, "skirt"), ("Camicia di jeans", .top, "shirt"), ("Robe portefeuille fleurie", .dress, "dress"),
+        ("Shirt stand collar", .top, "shirt"),
+    ])
+    func anAccessoryOrFabricWordBeforeTheGarmentOnlyDescribesIt(name: String, category: Category, subcategory: String) {
+        let found = TestSupport.rules.classify(KeywordInput(name: name))
+        #expect(found.category == category, "\(name)")
+        #expect(found.subcategory == subcategory, "\(name)")
+    }
+
     @Test func aBreadcrumbCanSayBooksWhenTheNameDoesNot() {
         let found = TestSupport.rules.classify(KeywordInput(name: "Vegetable Perfection", category: "Books > Food & Drink"))
         #expect(found.goods == "book")

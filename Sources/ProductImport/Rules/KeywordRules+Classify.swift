@@ -11,7 +11,7 @@ extension KeywordRules {
         var result = KeywordClassification()
 
         let head = name.head
-        let garmentInHead = garments.best(in: head)
+        let garmentInHead = lastAccessory(in: head, over: garments.best(in: head))
         let goodsInHead = goods.best(in: head)
         var garment: Garment?
         if let dominant = dominantGoods.best(in: name) {
@@ -88,6 +88,15 @@ extension KeywordRules {
         if trailingGoods(in: head, after: garment) != nil { return true }
         guard let goodsInHead = goods.best(in: head) else { return false }
         return garment.map { Self.covers(goodsInHead, $0) } ?? true
+    }
+
+    /// "Shoe bag", "Boot socks", "Jeans belt": an English accessory word after the garment word
+    /// names the thing (English puts it last), so it wins over the garment it is for ("T-shirt bag"
+    /// too). French, Spanish and Italian put the thing first: "Robe portefeuille" stays a dress.
+    private func lastAccessory(in head: KeywordText, over best: PhraseSet<Garment>.Match?) -> PhraseSet<Garment>.Match? {
+        guard let best, best.value?.category != .accessory else { return best }
+        let end = best.start + best.length
+        return englishAccessories.matches(in: head).last { $0.start >= end && $0.value != nil } ?? best
     }
 
     /// The goods a head noun after the garment word names: "Coat hooks" are hooks, "Belt drive

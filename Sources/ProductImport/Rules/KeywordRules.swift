@@ -44,6 +44,9 @@ public struct KeywordRules: Sendable {
     var patterns = PhraseSet<Pattern>()
     /// Color names → normalized colors.
     var colors = PhraseSet<ItemColor>()
+    /// The English words of accessory rules: English names put the thing last ("Shoe bag"), the
+    /// Romance languages first ("Robe portefeuille" is a wrap dress), so only these may win from behind.
+    var englishAccessories = PhraseSet<Garment>()
     /// Goods that are not clothing (toaster, book, phone…) → what to call them.
     var goods = PhraseSet<String>()
     /// Goods phrases that win anywhere in a name, over any garment word ("애견 패딩" is the dog's
@@ -82,6 +85,9 @@ public struct KeywordRules: Sendable {
             let garment = Garment(category: category, subcategory: subcategory,
                                   formality: Int(rule["formality"]?.int ?? 2), warmth: Int(rule["warmth"]?.int ?? 3))
             Self.addWords(of: rule, value: garment, order: order, to: &garments)
+            if category == .accessory {
+                for phrase in rule["words"]?["en"]?.array?.compactMap(\.string) ?? [] { englishAccessories.add(phrase, value: garment, order: order) }
+            }
             // Words that are also adjectives ("knit") lose every tie: a "Knit beanie" is a hat.
             Self.addWords(of: rule, key: "weakWords", value: garment, order: order + Self.weakOrder, to: &garments)
         }
