@@ -136,4 +136,16 @@ import Testing
         let html = "<html><body><h1>Straight jeans</h1>\(label)<span class=\"price\">€129.00</span><button>Add to cart</button></body></html>"
         #expect(try TestSupport.draft(html).brand == "Kings of Indigo")
     }
+
+    @Test(arguments: [("Tickets kaufen", "https://www.tickets.example.de/event/rammstein-berlin-123"), ("예매하기", "https://www.tickets.example.co.kr/goods/24001234")])
+    func anEventPageWithoutStructuredDataSellsATicketNotClothing(button: String, url: String) throws {
+        let html = """
+            <html><body><h1>Rammstein – Europe Stadium Tour 2026, Olympiastadion</h1>
+            <span class="price">ab 89,00 €</span><button class="btn-primary">\(button)</button></body></html>
+            """
+        let draft = try TestSupport.draft(html, url: url)
+        #expect(draft.goods == "ticket")
+        #expect(draft.category == nil)
+        #expect(draft.price == 89)
+    }
 }

@@ -23,6 +23,21 @@ enum BuyButton {
         return document.elements(named: "form").contains { ($0["action"] ?? "").lowercased().contains("cart") }
     }
 
+    /// Whether a buy control sells tickets ("Buy tickets", "Tickets kaufen", "예매하기", "購票"):
+    /// a ticket shop's event page, goods rather than clothing.
+    static func sellsTickets(in document: HTMLDocument) -> Bool {
+        for control in document.elements where control.subtreeEnd - control.index < 8 {
+            guard control.tag == "button" || control.tag == "a" && buttonStyleMatcher.matches(control) else { continue }
+            let text = document.text(of: control)
+            if text.count <= 40, ticketMatcher.contains(text.lowercased()) { return true }
+        }
+        return false
+    }
+
+    private static let ticketMatcher = AttributeWords([
+        "ticket", "billet", "entradas", "biglietti", "bilety", "ingressos", "kaartjes", "예매", "티켓", "購票", "购票", "買票", "チケット",
+    ])
+
     /// The stock state the buttons after the name heading show: sold out when a control says
     /// so (or offers to notify on restock) and no active add-to-cart control is there; in stock
     /// when an active add-to-cart control is there and none says sold out. Pages that render both
@@ -78,7 +93,7 @@ enum BuyButton {
 
     private static let soldOutClassMatcher = AttributeWords(soldOutClasses)
     private static let notifyMatcher = AttributeWords(notifyWords)
-    private static let buttonStyleMatcher = AttributeWords(["btn", "button"])
+    private static let buttonStyleMatcher = AttributeWords(["btn", "button"], in: ["class", "role", "id"])
     private static let buyMarkerMatcher = AttributeWords(buyMarkers)
     private static let linkBuyMatcher = AttributeWords(linkBuyWords)
     private static let buyMatcher = AttributeWords(buyWords)

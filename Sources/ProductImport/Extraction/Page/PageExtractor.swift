@@ -54,6 +54,8 @@ struct PageExtractor {
 
         let breadcrumbs = all(.breadcrumb, in: document)
         facts.category = breadcrumbs.isEmpty ? breadcrumb(in: document) : breadcrumbs.joined(separator: " > ")
+        // An event page without structured data sells a ticket; the keyword rules know "tickets" as goods.
+        if facts.category == nil, BuyButton.sellsTickets(in: document) { facts.category = "Event tickets" }
         let siteImages = all(.images, in: document).flatMap(imageURLs)
         facts.images = siteImages.isEmpty ? mainImages(in: document) : siteImages.map { ImageCandidate(url: $0) }
         let siteSizes = all(.sizes, in: document)
