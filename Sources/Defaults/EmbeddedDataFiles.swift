@@ -83,13 +83,13 @@ extension DataFiles {
 """##,
         "keywords.json": ##"""
 {
-  "about": "Keyword rules for product import and /add. Color words list their inflected forms too (German blaue/blaues/blauer…, French, Spanish and Italian gender and plural), since names say \"weißes Hemd\" or \"camicia bianca\". 'goods' names things that are not clothing (a toaster, a book): when the head of a name (the words before for/with/für/pour…) names one, the piece is flagged as not clothing instead of getting a category. Words are matched whole (in Chinese, Japanese and Korean, which run words together, a phrase matches any run of the same characters), case- and accent-insensitively; the longest phrase wins, then the earlier rule. A word starting with * matches the end of a compound (German Stoffhose). Garment rules are listed in priority order for ties: 'shirt dress' is a dress because dress comes first.",
+  "about": "Keyword rules for product import and /add. Color words list their inflected forms too (German blaue/blaues/blauer…, French, Spanish and Italian gender and plural), since names say \"weißes Hemd\" or \"camicia bianca\". 'goods' names things that are not clothing (a toaster, a book): when the head of a name (the words before for/with/für/pour…) names one, the piece is flagged as not clothing instead of getting a category. Words are matched whole (in Chinese, Japanese and Korean, which run words together, a phrase matches any run of the same characters), case- and accent-insensitively; the longest phrase wins, then the earlier rule. A word starting with * matches the end of a compound (German Stoffhose). A goods rule's 'beatsGarments' phrases win anywhere in a name over any garment word: clothing for a pet (\"애견 패딩\", \"Mantel für Hunde\") is pet supplies. Its 'afterGarments' phrases win when they follow the garment word in the head, as English compounds put the thing last (\"Coat hooks\", \"Trouser press\", \"Skirt steak\"). A garment rule's 'weakWords' are also adjectives and lose every tie (\"Knit beanie\" is a hat). Garment rules are listed in priority order for ties: 'shirt dress' is a dress because dress comes first.",
   "garments": [
     {"subcategory": "dress", "category": "dress", "formality": 2, "warmth": 2, "words": {
       "en": ["dress", "dresses", "gown", "sundress", "shirt dress", "shirtdress", "slip dress", "maxi dress", "midi dress", "mini dress", "pinafore"],
       "de": ["kleid", "kleider", "*kleid", "abendkleid"],
-      "fr": ["robe", "robes", "robe chemise"],
-      "es": ["vestido", "vestidos"],
+      "fr": ["robe", "robes", "robe chemise", "robe en jean"],
+      "es": ["vestido", "vestidos", "vestido vaquero"],
       "it": ["vestito", "vestiti", "abito", "abitino"], "pt": ["vestido", "vestidos"], "nl": ["jurk", "jurken", "*jurk"], "pl": ["sukienka", "sukienki"],
       "zh": ["洋裝", "連身裙", "连衣裙", "連衣裙", "禮服", "礼服"],
       "ja": ["ワンピース", "ドレス"],
@@ -118,7 +118,7 @@ extension DataFiles {
       "ja": ["モッズコート"],
       "ko": ["파카"]}},
     {"subcategory": "coat", "category": "outerwear", "formality": 3, "warmth": 4, "words": {
-      "en": ["coat", "coats", "overcoat", "topcoat", "trench", "trench coat", "trenchcoat", "peacoat", "pea coat", "car coat", "duffle coat"],
+      "en": ["coat", "coats", "overcoat", "topcoat", "trench", "trench coat", "trenchcoat", "peacoat", "pea coat", "car coat", "duffle coat", "raincoat", "raincoats", "rain coat"],
       "de": ["mantel", "*mantel", "trenchcoat", "kurzmantel"],
       "fr": ["manteau", "manteaux", "caban", "pardessus"],
       "es": ["abrigo", "abrigos", "gabardina", "chaqueton"],
@@ -136,7 +136,7 @@ extension DataFiles {
       "ja": ["テーラードジャケット", "ブレザー"],
       "ko": ["블레이저"]}},
     {"subcategory": "jacket", "category": "outerwear", "formality": 2, "warmth": 3, "words": {
-      "en": ["jacket", "jackets", "bomber", "bomber jacket", "windbreaker", "anorak", "shacket", "shirt jacket", "overshirt", "denim jacket", "jean jacket", "trucker jacket", "biker jacket", "leather jacket", "field jacket", "harrington"],
+      "en": ["jacket", "jackets", "bomber", "bomber jacket", "windbreaker", "anorak", "shacket", "shirt jacket", "overshirt", "denim jacket", "jean jacket", "trucker jacket", "biker jacket", "leather jacket", "field jacket", "harrington", "rain jacket", "rain jackets"],
       "de": ["jacke", "jacken", "*jacke", "blouson", "jeansjacke", "lederjacke", "windjacke"],
       "fr": ["veste", "vestes", "blouson", "surchemise", "veste en jean"],
       "es": ["chaqueta", "chaquetas", "cazadora", "chamarra", "sobrecamisa"],
@@ -184,9 +184,9 @@ extension DataFiles {
     {"subcategory": "skirt", "category": "bottom", "formality": 2, "warmth": 2, "words": {
       "en": ["skirt", "skirts", "miniskirt", "midiskirt", "maxiskirt", "skort"],
       "de": ["rock", "rocke", "*rock"],
-      "fr": ["jupe", "jupes", "minijupe", "jupe culotte"],
-      "es": ["falda", "faldas", "minifalda"],
-      "it": ["gonna", "gonne", "minigonna"], "pt": ["saia", "saias"], "nl": ["rokje"], "pl": ["spodnica", "spodnice"],
+      "fr": ["jupe", "jupes", "minijupe", "jupe culotte", "jupe en jean"],
+      "es": ["falda", "faldas", "minifalda", "falda vaquera"],
+      "it": ["gonna", "gonne", "minigonna", "gonna di jeans"], "pt": ["saia", "saias"], "nl": ["rokje"], "pl": ["spodnica", "spodnice"],
       "zh": ["裙", "半身裙", "短裙", "長裙", "长裙", "百褶裙"],
       "ja": ["スカート"],
       "ko": ["스커트", "치마"]}},
@@ -211,9 +211,9 @@ extension DataFiles {
     {"subcategory": "shirt", "category": "top", "formality": 3, "warmth": 2, "words": {
       "en": ["shirt", "shirts", "button down", "button up", "oxford shirt", "flannel shirt", "linen shirt"],
       "de": ["hemd", "hemden", "*hemd", "oberhemd"],
-      "fr": ["chemise", "chemises"],
-      "es": ["camisa", "camisas"],
-      "it": ["camicia", "camicie"], "pt": ["camisa", "camisas"], "nl": ["overhemd", "overhemden"], "pl": ["koszula", "koszule"],
+      "fr": ["chemise", "chemises", "chemise en jean"],
+      "es": ["camisa", "camisas", "camisa vaquera", "camisa de mezclilla"],
+      "it": ["camicia", "camicie", "camicia di jeans"], "pt": ["camisa", "camisas"], "nl": ["overhemd", "overhemden"], "pl": ["koszula", "koszule"],
       "zh": ["襯衫", "衬衫"],
       "ja": ["シャツ"],
       "ko": ["셔츠", "남방"]}},
@@ -238,7 +238,7 @@ extension DataFiles {
       "ko": ["티셔츠", "반팔티", "긴팔티"]}},
     {"subcategory": "cardigan", "category": "top", "formality": 2, "warmth": 3, "words": {
       "en": ["cardigan", "cardigans"], "de": ["strickjacke", "cardigan"], "fr": ["cardigan", "gilet en maille"], "es": ["cardigan", "chaqueta de punto"], "it": ["cardigan"], "pt": ["cardigan", "casaco de malha"], "nl": ["vestje", "cardigan"], "pl": ["kardigan", "sweter rozpinany"],
-      "zh": ["開襟衫", "开衫", "針織外套", "针织外套"],
+      "zh": ["開襟衫", "开衫", "開衫", "針織外套", "针织外套", "針織開衫", "针织开衫"],
       "ja": ["カーディガン"],
       "ko": ["가디건"]}},
     {"subcategory": "hoodie", "category": "top", "formality": 1, "warmth": 3, "words": {
@@ -251,14 +251,15 @@ extension DataFiles {
       "ja": ["パーカー", "フーディー"],
       "ko": ["후드티", "후디", "후드집업"]}},
     {"subcategory": "sweater", "category": "top", "formality": 2, "warmth": 4, "words": {
-      "en": ["sweater", "sweaters", "jumper", "jumpers", "pullover", "knit", "knitwear", "turtleneck", "roll neck", "rollneck", "polo neck", "crewneck sweater", "v neck sweater", "mock neck"],
+      "en": ["sweater", "sweaters", "jumper", "jumpers", "pullover", "knitwear", "turtleneck", "roll neck", "rollneck", "polo neck", "crewneck sweater", "v neck sweater", "mock neck"],
       "de": ["pullover", "*pullover", "pulli", "strickpullover", "rollkragenpullover", "rolli", "troyer"],
       "fr": ["pull", "pulls", "pull over", "chandail", "col roule", "tricot"],
       "es": ["jersey", "jerseis", "sueter", "jersey de punto", "cuello alto"],
       "it": ["maglione", "maglioni", "maglia", "pullover", "dolcevita", "lupetto"], "pt": ["sueter", "malha"], "nl": ["trui", "truien", "coltrui"], "pl": ["sweter", "swetry"],
       "zh": ["毛衣", "針織衫", "针织衫", "大學T", "卫衣", "衛衣"],
-      "ja": ["ニット", "セーター", "スウェット", "トレーナー"],
-      "ko": ["니트", "스웨터", "맨투맨"]}},
+      "ja": ["セーター", "スウェット", "トレーナー"],
+      "ko": ["스웨터", "맨투맨"]},
+      "weakWords": {"en": ["knit"], "ja": ["ニット"], "ko": ["니트"]}},
     {"subcategory": "waistcoat", "category": "top", "formality": 4, "warmth": 2, "words": {
       "en": ["waistcoat", "suit vest"], "de": ["anzugweste"], "fr": ["gilet de costume"], "es": ["chaleco de traje"], "it": ["gilet sartoriale"]}},
     {"subcategory": "top", "category": "top", "formality": 1, "warmth": 1, "words": {
@@ -432,14 +433,14 @@ extension DataFiles {
       "ja": ["掃除機", "ロボット掃除機"],
       "ko": ["청소기", "로봇청소기"]}},
     {"kind": "phone", "words": {
-      "en": ["smartphone", "phone", "mobile phone", "iphone"],
+      "en": ["smartphone", "phone", "mobile phone", "iphone", "phone case", "iphone case"],
       "de": ["handy", "smartphone"],
       "fr": ["telephone", "smartphone"],
       "es": ["movil", "telefono", "smartphone"],
       "it": ["cellulare", "telefono", "smartphone"], "pt": ["celular", "telemovel", "smartphone"], "nl": ["telefoon", "smartphone"], "pl": ["telefon", "smartfon"],
-      "zh": ["手機", "手机", "智慧型手機", "智能手机"],
-      "ja": ["スマートフォン", "スマホ", "携帯電話"],
-      "ko": ["휴대폰", "스마트폰"]}},
+      "zh": ["手機", "手机", "智慧型手機", "智能手机", "手機殼", "手机壳"],
+      "ja": ["スマートフォン", "スマホ", "携帯電話", "スマホケース"],
+      "ko": ["휴대폰", "스마트폰", "아이폰", "폰케이스", "휴대폰 케이스", "핸드폰 케이스"]}},
     {"kind": "laptop", "words": {
       "en": ["laptop", "notebook computer", "chromebook", "computer", "tablet"],
       "de": ["laptop", "notebook", "computer", "tablet"],
@@ -477,14 +478,16 @@ extension DataFiles {
       "ja": ["冷蔵庫"],
       "ko": ["냉장고"]}},
     {"kind": "kitchen appliance", "words": {
-      "en": ["kettle", "coffee maker", "coffee machine", "blender", "microwave", "oven", "air fryer", "cookware", "frying pan", "saucepan", "toaster oven", "rice cooker", "pressure cooker", "slow cooker", "food processor", "stand mixer", "knife set", "kitchen knife", "water bottle", "travel mug", "dinner plates", "mug"],
-      "de": ["wasserkocher", "kaffeemaschine", "mixer", "mikrowelle", "backofen", "pfanne", "kochtopf", "messer", "trinkflasche", "tasse", "kuchenmaschine"],
+      "en": ["kettle", "coffee maker", "coffee machine", "blender", "microwave", "oven", "air fryer", "cookware", "frying pan", "saucepan", "toaster oven", "rice cooker", "pressure cooker", "slow cooker", "food processor", "stand mixer", "knife set", "kitchen knife", "water bottle", "travel mug", "dinner plates", "mug", "tumbler", "thermos", "vacuum flask", "insulated bottle"],
+      "de": ["wasserkocher", "kaffeemaschine", "mixer", "mikrowelle", "backofen", "pfanne", "kochtopf", "messer", "trinkflasche", "tasse", "kuchenmaschine", "thermosflasche", "thermobecher", "isolierflasche"],
       "fr": ["bouilloire", "cafetiere", "machine a cafe", "mixeur", "micro ondes", "four", "poele", "couteau", "gourde", "tasse", "robot patissier"],
       "es": ["hervidor", "cafetera", "batidora", "microondas", "horno", "sarten", "cuchillo", "botella de agua", "taza", "robot de cocina"],
       "it": ["bollitore", "macchina da caffe", "frullatore", "microonde", "forno", "padella", "coltello", "borraccia", "tazza", "robot da cucina"], "pt": ["cafeteira", "liquidificador", "air fryer"], "nl": ["waterkoker", "koffiezetapparaat", "airfryer"], "pl": ["czajnik", "ekspres do kawy", "frytkownica"],
-      "zh": ["電鍋", "电饭煲", "咖啡機", "咖啡机", "氣炸鍋", "空气炸锅", "微波爐", "微波炉", "果汁機", "快煮壺"],
-      "ja": ["炊飯器", "電子レンジ", "コーヒーメーカー", "電気ケトル"],
-      "ko": ["전기밥솥", "에어프라이어", "전자레인지", "커피머신"]}},
+      "zh": ["電鍋", "电饭煲", "咖啡機", "咖啡机", "氣炸鍋", "空气炸锅", "微波爐", "微波炉", "果汁機", "快煮壺", "保溫杯", "保温杯", "保溫瓶", "保温瓶", "隨行杯", "随行杯", "馬克杯", "马克杯"],
+      "ja": ["炊飯器", "電子レンジ", "コーヒーメーカー", "電気ケトル", "タンブラー", "水筒", "マグカップ", "保温ボトル"],
+      "ko": ["전기밥솥", "에어프라이어", "전자레인지", "커피머신", "텀블러", "보온병", "머그컵", "보온컵"]},
+      "afterGarments": {
+        "en": ["maker"]}},
     {"kind": "electronics", "words": {
       "en": ["relay module", "headphones", "earbuds", "speaker", "television", "tv", "camera", "monitor", "keyboard", "charger", "usb cable", "battery", "game console", "router", "ring light", "lens cap", "earphones", "power bank", "hdmi cable", "hard drive", "ssd", "webcam", "projector", "drone", "memory card", "kindle", "e reader", "ereader"],
       "de": ["kopfhorer", "lautsprecher", "fernseher", "kamera", "tastatur", "ladegerat", "akku", "kopfhoerer", "powerbank", "festplatte", "beamer"],
@@ -493,16 +496,20 @@ extension DataFiles {
       "it": ["cuffie", "auricolari", "altoparlante", "televisore", "fotocamera", "tastiera", "caricatore", "disco rigido", "proiettore"], "pt": ["fone de ouvido", "caixa de som", "carregador"], "nl": ["koptelefoon", "oordopjes", "oplader"], "pl": ["sluchawki", "glosnik", "ladowarka"],
       "zh": ["耳機", "耳机", "藍牙喇叭", "蓝牙音箱", "喇叭", "電視", "电视", "相機", "相机", "充電器", "充电器", "行動電源", "充电宝"],
       "ja": ["イヤホン", "ヘッドホン", "スピーカー", "テレビ", "カメラ", "充電器", "モバイルバッテリー"],
-      "ko": ["이어폰", "헤드폰", "스피커", "충전기", "카메라", "보조배터리"]}},
+      "ko": ["이어폰", "헤드폰", "스피커", "충전기", "카메라", "보조배터리"]},
+      "afterGarments": {
+        "en": ["turntable", "connector", "charger", "mount"]}},
     {"kind": "film or music", "words": {
-      "en": ["blu ray", "dvd", "steelbook", "vinyl record", "audio cd", "soundtrack"],
+      "en": ["blu ray", "dvd", "steelbook", "vinyl record", "audio cd", "soundtrack", "classic rock", "rock band", "hard rock", "punk rock", "rock music", "rock n roll", "rock and roll"],
       "de": ["blu ray", "dvd", "schallplatte"],
       "fr": ["blu ray", "dvd", "disque vinyle"],
       "es": ["blu ray", "dvd", "disco de vinilo"],
       "it": ["blu ray", "dvd", "disco in vinile"],
       "zh": ["藍光", "蓝光", "唱片", "黑膠"],
       "ja": ["ブルーレイ"],
-      "ko": ["블루레이", "음반"]}},
+      "ko": ["블루레이", "음반"]},
+      "afterGarments": {
+        "en": ["blu ray", "dvd", "steelbook", "vinyl record", "soundtrack"]}},
     {"kind": "toy", "words": {
       "en": ["toy", "toys", "lego", "jigsaw puzzle", "board game", "doll", "plush toy"],
       "de": ["spielzeug", "brettspiel", "puppe", "pluschtier"],
@@ -511,15 +518,17 @@ extension DataFiles {
       "it": ["giocattolo", "giocattoli", "gioco da tavolo", "bambola", "peluche"], "pt": ["brinquedo", "brinquedos", "boneca"], "nl": ["speelgoed", "knuffel"], "pl": ["zabawka", "zabawki", "klocki"],
       "zh": ["玩具", "積木", "积木", "公仔"],
       "ja": ["おもちゃ", "玩具", "ぬいぐるみ"],
-      "ko": ["장난감", "인형"]}},
+      "ko": ["장난감", "인형"]},
+      "afterGarments": {
+        "en": ["plush toy", "plushie", "soft toy"]}},
     {"kind": "furniture", "words": {
       "en": ["sofa", "chair", "table", "desk", "bed frame", "mattress", "shelf", "bookcase", "shoe rack", "clothes rack", "lamp", "rug", "curtain", "pillow", "duvet", "bedding", "bean bag"],
       "de": ["sofa", "stuhl", "tisch", "schreibtisch", "matratze", "regal", "schuhregal", "lampe", "teppich", "vorhang", "kopfkissen", "bettwasche"],
       "fr": ["canape", "chaise", "table", "bureau", "matelas", "etagere", "lampe", "tapis", "rideau", "oreiller"],
       "es": ["sofa", "silla", "mesa", "escritorio", "colchon", "estanteria", "lampara", "alfombra", "cortina", "almohada"],
       "it": ["divano", "sedia", "tavolo", "scrivania", "materasso", "scaffale", "lampada", "tappeto", "tenda", "cuscino"], "pt": ["sofa", "cadeira", "mesa", "colchao"], "nl": ["stoel", "tafel", "matras"], "pl": ["krzeslo", "biurko", "materac"],
-      "zh": ["沙發", "沙发", "椅子", "桌子", "書桌", "书桌", "床墊", "床垫"],
-      "ja": ["ソファ", "椅子", "テーブル", "ベッド"],
+      "zh": ["沙發", "沙发", "椅子", "桌子", "書桌", "书桌", "床墊", "床垫", "露營椅", "折疊椅", "摺疊椅", "椅"],
+      "ja": ["ソファ", "椅子", "テーブル", "ベッド", "チェア"],
       "ko": ["소파", "의자", "책상", "침대", "매트리스"]}},
     {"kind": "cosmetics", "words": {
       "en": ["perfume", "eau de parfum", "eau de toilette", "shampoo", "lipstick", "mascara", "moisturiser", "moisturizer", "face cream", "body lotion", "serum", "sunscreen", "sunblock", "nail polish", "conditioner", "body wash", "shower gel", "deodorant", "toothpaste", "toothbrush", "electric toothbrush", "hair dryer", "hair straightener", "razor", "makeup", "foundation makeup", "eyeshadow", "cleanser", "toner", "hand cream"],
@@ -527,9 +536,9 @@ extension DataFiles {
       "fr": ["parfum", "shampooing", "rouge a levres", "creme visage", "creme solaire", "vernis a ongles", "gel douche", "deodorant", "brosse a dents", "seche cheveux", "rasoir"],
       "es": ["perfume", "champu", "pintalabios", "crema facial", "protector solar", "esmalte de unas", "gel de ducha", "desodorante", "cepillo de dientes", "secador de pelo", "maquinilla"],
       "it": ["profumo", "shampoo", "rossetto", "crema viso", "crema solare", "smalto", "bagnoschiuma", "deodorante", "spazzolino", "asciugacapelli", "rasoio"], "pt": ["perfume", "batom", "xampu"], "nl": ["parfum", "shampoo", "lippenstift"], "pl": ["perfumy", "szampon", "pomadka"],
-      "zh": ["香水", "口紅", "口红", "洗髮精", "洗发水", "化妝水", "化妆水", "面膜", "防曬", "防晒", "乳液", "精華液", "精华液", "洗面乳", "卸妝", "卸妆", "粉底"],
-      "ja": ["香水", "口紅", "シャンプー", "化粧水", "美容液", "日焼け止め", "乳液", "洗顔", "クレンジング", "ファンデーション"],
-      "ko": ["향수", "립스틱", "샴푸", "스킨케어", "마스크팩", "선크림", "로션", "에센스", "클렌징", "쿠션팩트", "토너"]}},
+      "zh": ["香水", "口紅", "口红", "洗髮精", "洗发水", "化妝水", "化妆水", "面膜", "防曬", "防晒", "乳液", "精華液", "精华液", "洗面乳", "卸妝", "卸妆", "粉底", "粉餅", "粉饼", "眼影", "睫毛膏", "護手霜", "护手霜", "身體乳", "身体乳", "沐浴乳", "精華", "精华", "唇膏"],
+      "ja": ["香水", "口紅", "シャンプー", "化粧水", "美容液", "日焼け止め", "乳液", "洗顔", "クレンジング", "ファンデーション", "アイシャドウ", "マスカラ", "ハンドクリーム", "ボディソープ", "クッションファンデ"],
+      "ko": ["향수", "립스틱", "샴푸", "스킨케어", "마스크팩", "선크림", "로션", "에센스", "클렌징", "쿠션팩트", "토너", "파운데이션", "립밤", "아이섀도", "마스카라", "앰플", "세럼", "수분크림", "핸드크림", "바디로션", "바디워시", "클렌저", "컨실러"]}},
     {"kind": "tool", "words": {
       "en": ["drill", "screwdriver", "hammer", "lawn mower", "cable ties", "cable tie", "water pump", "air pump", "belt sander", "jumper cables", "tool set", "tool kit", "saw", "wrench", "spanner", "pliers", "ladder"],
       "de": ["bohrmaschine", "schraubenzieher", "hammer", "rasenmaher", "sage", "schraubenschlussel", "zange", "leiter", "werkzeugset"],
@@ -547,7 +556,19 @@ extension DataFiles {
       "it": ["crocchette", "lettiera", "guinzaglio", "antipulci", "acquario", "tiragraffi"],
       "zh": ["寵物", "宠物", "狗糧", "狗粮", "貓糧", "猫粮", "貓砂", "猫砂", "飼料", "饲料"],
       "ja": ["ペット用品", "ドッグフード", "キャットフード", "猫砂"],
-      "ko": ["반려동물", "애견", "사료", "고양이모래"]}},
+      "ko": ["반려동물", "애견", "사료", "고양이모래"]},
+      "beatsGarments": {
+        "en": ["for dogs", "for cats", "for pets", "dog clothes", "cat clothes", "pet clothes"],
+        "de": ["fur hunde", "fur hund", "fur katzen", "hundebekleidung", "hundemantel", "hundepullover", "hundejacke"],
+        "fr": ["pour chien", "pour chiens", "pour chat", "pour chats"],
+        "es": ["para perro", "para perros", "para gato", "para gatos"],
+        "it": ["per cani", "per cane", "per gatti", "per gatto"],
+        "pt": ["para cachorro", "para cachorros", "para caes", "para pets"],
+        "nl": ["voor honden", "voor hond", "voor katten"],
+        "pl": ["dla psa", "dla psow", "dla kota"],
+        "zh": ["寵物", "宠物", "狗狗衣服", "狗衣服", "狗狗外套", "貓咪衣服", "猫咪衣服", "犬用", "貓用", "猫用"],
+        "ja": ["ペット", "犬用", "猫用", "犬服", "ドッグウェア", "猫服"],
+        "ko": ["애견", "반려견", "반려묘", "반려동물", "강아지옷", "고양이옷", "강아지 패딩", "강아지 조끼", "강아지 티셔츠", "강아지 하네스"]}},
     {"kind": "food or drink", "words": {
       "en": ["coffee beans", "ground coffee", "coffee pods", "tea bags", "green tea", "chocolate", "snack", "snacks", "cereal", "olive oil", "honey", "wine", "beer", "whisky", "gin", "protein powder", "vitamins", "supplement", "supplements", "capsules"],
       "de": ["kaffeebohnen", "kaffee", "schokolade", "olivenol", "honig", "wein", "bier", "nahrungserganzungsmittel", "vitamine", "kapseln"],
@@ -556,7 +577,9 @@ extension DataFiles {
       "it": ["caffe in grani", "caffe", "te verde", "cioccolato", "olio d oliva", "miele", "vino", "birra", "integratore", "vitamine", "capsule"],
       "zh": ["咖啡豆", "茶葉", "茶叶", "巧克力", "零食", "餅乾", "饼干", "保健食品", "維他命", "维生素", "益生菌"],
       "ja": ["コーヒー豆", "緑茶", "チョコレート", "お菓子", "サプリメント", "ビタミン"],
-      "ko": ["원두", "녹차", "초콜릿", "과자", "건강기능식품", "비타민", "영양제"]}},
+      "ko": ["원두", "녹차", "초콜릿", "과자", "건강기능식품", "비타민", "영양제"]},
+      "afterGarments": {
+        "en": ["steak", "steaks"]}},
     {"kind": "lighting", "words": {
       "en": ["pendant light", "ceiling light", "chandelier", "light bulb", "led bulb", "track lighting", "wall light", "floor lamp", "table lamp", "string lights", "fairy lights", "lantern pendant", "pendant lamp"],
       "de": ["deckenleuchte", "hangeleuchte", "kronleuchter", "gluhbirne", "leuchtmittel", "laterne", "stehlampe", "tischlampe", "lichterkette"],
@@ -621,20 +644,22 @@ extension DataFiles {
       "ja": ["ボールペン", "万年筆", "ノート", "手帳", "文房具"],
       "ko": ["볼펜", "만년필", "노트", "다이어리", "문구"]}},
     {"kind": "garment care item", "words": {
-      "en": ["steam iron", "ironing board", "clothes hanger", "hangers", "garment steamer", "lint roller", "dress form", "mannequin", "coat hanger", "coat hangers", "coat rack", "hat rack", "tie rack", "shoe horn", "shoe polish", "shoe cleaner", "shoe cabinet", "boot dryer", "jewelry box", "jewellery box", "watch box", "watch winder", "laundry basket", "laundry detergent", "sneaker cleaner", "sneakers cleaner", "shoe laces", "shoelaces", "cleaning kit"],
+      "en": ["steam iron", "ironing board", "clothes hanger", "hangers", "garment steamer", "lint roller", "dress form", "mannequin", "coat hanger", "coat hangers", "coat rack", "hat rack", "tie rack", "shoe horn", "shoe polish", "shoe cleaner", "shoe cabinet", "boot dryer", "jewelry box", "jewellery box", "watch box", "watch winder", "laundry basket", "laundry detergent", "sneaker cleaner", "sneakers cleaner", "shoe laces", "shoelaces", "cleaning kit", "washing bag", "laundry bag", "lingerie bag", "suit carrier", "suit carrier bag", "garment bag", "shoe cleaner kit"],
       "de": ["bugeleisen", "bugelbrett", "kleiderbugel", "schneiderpuppe", "garderobe", "schuhcreme", "schmuckkastchen", "waschmittel", "wascheklammern"],
       "fr": ["fer a repasser", "planche a repasser", "cintre", "cintres", "mannequin", "porte manteau", "cirage", "boite a bijoux", "lessive"],
       "es": ["plancha de ropa", "tabla de planchar", "percha", "perchas", "maniqui", "perchero", "betun", "joyero", "detergente"],
-      "it": ["ferro da stiro", "asse da stiro", "gruccia", "grucce", "manichino", "appendiabiti", "lucido da scarpe", "portagioie", "detersivo"]}},
+      "it": ["ferro da stiro", "asse da stiro", "gruccia", "grucce", "manichino", "appendiabiti", "lucido da scarpe", "portagioie", "detersivo"]},
+      "afterGarments": {
+        "en": ["hook", "hooks", "hanger", "hangers", "organizer", "organiser", "rack", "storage", "holder", "cleaner", "cleaning kit", "press", "stretcher", "protector", "polish", "brush", "spray", "deodorizer", "deodoriser", "horn", "tree", "trees", "display case", "storage box", "washing bag", "laundry bag"]}},
     {"kind": "ticket", "words": {
       "en": ["ticket", "tickets", "e-ticket", "admission", "concert tickets"],
-      "de": ["ticket", "tickets", "eintrittskarte", "eintrittskarten"],
+      "de": ["ticket", "tickets", "eintrittskarte", "eintrittskarten", "*ticket", "*tickets", "konzertkarte", "konzertkarten"],
       "fr": ["billet", "billets", "billetterie"],
       "es": ["entrada", "entradas", "boleto", "boletos"],
       "it": ["biglietto", "biglietti"], "pt": ["ingresso", "ingressos", "bilhete", "bilhetes"], "nl": ["kaartje", "kaartjes", "tickets"], "pl": ["bilet", "bilety"],
-      "zh": ["門票", "门票", "票券", "入場券"],
-      "ja": ["チケット", "入場券"],
-      "ko": ["티켓", "입장권", "관람권"]}}
+      "zh": ["門票", "门票", "票券", "入場券", "演唱會", "演唱会", "音樂會", "音乐会", "售票"],
+      "ja": ["チケット", "入場券", "公演", "前売券"],
+      "ko": ["티켓", "입장권", "관람권", "콘서트", "예매권"]}}
   ],
   "fits": [
     {"fit": "relaxed", "legShape": "wide", "words": {
@@ -937,6 +962,17 @@ extension DataFiles {
        "sizes": ["[data-testid=sizeFlyoutItem]", "[data-testid=sizeOption]"],
        "colors": ["[data-testid=colorName]"],
        "breadcrumb": ["[data-testid=breadcrumb] a"]
+     }},
+    {"name": "PChome 24h", "hosts": ["24h.pchome.com.tw", "pchome.com.tw"], "currencyByDomain": {"com.tw": "TWD"},
+     "selectors": {
+       "name": ["h1.o-prodMainName__grayDarkest", ".o-prodMainName--prodNick", "div.o-prodMainName h1"],
+       "price": ["div.o-prodPrice__price--xxxl700Primary", "div.o-prodPrice__price--xxl700Primary", "div.o-prodPrice__price", "#PriceTotal"]
+     }},
+    {"name": "Gmarket and Auction", "hosts": ["gmarket.co.kr", "auction.co.kr"], "currencyByDomain": {"co.kr": "KRW"},
+     "selectors": {
+       "name": ["h1.itemtit", ".item_tit h1"],
+       "price": ["strong.price_real", ".price_real"],
+       "brand": ["span.text__brand > span.text"]
      }},
     {"name": "Coupang", "hosts": ["coupang.com"], "currencyByDomain": {"com": "KRW"},
      "selectors": {

@@ -182,6 +182,59 @@ import ProductImport
         #expect(found.subcategory == subcategory)
     }
 
+    @Test(arguments: [
+        ("Coat hooks wall mounted", "garment care item"), ("Trouser press Corby", "garment care item"), ("Scarf hanger organizer", "garment care item"),
+        ("Belt drive turntable", "electronics"), ("Skirt steak 1kg", "food or drink"), ("Top Gun: Maverick Blu-ray", "film or music"),
+        ("Jacket potato maker", "kitchen appliance"), ("Sock monkey plush toy", "toy"), ("Classic Rock Collection (3 CD)", "film or music"),
+        ("Suit carrier bag", "garment care item"),
+    ])
+    func aGoodsNounAfterTheGarmentWordNamesTheThing(name: String, goods: String) {
+        let found = TestSupport.rules.classify(KeywordInput(name: name))
+        #expect(found.goods == goods, "\(name)")
+        #expect(found.category == nil, "\(name)")
+    }
+
+    @Test(arguments: [
+        ("Jumper cable knit cream", Category.top, "sweater"), ("Raincoat vinyl yellow", .outerwear, "coat"), ("Hard Rock Cafe T-shirt", .top, "t-shirt"),
+        ("Damen Rock midi", .bottom, "skirt"), ("Shirt stand collar", .top, "shirt"), ("Press stud denim jacket", .outerwear, "jacket"),
+    ])
+    func wordsThatDescribeTheGarmentDoNotMakeItGoods(name: String, category: Category, subcategory: String) {
+        let found = TestSupport.rules.classify(KeywordInput(name: name))
+        #expect(found.goods == nil, "\(name)")
+        #expect(found.subcategory == subcategory, "\(name)")
+        #expect(found.category == category, "\(name)")
+    }
+
+    @Test(arguments: [
+        ("Knit beanie", Category.accessory, "hat"), ("Cable knit scarf", .accessory, "scarf"), ("니트 비니", .accessory, "hat"),
+        ("Chunky knit", .top, "sweater"), ("니트", .top, "sweater"), ("ニット ワンピース", .dress, "dress"),
+    ])
+    func aWordThatIsAlsoAnAdjectiveLosesToTheGarmentItDescribes(name: String, category: Category, subcategory: String) {
+        let found = TestSupport.rules.classify(KeywordInput(name: name))
+        #expect(found.category == category, "\(name)")
+        #expect(found.subcategory == subcategory, "\(name)")
+    }
+
+    @Test(arguments: [
+        ("Shoe bag drawstring", "bag"), ("Boot socks", "socks"), ("Jeans belt", "belt"), ("T-shirt bag", "bag"),
+    ])
+    func anAccessoryWordAfterTheGarmentItIsForNamesTheThing(name: String, subcategory: String) {
+        let found = TestSupport.rules.classify(KeywordInput(name: name))
+        #expect(found.category == .accessory, "\(name)")
+        #expect(found.subcategory == subcategory, "\(name)")
+    }
+
+    @Test(arguments: [
+        ("Tie-dye T-shirt", Category.top, "t-shirt"), ("Scarf print top", .top, "top"), ("Chemise en jean", .top, "shirt"),
+        ("Falda vaquera", .bottom, "skirt"), ("Camicia di jeans", .top, "shirt"), ("Robe portefeuille fleurie", .dress, "dress"),
+        ("Shirt stand collar", .top, "shirt"),
+    ])
+    func anAccessoryOrFabricWordBeforeTheGarmentOnlyDescribesIt(name: String, category: Category, subcategory: String) {
+        let found = TestSupport.rules.classify(KeywordInput(name: name))
+        #expect(found.category == category, "\(name)")
+        #expect(found.subcategory == subcategory, "\(name)")
+    }
+
     @Test func aBreadcrumbCanSayBooksWhenTheNameDoesNot() {
         let found = TestSupport.rules.classify(KeywordInput(name: "Vegetable Perfection", category: "Books > Food & Drink"))
         #expect(found.goods == "book")

@@ -31,6 +31,31 @@ import ProductImport
         #expect(found.category == nil)
     }
 
+    @Test(arguments: [
+        ("스테인리스 텀블러 500ml", "kitchen appliance"), ("保溫杯 500ml", "kitchen appliance"), ("쿠션 파운데이션 SPF50", "cosmetics"),
+        ("아이폰 15 케이스", "phone"), ("手機殼 iPhone 15", "phone"), ("露營椅 折疊", "furniture"), ("2024 IU 콘서트 티켓", "ticket"),
+        ("Konzertticket Berlin", "ticket"), ("演唱會門票", "ticket"),
+    ])
+    func moreGoodsInTheseLanguagesAreSaidToBeSo(name: String, kind: String) {
+        let found = classify(name)
+        #expect(found.goods == kind, "\(name)")
+        #expect(found.category == nil, "\(name)")
+    }
+
+    @Test(arguments: ["강아지 패딩 조끼", "애견 후드티", "寵物 外套 狗狗", "犬用 レインコート", "Regenmantel für Hunde", "Manteau pour chien"])
+    func clothingForAPetIsPetSuppliesWhateverGarmentItNames(name: String) {
+        let found = classify(name)
+        #expect(found.goods == "pet supplies", "\(name)")
+        #expect(found.category == nil, "\(name)")
+    }
+
+    @Test(arguments: [("Dog print T-shirt", "t-shirt"), ("T-shirt for dog lovers", "t-shirt"), ("고양이 프린트 티셔츠", "t-shirt"), ("콘서트 티셔츠", "t-shirt"), ("女裝 針織開衫 米色", "cardigan")])
+    func aPetOrConcertOnAGarmentForPeopleLeavesItClothing(name: String, subcategory: String) {
+        let found = classify(name)
+        #expect(found.goods == nil, "\(name)")
+        #expect(found.subcategory == subcategory, "\(name)")
+    }
+
     @Test func theLongestRunOfCharactersWins() {
         // "褲" alone is trousers; "牛仔褲" is jeans and "短褲" shorts.
         #expect(classify("短褲").subcategory == "shorts")

@@ -64,7 +64,11 @@ public struct ProductExtractor: Sendable {
             let tree = try document()
             let page = reader.extract(from: tree, title: scan.title)
             guard page.isProduct, reader.site != nil || !PageGate.isSearch(pageURL) && !PageGate.isHome(pageURL) && !Self.listsProducts(scan) else {
-                throw PageGate.refusal(for: tree, pageURL: pageURL, scripts: scan.scripts)
+                let refusal = PageGate.refusal(for: tree, pageURL: pageURL, scripts: scan.scripts)
+                // A buy box without a readable price is still one product when no gate names the page as something else.
+                guard page.showsBuyBoxWithoutPrice, refusal.kind == .notAProduct, tree.first(named: "article") == nil else { throw refusal }
+                found.append(page)
+                return try finish(found, pageURL: pageURL, scan: scan)
             }
             found.append(page)
         } else if hasGaps(found, strict: false) || reader.site != nil && Self.missesBuyBoxFields(found) || PriceChoice.disagree(found) {
@@ -77,7 +81,13 @@ public struct ProductExtractor: Sendable {
             fromLink.sku = sku
             found.append(fromLink)
         }
-        guard let draft = merge(found, pageURL: pageURL) else {
+        return try finish(found, pageURL: pageURL, scan: scan)
+    }
+
+    /// Merges what the sources found into the draft.
+    private func finish(_ found: [ProductFacts], pageURL: URL, scan: HTMLScan) throws(ImportError) -> ProductDraft {
+        let locale = scan.metas.first { ($0["property"] ?? $0["name"])?.lowercased() == "og:locale" }?["content"]
+        guard let draft = merge(found, pageURL: pageURL, language: locale) else {
             throw ImportError(.notAProduct, detail: "product data without a name")
         }
         return draft
@@ -115,8 +125,9 @@ public struct ProductExtractor: Sendable {
             || !has({ !$0.colors.isEmpty })
     }
 
-    /// Takes each field from the first (most trusted) source that has it.
-    func merge(_ found: [ProductFacts], pageURL: URL) -> ProductDraft? {
+    /// Takes each field from the first (most trusted) source that has it. A price no source gives
+    /// a currency for gets the one the shop's domain or `language` (og:locale) implies.
+    func merge(_ found: [ProductFacts], pageURL: URL, language: String? = nil) -> ProductDraft? {
         func pick<Value>(_ value: (ProductFacts) -> Value?) -> (Value, ExtractionSource)? {
             for facts in found { if let value = value(facts) { return (value, facts.source) } }
             return nil
@@ -149,6 +160,11 @@ public struct ProductExtractor: Sendable {
                 draft.currency = currency.code
                 draft.sources[.currency] = currency.source
             }
+        }
+        if draft.price != nil, draft.currency == nil,
+           let guessed = CurrencyGuess.currency(forHost: pageURL.host, language: language, siteDomains: sites.site(for: pageURL)?.currencyByDomain ?? [:]) {
+            draft.currency = guessed
+            draft.sources[.currency] = .page
         }
         if let (sizes, source) = pick({ $0.sizes.isEmpty ? nil : $0.sizes }) {
             draft.sizes = sizes

@@ -4,6 +4,10 @@ struct ProductFacts: Sendable {
     var source: ExtractionSource
     /// True when the extractor saw a clear sign that the page is about one product.
     var isProduct = false
+    /// The visible page shows one product's buy box without a price the reader could find: an
+    /// `h1` name, a buy control and an identifier or stock words. Enough when nothing says the
+    /// page is something else (a listing, a search, an article…).
+    var showsBuyBoxWithoutPrice = false
     /// The product name.
     var name: String? { didSet { name = name.map { $0.bounded(Limits.name) } } }
     /// The brand or maker.

@@ -11,12 +11,17 @@ extension KeywordRules {
         var result = KeywordClassification()
 
         let head = name.head
-        let garmentInHead = garments.best(in: head)
+        let garmentInHead = lastAccessory(in: head, over: garments.best(in: head))
         let goodsInHead = goods.best(in: head)
         var garment: Garment?
-        if let goodsInHead, garmentInHead.map({ Self.covers(goodsInHead, $0) }) ?? true {
+        if let dominant = dominantGoods.best(in: name) {
+            // "강아지 패딩 조끼", "Regenmantel für Hunde": clothing for a pet is pet supplies.
+            result.goods = dominant.value
+        } else if let goodsInHead, garmentInHead.map({ Self.covers(goodsInHead, $0) }) ?? true {
             // "Toaster", "Shoe rack", "Dress form": the name's head is not clothing.
             result.goods = goodsInHead.value
+        } else if let trailing = trailingGoods(in: head, after: garmentInHead) {
+            result.goods = trailing
         } else {
             garment = garmentInHead?.value ?? [name, category].lazy.compactMap { garments.best(in: $0)?.value }.first
             if garment == nil {
@@ -76,9 +81,30 @@ extension KeywordRules {
     /// Whether the head of `name` already says the piece is goods ("Toaster", "Shoe rack"):
     /// then no breadcrumb or description can make it clothing.
     func namesGoods(_ name: String) -> Bool {
-        let head = KeywordText(name).head
+        let text = KeywordText(name)
+        if dominantGoods.best(in: text) != nil { return true }
+        let head = text.head
+        let garment = garments.best(in: head)
+        if trailingGoods(in: head, after: garment) != nil { return true }
         guard let goodsInHead = goods.best(in: head) else { return false }
-        return garments.best(in: head).map { Self.covers(goodsInHead, $0) } ?? true
+        return garment.map { Self.covers(goodsInHead, $0) } ?? true
+    }
+
+    /// "Shoe bag", "Boot socks", "Jeans belt": an English accessory word after the garment word
+    /// names the thing (English puts it last), so it wins over the garment it is for ("T-shirt bag"
+    /// too). French, Spanish and Italian put the thing first: "Robe portefeuille" stays a dress.
+    private func lastAccessory(in head: KeywordText, over best: PhraseSet<Garment>.Match?) -> PhraseSet<Garment>.Match? {
+        guard let best, best.value?.category != .accessory else { return best }
+        let end = best.start + best.length
+        return englishAccessories.matches(in: head).last { $0.start >= end && $0.value != nil } ?? best
+    }
+
+    /// The goods a head noun after the garment word names: "Coat hooks" are hooks, "Belt drive
+    /// turntable" a turntable. Nil without a garment word or with the noun before it ("Hook coat").
+    private func trailingGoods(in head: KeywordText, after garment: PhraseSet<Garment>.Match?) -> String? {
+        guard let garment else { return nil }
+        let end = garment.start + garment.length
+        return trailingGoods.matches(in: head).first { $0.start >= end }?.value ?? nil
     }
 
     private static func covers<A, B>(_ outer: PhraseSet<A>.Match, _ inner: PhraseSet<B>.Match) -> Bool {

@@ -44,8 +44,17 @@ public struct KeywordRules: Sendable {
     var patterns = PhraseSet<Pattern>()
     /// Color names → normalized colors.
     var colors = PhraseSet<ItemColor>()
+    /// The English words of accessory rules: English names put the thing last ("Shoe bag"), the
+    /// Romance languages first ("Robe portefeuille" is a wrap dress), so only these may win from behind.
+    var englishAccessories = PhraseSet<Garment>()
     /// Goods that are not clothing (toaster, book, phone…) → what to call them.
     var goods = PhraseSet<String>()
+    /// Goods phrases that win anywhere in a name, over any garment word ("애견 패딩" is the dog's
+    /// padded coat, "Mantel für Hunde" the dog's coat): a goods rule's `beatsGarments` list.
+    var dominantGoods = PhraseSet<String>()
+    /// Goods nouns that name the thing when they follow a garment word in the name's head, as
+    /// English compounds do ("Coat hooks", "Trouser press", "Skirt steak"): a goods rule's `afterGarments` list.
+    var trailingGoods = PhraseSet<String>()
     /// Words that move formality up or down by the given step.
     var formalityHints = PhraseSet<Int>()
     /// German inflected colour words (folded) and the length of their ending: "weisses" 2, "blaue" 1. A typed
@@ -79,6 +88,11 @@ public struct KeywordRules: Sendable {
             let garment = Garment(category: category, subcategory: subcategory,
                                   formality: Int(rule["formality"]?.int ?? 2), warmth: Int(rule["warmth"]?.int ?? 3))
             Self.addWords(of: rule, value: garment, order: order, to: &garments)
+            if category == .accessory {
+                for phrase in rule["words"]?["en"]?.array?.compactMap(\.string) ?? [] { englishAccessories.add(phrase, value: garment, order: order) }
+            }
+            // Words that are also adjectives ("knit") lose every tie: a "Knit beanie" is a hat.
+            Self.addWords(of: rule, key: "weakWords", value: garment, order: order + Self.weakOrder, to: &garments)
         }
         for (order, rule) in (json["fits"]?.array ?? []).enumerated() {
             let hint = FitHint(fit: rule["fit"]?.string.flatMap(Fit.init(rawValue:)),
@@ -108,18 +122,23 @@ public struct KeywordRules: Sendable {
                 throw ImportError(.invalidRules, detail: "goods rule \(order) needs a kind")
             }
             Self.addWords(of: rule, value: kind, order: order, to: &goods)
+            Self.addWords(of: rule, key: "beatsGarments", value: kind, order: order, to: &dominantGoods)
+            Self.addWords(of: rule, key: "afterGarments", value: kind, order: order, to: &trailingGoods)
         }
         for (order, rule) in (json["formality"]?.array ?? []).enumerated() {
             Self.addWords(of: rule, value: rule["step"]?.int.map(Int.init), order: order, to: &formalityHints)
         }
     }
 
+    /// Added to a weak word's rule order, so any other garment word of the same length wins.
+    private static let weakOrder = 1_000_000
+
     /// Adds a rule's words, given either as a list or as lists per language ({"en": […], "de": […]}).
-    private static func addWords<Value>(of rule: JSON, value: Value?, order: Int, to set: inout PhraseSet<Value>) {
+    private static func addWords<Value>(of rule: JSON, key: String = "words", value: Value?, order: Int, to set: inout PhraseSet<Value>) {
         var phrases: [String] = []
-        if let list = rule["words"]?.array {
+        if let list = rule[key]?.array {
             phrases = list.compactMap(\.string)
-        } else if let languages = rule["words"]?.object {
+        } else if let languages = rule[key]?.object {
             phrases = languages.keys.sorted().flatMap { languages[$0]?.array?.compactMap(\.string) ?? [] }
         }
         for phrase in phrases { set.add(phrase, value: value, order: order) }

@@ -117,9 +117,13 @@ struct FieldSelector: Sendable {
     let selector: Selector
     /// The attribute to read, nil for the text.
     let attribute: String?
+    /// Whether the selector names an id, class or attribute of the shop's markup, not only tags
+    /// every page has ("h1").
+    let isSpecific: Bool
 
     /// Parses `"#landingImage@data-old-hires"` or plain `"#productTitle"`.
     init(_ text: String) throws(SelectorError) {
+        isSpecific = text.contains { $0 == "#" || $0 == "." || $0 == "[" }
         if let at = text.lastIndex(of: "@") {
             selector = try Selector(String(text[..<at]))
             attribute = String(text[text.index(after: at)...]).lowercased()

@@ -6,16 +6,19 @@ enum AvailabilityWords {
     static func availability(in text: String) -> Availability? {
         let lowered = text.lowercased()
         // Negative phrases first: "unavailable" holds "available", "nicht verfügbar" holds "verfügbar".
-        for (phrases, value) in ordered where phrases.contains(where: lowered.contains) { return value }
+        for (phrases, value) in ordered where phrases.contains(lowered) { return value }
         return nil
     }
 
-    private static let ordered: [([String], Availability)] = [
-        (preOrder, .preOrder),
-        (almostSoldOut, .limited),
-        (outOfStock, .outOfStock),
-        (limited, .limited),
-        (inStock, .inStock),
+    /// The phrase groups in the order they are tried, as byte matchers: Foundation's substring
+    /// search cost more than the rest of reading a buy box.
+    private static let ordered: [(AttributeWords, Availability)] = [
+        (AttributeWords(preOrder), .preOrder),
+        (AttributeWords(almostSoldOut), .limited),
+        (AttributeWords(backOrder), .backOrder),
+        (AttributeWords(outOfStock), .outOfStock),
+        (AttributeWords(limited), .limited),
+        (AttributeWords(inStock), .inStock),
     ]
 
     private static let outOfStock = [
@@ -27,9 +30,11 @@ enum AvailabilityWords {
         "esgotado", "indisponível", "fora de estoque", "sem estoque",
         "uitverkocht", "niet op voorraad", "niet beschikbaar", "niet leverbaar",
         "niedostępny", "wyprzedany", "brak w magazynie", "produkt niedostępny",
-        "在庫切れ", "品切れ", "売り切れ", "取り扱いできません", "入荷未定",
-        "售完", "售罄", "缺貨", "缺货", "補貨中", "补货中", "無庫存", "无库存",
-        "품절", "재고 없음", "재고없음", "판매종료", "판매 종료", "매진",
+        "在庫切れ", "品切れ", "売り切れ", "取り扱いできません", "入荷未定", "在庫なし", "在庫がありません", "販売終了", "完売",
+        "售完", "售罄", "缺貨", "缺货", "補貨中", "补货中", "無庫存", "无库存", "已下架", "已下市", "銷售一空", "销售一空", "暫停販售", "暂停销售",
+        "품절", "재고 없음", "재고없음", "판매종료", "판매 종료", "매진", "판매중지", "판매 중지", "구매불가", "구매 불가",
+        "nicht vorrätig", "en rupture", "no hay existencias", "non disponibile al momento", "terminato", "em falta",
+        "wyprzedane", "temporarily unavailable", "sold-out", "out-of-stock",
     ]
 
     private static let preOrder = [
@@ -45,12 +50,17 @@ enum AvailabilityWords {
         "残りわずか", "在庫わずか", "残り1点", "残り2点", "残り3点", "僅剩", "仅剩",
     ]
 
+    /// Orderable now, shipped when the shop gets it again.
+    private static let backOrder = [
+        "backorder", "back-order", "back order", "お取り寄せ", "取り寄せ", "nachbestellbar", "sur commande", "bajo pedido", "su ordinazione", "na zamówienie",
+    ]
+
     /// "Almost sold out" phrases that hold an out-of-stock word ("품절임박" holds "품절").
     private static let almostSoldOut = ["品切れ間近", "售完倒數", "품절임박", "품절 임박", "fast ausverkauft", "presque épuisé", "casi agotado", "quasi esaurito"]
 
     private static let inStock = [
         "in stock", "available now", "ships today", "add to cart", "add to bag", "add to basket",
-        "auf lager", "sofort lieferbar", "lieferbar", "verfügbar", "in den warenkorb",
+        "auf lager", "sofort lieferbar", "lieferbar", "verfügbar", "vorrätig", "in den warenkorb",
         "en stock", "disponible", "ajouter au panier", "livraison",
         "en existencia", "añadir a la cesta", "añadir al carrito",
         "disponibile", "in magazzino", "aggiungi al carrello",
@@ -58,6 +68,7 @@ enum AvailabilityWords {
         "op voorraad", "leverbaar", "beschikbaar", "in winkelwagen",
         "dostępny", "w magazynie", "do koszyka", "disponibilità immediata",
         "在庫あり", "カートに入れる", "現貨", "现货", "有庫存", "有库存", "加入購物車", "加入购物车", "立即購買", "立即购买",
-        "재고 있음", "재고있음", "구매하기", "장바구니", "바로구매",
+        "재고 있음", "재고있음", "구매하기", "장바구니", "바로구매", "판매중", "구매 가능", "구매가능",
+        "有現貨", "有货", "可購買", "可购买", "在庫有り", "即納", "ready to ship", "available to ship",
     ]
 }

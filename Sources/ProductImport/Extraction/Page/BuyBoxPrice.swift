@@ -24,9 +24,13 @@ enum BuyBoxPrice {
             } else {
                 text = document.text(of: element)
             }
-            guard text.utf8.count <= 60, let amount = PriceParser.visibleAmount(text), amount > 0 else { continue }
-            let hasCurrency = PriceParser.currency(text) != nil || element["itemprop"] == "price"
-            guard hasCurrency else { continue }
+            guard text.utf8.count <= 60, let amount = PriceParser.visibleAmount(text), amount > 0, !namesOldPrice(text) else { continue }
+            var currencyText = text
+            if PriceParser.currency(text) == nil, element["itemprop"] != "price" {
+                // "<span class=sale_price>29,000</span><span>원</span>": the symbol sits beside the amount.
+                guard let beside = currencyBeside(element, document) else { continue }
+                currencyText = beside
+            }
             var score = 0
             if let anchor {
                 let distance = element.index - anchor.index
@@ -37,11 +41,51 @@ enum BuyBoxPrice {
             if preferred.contains(where: label.contains) { score += 300 }
             if element["itemprop"] == "price" { score += 200 }
             if inRecommendations(element, document) { score -= 2_500 }
-            if best == nil || score > best!.score { best = (score, element.index, Found(amount: amount, text: text)) }
+            if best == nil || score > best!.score { best = (score, element.index, Found(amount: amount, text: currencyText)) }
         }
         if let anchor, let headline = fromPrice(in: document, after: anchor, before: best?.index) { return headline }
         return best?.found ?? anchor.flatMap { unlabelled(in: document, after: $0) }
     }
+
+    /// The parent's short text when it adds a currency to the element's bare amount.
+    private static func currencyBeside(_ element: HTMLElement, _ document: HTMLDocument) -> String? {
+        guard let parent = element.parent else { return nil }
+        let text = document.text(of: document.elements[parent])
+        guard text.utf8.count <= 48, PriceParser.currency(text) != nil, !namesOldPrice(text) || priceLabel(element) != nil else { return nil }
+        return text
+    }
+
+    /// Whether the words before the amount call it an old, list or reference price ("UVP 59,99 €",
+    /// "原價 $1,280", "Niedrigster Preis der letzten 30 Tage: …").
+    static func namesOldPrice(_ text: String) -> Bool {
+        let lowered = text.lowercased()
+        let head = lowered.prefix { !$0.isNumber }
+        guard !head.isEmpty else { return false }
+        return oldPriceWords.contains(where: head.contains) || omnibusWords.contains(where: lowered.contains)
+    }
+
+    /// Words that introduce a price the buyer does not pay now, in the languages the importer reads.
+    private static let oldPriceWords = [
+        "was ", "was:", "rrp", "mrp", "m.r.p", "list price", "typical price", "compare at", "regular price", "reg. price", "original price",
+        "statt", "uvp", "unverb", "vorher", "bisher", "ursprünglich", "listenpreis",
+        "prix conseillé", "prix de référence", "prix initial", "au lieu de", "ancien prix",
+        "precio anterior", "precio de referencia", "antes", "pvpr", "prezzo di listino", "prezzo consigliato", "invece di", "prezzo pieno",
+        "preço anterior", "de:", "van ", "adviesprijs", "cena regularna", "poprzednia cena", "stara cena", "cena katalogowa",
+        "原價", "原价", "定價", "定价", "市價", "市价", "建議售價", "建议售价", "定価", "参考価格", "通常価格", "希望小売価格", "정가", "소비자가", "참고가",
+    ]
+
+    /// Words that introduce the price to pay now.
+    private static let currentPriceWords = [
+        "now", "sale", "jetzt", "nur ", "maintenant", "ahora", "ora ", "agora", "nu ", "teraz", "promo",
+        "促銷價", "促销价", "特價", "特价", "售價", "售价", "優惠價", "优惠价", "折扣價", "折后价", "網路價", "网购价",
+        "販売価格", "特価", "税込", "판매가", "할인가", "혜택가", "최저가", "쿠폰적용가",
+    ]
+
+    /// The EU's "lowest price in the last 30 days" line sits next to every reduced price.
+    private static let omnibusWords = [
+        "30 days", "30 tage", "30 tagen", "30 jours", "30 días", "30 dias", "30 giorni", "30 dagen", "30 dni", "lowest price", "niedrigster preis",
+        "prix le plus bas", "precio más bajo", "prezzo più basso", "laagste prijs", "najniższa cena",
+    ]
 
     /// A "From £5.29 – £9.56" line right under the name heading, before any labelled price: pages
     /// that list each variant with its own price (and button) state the range there, and the
@@ -82,7 +126,10 @@ enum BuyBoxPrice {
             guard element.subtreeEnd - element.index <= 3, !skippedTags.contains(element.tag) else { continue }
             let text = document.text(of: element)
             guard text.utf8.count <= 24, PriceParser.currency(text) != nil, let amount = PriceParser.visibleAmount(text), amount > 0,
-                  !inCrossedOut(element, document), !inRecommendations(element, document) else { continue }
+                  !namesOldPrice(text), !inCrossedOut(element, document), !inRecommendations(element, document) else { continue }
+            // "促銷價 980元" names itself the price to pay; a was-price beside it in the parent does not matter.
+            let ownHead = text.lowercased().prefix { !$0.isNumber }
+            if currentPriceWords.contains(where: ownHead.contains) { return Found(amount: amount, text: text) }
             if let parent = element.parent {
                 let context = document.text(of: document.elements[parent]).lowercased()
                 if context.count > 160 || unlabelledContextWords.contains(where: context.contains) { continue }
@@ -152,6 +199,7 @@ enum BuyBoxPrice {
         "regular", "list-price", "listprice", "strike", "before", "rrp", "msrp", "uvp", "unit", "shipping", "delivery", "install",
         "monthly", "saving", "discount", "percent", "crossed", "through", "previous", "basisprice", "a-text-price", "price-was",
         "price__was", "reduced-from", "price-before", "range-from", "price-per", "per-unit", "klarna", "afterpay", "points",
+        "origin", "market", "consumer", "normal-price", "normalprice", "orgprice", "org-price", "omnibus", "lowest",
     ]
     private static let preferred = ["sale", "current", "now", "final", "special", "offer", "topay", "to-pay", "actual", "selling", "price-new", "reduced", "buybox"]
     private static let recommendationLabels = AttributeWords(recommendationWords, in: ["id", "class"])

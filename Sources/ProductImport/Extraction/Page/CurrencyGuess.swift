@@ -19,15 +19,17 @@ enum CurrencyGuess {
             case "cn": return "CNY"
             case "hk": return "HKD"
             case "jp": return "JPY"
-            default: break
+            default:
+                // On a .com shop the page language says which: "zh-CN" yuan, "zh-TW" dollars, "ja" yen.
+                if let code = currency(forLanguage: language), ["TWD", "CNY", "HKD", "JPY"].contains(code) { return code }
             }
         }
         if let explicit = PriceParser.currency(priceText), !ambiguous { return explicit }
         if priceText.contains("$"), !priceText.contains("US$") {
             if priceText.contains("R$") { return "BRL" }
             for (ending, code) in dollarDomains where suffix.first.map({ $0 == ending || $0.hasSuffix("." + ending) }) == true { return code }
-            if let language, language.lowercased().hasSuffix("-ca") { return "CAD" }
-            if let language, language.lowercased().hasSuffix("-au") { return "AUD" }
+            // "$" on a .com shop in Taiwan, Hong Kong, Canada…: the language's region says which dollar.
+            if let code = currency(forLanguage: language), dollarDomains.contains(where: { $0.1 == code }) { return code }
             return "USD"
         }
         if priceText.lowercased().contains("kr") {
@@ -41,11 +43,33 @@ enum CurrencyGuess {
         return PriceParser.currency(priceText)
     }
 
-    /// The currency a shop's domain implies when the price text shows no symbol at all.
-    static func currency(forHost host: String?, siteDomains: [String: String]) -> String? {
-        for candidate in domainSuffix(host) where siteDomains[candidate] != nil { return siteDomains[candidate] }
-        return nil
+    /// The currency a shop's domain implies when the price text shows no symbol at all: the
+    /// site rule's table, then the country ending (".de" EUR, ".co.kr" KRW), then the page
+    /// language's region ("zh-TW", "ko-KR") or a language spoken in one currency (ko, ja, pl).
+    static func currency(forHost host: String?, language: String? = nil, siteDomains: [String: String]) -> String? {
+        let suffix = domainSuffix(host)
+        for candidate in suffix where siteDomains[candidate] != nil { return siteDomains[candidate] }
+        if let ending = suffix.first?.split(separator: ".").last.map(String.init), let code = countryCurrencies[ending] { return code }
+        return currency(forLanguage: language)
     }
+
+    /// "ko-KR" → KRW, "zh-Hant-TW" → TWD, "ja" → JPY; nil for a language spoken across currencies ("es").
+    static func currency(forLanguage language: String?) -> String? {
+        guard let parts = language?.lowercased().split(whereSeparator: { $0 == "-" || $0 == "_" }).map(String.init), let first = parts.first else { return nil }
+        if let region = parts.dropFirst().last(where: { $0.count == 2 }), let code = countryCurrencies[region] { return code }
+        if first == "zh", parts.contains("hant") { return "TWD" }
+        return ["ko": "KRW", "ja": "JPY", "pl": "PLN"][first]
+    }
+
+    /// Currencies by country code, as domain endings and language regions use them.
+    private static let countryCurrencies: [String: String] = [
+        "de": "EUR", "at": "EUR", "fr": "EUR", "es": "EUR", "it": "EUR", "nl": "EUR", "be": "EUR", "pt": "EUR", "ie": "EUR", "fi": "EUR",
+        "gr": "EUR", "sk": "EUR", "si": "EUR", "ee": "EUR", "lv": "EUR", "lt": "EUR", "lu": "EUR",
+        "uk": "GBP", "gb": "GBP", "jp": "JPY", "kr": "KRW", "tw": "TWD", "cn": "CNY", "hk": "HKD", "pl": "PLN", "se": "SEK", "dk": "DKK",
+        "no": "NOK", "ch": "CHF", "ca": "CAD", "au": "AUD", "nz": "NZD", "in": "INR", "br": "BRL", "mx": "MXN", "cz": "CZK", "hu": "HUF",
+        "ro": "RON", "tr": "TRY", "sg": "SGD", "my": "MYR", "th": "THB", "vn": "VND", "id": "IDR", "ph": "PHP", "za": "ZAR", "ae": "AED",
+        "us": "USD",
+    ]
 
     /// "www.amazon.co.uk" → ["co.uk", "uk"]: the host's public ending, longest first.
     static func domainSuffix(_ host: String?) -> [String] {

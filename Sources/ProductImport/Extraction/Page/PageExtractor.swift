@@ -17,11 +17,13 @@ struct PageExtractor {
         var facts = ProductFacts(source: .page)
         let language = document.elements.first?["lang"]
         var siteName = false
-        if let text = first(.name, in: document) {
+        if let (text, rule) = firstMatch(.name, in: document) {
             facts.name = text.cleanedText
-            siteName = facts.name != nil
+            // A bare "h1" at the end of a site's list is a fallback that any page satisfies; only a
+            // selector naming the shop's own markup shows the page is laid out as the rule expects.
+            siteName = facts.name != nil && rule.isSpecific
         }
-        let heading = mainHeading(in: document)
+        let heading = mainHeading(in: document) ?? title.flatMap(Self.nameFromTitle).flatMap { nameElement(in: document, titleName: $0) }
         if facts.name == nil, let heading { facts.name = document.text(of: heading).cleanedText }
         if facts.name == nil, let title { facts.name = Self.nameFromTitle(title) }
 
@@ -37,16 +39,23 @@ struct PageExtractor {
             facts.currency = CurrencyGuess.currency(priceText: found.text, host: pageURL.host, language: language, siteDomains: site?.currencyByDomain ?? [:])
         }
         if facts.price != nil, facts.currency == nil {
-            facts.currency = CurrencyGuess.currency(forHost: pageURL.host, siteDomains: site?.currencyByDomain ?? [:])
+            facts.currency = CurrencyGuess.currency(forHost: pageURL.host, language: language, siteDomains: site?.currencyByDomain ?? [:])
         }
 
         facts.brand = first(.brand, in: document).flatMap { BrandText.brand(in: $0) ?? BrandText.clean($0) } ?? brand(in: document)
         facts.sku = first(.sku, in: document).flatMap(PageIdentifier.identifier) ?? PageIdentifier.fromURL(pageURL) ?? PageIdentifier.fromLabels(in: document)
         facts.availability = first(.availability, in: document).flatMap(AvailabilityWords.availability(in:)) ?? availability(in: document)
+        if facts.availability == nil, !siteName || site?.selectors(.availability).isEmpty ?? true {
+            // As with the price: where the shop's own stock selectors find nothing on its own
+            // layout, the buy box says nothing, and its buttons belong to other offers.
+            facts.availability = BuyButton.availability(in: document, after: heading)
+        }
         facts.description = first(.description, in: document)?.cleanedText
 
         let breadcrumbs = all(.breadcrumb, in: document)
         facts.category = breadcrumbs.isEmpty ? breadcrumb(in: document) : breadcrumbs.joined(separator: " > ")
+        // An event page without structured data sells a ticket; the keyword rules know "tickets" as goods.
+        if facts.category == nil, BuyButton.sellsTickets(in: document) { facts.category = "Event tickets" }
         let siteImages = all(.images, in: document).flatMap(imageURLs)
         facts.images = siteImages.isEmpty ? mainImages(in: document) : siteImages.map { ImageCandidate(url: $0) }
         let siteSizes = all(.sizes, in: document)
@@ -54,8 +63,11 @@ struct PageExtractor {
         let siteColors = all(.colors, in: document)
         for color in siteColors.isEmpty ? VariantPickers.colors(in: document) : siteColors { ProductFacts.appendUnique(color, to: &facts.colors) }
 
-        let buySigns = facts.sku != nil || facts.availability != nil || hasBuyButton(document)
+        let buySigns = facts.sku != nil || facts.availability != nil || BuyButton.exists(in: document)
         facts.isProduct = facts.name != nil && (siteName || (facts.price != nil && buySigns))
+        // Prices drawn by scripts leave a bare page with its name, its buttons and its article number.
+        facts.showsBuyBoxWithoutPrice = !facts.isProduct && heading?.tag == "h1" && facts.name != nil
+            && (facts.sku != nil && PageIdentifier.fromURL(pageURL) == nil || facts.availability != nil) && BuyButton.exists(in: document)
         return facts
     }
 
@@ -84,10 +96,15 @@ struct PageExtractor {
 
     /// The first non-empty value the site's selectors for `field` give.
     private func first(_ field: SiteField, in document: HTMLDocument) -> String? {
+        firstMatch(field, in: document)?.value
+    }
+
+    /// The first non-empty value the site's selectors for `field` give, with the rule that gave it.
+    private func firstMatch(_ field: SiteField, in document: HTMLDocument) -> (value: String, rule: FieldSelector)? {
         for rule in site?.selectors(field) ?? [] {
             for element in rule.selector.select(in: document) {
                 let value = rule.attribute.map { element[$0] } ?? document.text(of: element)
-                if let value, !value.trimmed.isEmpty { return value.trimmed }
+                if let value, !value.trimmed.isEmpty { return (value.trimmed, rule) }
             }
         }
         return nil
@@ -129,18 +146,34 @@ struct PageExtractor {
         }
     }
 
+    /// Without an `h1` (shops in Korea and Taiwan often use `h2` or a styled `div`): the first
+    /// `h2`/`h3`, or element labelled as a title or name, whose text the page title starts with
+    /// or that starts with the title's name. It names the product and anchors the price search.
+    private func nameElement(in document: HTMLDocument, titleName: String) -> HTMLElement? {
+        guard titleName.count >= 2 else { return nil }
+        for element in document.elements where element.subtreeEnd - element.index < 8 {
+            guard element.tag == "h2" || element.tag == "h3" || Self.nameLabels.matches(element) else { continue }
+            let text = document.text(of: element).cleanedText ?? ""
+            guard (2...300).contains(text.count), text.hasPrefix(titleName) || titleName.hasPrefix(text) && text.count * 2 >= titleName.count else { continue }
+            if document.ancestor(of: element, where: { ["header", "nav", "footer", "aside"].contains($0.tag) }) == nil { return element }
+        }
+        return nil
+    }
+
+    private static let nameLabels = AttributeWords(["title", "name", "tit"], in: ["id", "class"])
+
     /// A brand from byline wording, a brand link or an element labelled as the brand.
     private func brand(in document: HTMLDocument) -> String? {
         for element in document.elements where element.tag == "a" || element.tag == "span" || element.tag == "div" || element.tag == "p" {
             let isBrandLink = element.tag == "a" && (element["rel"] == "brand" || Self.brandLinks.contains(element["href"] ?? ""))
             guard isBrandLink || Self.brandLabels.matches(element) else { continue }
             let label = ((element["id"] ?? "") + " " + (element["class"] ?? "") + " " + (element["data-testid"] ?? "")).lowercased()
-            guard isBrandLink || label.contains("brand") || label.contains("byline") else { continue }
+            guard isBrandLink || Self.brandWords.contains(where: label.contains) else { continue }
             guard element.subtreeEnd - element.index < 30 else { continue }
             let text = document.text(of: element)
             guard !text.isEmpty, text.count <= 120 else { continue }
             if let brand = BrandText.brand(in: text) { return brand }
-            if isBrandLink || label.contains("brand"), let brand = BrandText.clean(text), !brand.lowercased().contains("brand") { return brand }
+            if isBrandLink || Self.brandWords.dropFirst(2).contains(where: label.contains) || label.contains("brand"), let brand = BrandText.clean(text), !Self.brandWords.contains(where: brand.lowercased().contains) { return brand }
         }
         return nil
     }
@@ -158,32 +191,11 @@ struct PageExtractor {
     }
 
     private static let galleryLabels = AttributeWords(["product", "gallery", "pdp", "media", "zoom", "main-image", "hero"], in: ["id", "class"])
-    private static let brandLabels = AttributeWords(["brand", "byline"], in: ["id", "class", "data-testid"])
+    /// Label words of the element holding the brand: Shopify themes call it the vendor, fashion shops the designer.
+    private static let brandWords = ["brand", "byline", "vendor", "designer", "manufacturer"]
+    private static let brandLabels = AttributeWords(brandWords, in: ["id", "class", "data-testid"])
     private static let brandLinks = AttributeWords(["/brand"])
     private static let stockLabels = AttributeWords(["availability", "stock"], in: ["id", "class", "data-testid"])
-
-    /// Whether the page has an add-to-cart control.
-    private func hasBuyButton(_ document: HTMLDocument) -> Bool {
-        let controls = document.elements(named: "button") + document.elements(named: "input")
-        for control in controls {
-            let label = ((control["id"] ?? "") + " " + (control["name"] ?? "") + " " + (control["class"] ?? "") + " " + (control["value"] ?? "")
-                + " " + (control["data-testid"] ?? "")).lowercased()
-            if buyWords.contains(where: label.contains) { return true }
-            if control.tag == "button", control.subtreeEnd - control.index < 10 {
-                let text = document.text(of: control).lowercased()
-                if text.count < 60, buyWords.contains(where: text.contains) { return true }
-            }
-        }
-        return document.elements(named: "form").contains { ($0["action"] ?? "").lowercased().contains("cart") }
-    }
-
-    private let buyWords = [
-        "add to cart", "add-to-cart", "addtocart", "add to bag", "add-to-bag", "addtobag", "add to basket", "add-to-basket", "buy now", "buy-now",
-        "in den warenkorb", "warenkorb", "jetzt kaufen", "ajouter au panier", "acheter", "añadir a la cesta", "añadir al carrito", "comprar",
-        "aggiungi al carrello", "aggiungi alla borsa", "acquista", "adicionar ao carrinho", "in winkelwagen", "do koszyka", "kup teraz",
-        "buy tickets", "tickets kaufen", "add to trolley", "장바구니", "구매하기", "바로구매", "加入購物車", "加入购物车", "立即購買", "立即购买",
-        "カートに入れる", "購入する", "ใส่ตะกร้า", "book now", "get tickets", "예매하기", "購票", "购票", "チケット購入",
-    ]
 
     private func breadcrumb(in document: HTMLDocument) -> String? {
         for candidate in document.elements(named: "nav") + document.elements(named: "ol") + document.elements(named: "ul") {

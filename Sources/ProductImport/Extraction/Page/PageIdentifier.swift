@@ -41,13 +41,13 @@ enum PageIdentifier {
             let trimmed = run.trimmingCharacters(in: .whitespacesAndNewlines)
             let head = trimmed.prefix(longestLabel).lowercased()
             guard let label = lowercasedLabels.first(where: { head.hasPrefix($0) }) else { continue }
-            var rest = trimmed.dropFirst(label.count).drop { $0 == " " || $0 == ":" || $0 == "#" || $0 == "." || $0 == "\u{00A0}" }
+            var rest = trimmed.dropFirst(label.count).drop { $0 == " " || $0 == ":" || $0 == "：" || $0 == "#" || $0 == "." || $0 == "\u{00A0}" }
             if rest.isEmpty {
                 // The value sits in the next non-empty run ("<dt>SKU</dt><dd>123</dd>").
                 var look = index
                 while look < runs.count, look < index + 4, runs[look].trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { look += 1 }
                 guard look < runs.count else { continue }
-                rest = Substring(runs[look].trimmingCharacters(in: .whitespacesAndNewlines)).drop { $0 == ":" || $0 == " " || $0 == "\u{200E}" || $0 == "\u{200F}" }
+                rest = Substring(runs[look].trimmingCharacters(in: .whitespacesAndNewlines)).drop { $0 == ":" || $0 == "：" || $0 == " " || $0 == "\u{200E}" || $0 == "\u{200F}" }
             }
             if let value = identifier(String(rest)) { return value }
         }
@@ -78,5 +78,10 @@ enum PageIdentifier {
         "Modellnummer", "Modell", "Model number", "Model", "Modèle", "Référence", "Réf.", "Ref.", "Referencia", "Referência",
         "Código", "Codice articolo", "Codice prodotto", "Codice", "Cod.", "Artikelcode", "Numer katalogowy", "Kod produktu",
         "SKU", "MPN", "ASIN", "ISBN-13", "ISBN-10", "ISBN", "EAN13", "EAN-13", "EAN", "GTIN", "UPC",
+        "Numéro d'article", "N° d'article", "Numero articolo", "Código do produto", "Código de producto", "Nr produktu", "Indeks",
+        "Art.nr.", "Artikelnr", "Productcode",
+        // Japanese, Chinese and Korean shops: item number, model number, product code.
+        "商品番号", "商品コード", "JANコード", "品番", "型番", "商品編號", "商品编号", "商品代碼", "商品代码", "商品貨號", "商品货号",
+        "貨號", "货号", "品號", "品号", "型號", "型号", "상품번호", "상품코드", "제품번호", "모델번호", "모델명", "품번",
     ]
 }

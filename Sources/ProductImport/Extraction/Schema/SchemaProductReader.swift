@@ -51,12 +51,13 @@ struct SchemaProductReader {
         facts.images = SchemaValue.images(graph.resolve(product["image"]))
         for color in SchemaValue.texts(product["color"]) { ProductFacts.appendUnique(color, to: &facts.colors) }
         for size in SchemaValue.texts(product["size"]) { ProductFacts.appendUnique(size, to: &facts.sizes) }
-        applyOffers(product["offers"], to: &facts)
+        let selectedOfferStock = applyOffers(product["offers"], to: &facts)
 
         var selectedColor: String?
         var selectedSKU: String?
         var selectedImages: [ImageCandidate] = []
         var firstVariantSKU: String?
+        var selectedAvailability = selectedOfferStock
         let variesBy = Set(SchemaValue.texts(product["variesBy"]).map(SchemaValue.shortName))
         for variant in graph.list(product["hasVariant"]) {
             let options = variantOptions(variant, groupName: facts.name, variesBy: variesBy)
@@ -70,6 +71,9 @@ struct SchemaProductReader {
                 selectedColor = color
                 selectedSKU = SchemaValue.text(variant["sku"])
                 selectedImages = variantImages
+                var selected = ProductFacts(source: source)
+                applyOffers(variant["offers"], to: &selected)
+                selectedAvailability = selectedAvailability ?? selected.availability
             }
             firstVariantSKU = firstVariantSKU ?? SchemaValue.text(variant["sku"])
             facts.material = facts.material ?? SchemaValue.text(variant["material"])
@@ -78,7 +82,12 @@ struct SchemaProductReader {
             for image in variantImages where !facts.images.contains(image) { facts.images.append(image) }
         }
         // The variant the link selects leads: its color, sku and pictures.
-        facts.sku = facts.sku ?? selectedSKU ?? firstVariantSKU ?? SchemaValue.text(product["productGroupID"])
+        // Shopify and others put the article number on each offer; barcodes are the last resort.
+        let offers = graph.list(product["offers"]).flatMap { [$0] + graph.list($0["offers"]) }
+        let selectedOffer = pageURL?.query == nil ? nil : offers.first(where: isSelected)
+        let offerSKU = selectedOffer.flatMap { SchemaValue.text($0["sku"]) } ?? offers.lazy.compactMap { SchemaValue.text($0["sku"]) }.first
+        facts.sku = facts.sku ?? selectedSKU ?? offerSKU ?? firstVariantSKU ?? SchemaValue.text(product["productGroupID"]) ?? barcode(product)
+        facts.availability = selectedAvailability ?? facts.availability
         if let selectedColor, let position = facts.colors.firstIndex(of: selectedColor) {
             facts.colors.insert(facts.colors.remove(at: position), at: 0)
         }
@@ -104,6 +113,14 @@ struct SchemaProductReader {
         return (color, size)
     }
 
+    /// The first GTIN or ISBN the product states.
+    private func barcode(_ product: JSON) -> String? {
+        for key in ["gtin13", "gtin", "gtin12", "gtin14", "gtin8", "isbn"] {
+            if let value = SchemaValue.text(product[key]) { return value }
+        }
+        return nil
+    }
+
     private func brand(_ product: JSON) -> String? {
         SchemaValue.text(graph.resolve(product["brand"])) ?? SchemaValue.text(graph.resolve(product["manufacturer"]))
     }
@@ -119,11 +136,14 @@ struct SchemaProductReader {
     /// Price, currency and availability from an Offer, AggregateOffer, list of offers or
     /// priceSpecification. The first price leads; every other one (more offers, `highPrice`,
     /// variants) is kept in `otherPrices` so the visible buy box can pick among them.
-    private func applyOffers(_ value: JSON?, to facts: inout ProductFacts) {
+    /// Returns the stock state of the offer the link selects (`?variant=…`), if one does.
+    @discardableResult
+    private func applyOffers(_ value: JSON?, to facts: inout ProductFacts) -> Availability? {
         let offers = graph.list(value).flatMap { offer -> [JSON] in
             // AggregateOffer may itself carry a list of offers.
             [offer] + graph.list(offer["offers"])
         }
+        var selected: Availability?
         for offer in offers {
             var currency = SchemaValue.text(offer["priceCurrency"])
             var price = SchemaValue.number(offer["price"]) ?? SchemaValue.number(offer["lowPrice"])
@@ -144,10 +164,22 @@ struct SchemaProductReader {
                 facts.otherPrices.append(high)
             }
             if facts.currency == nil { facts.currency = currency.flatMap(PriceParser.currency) }
-            if facts.availability == nil, let availability = SchemaValue.text(offer["availability"]) {
-                facts.availability = Availability(text: availability)
+            if let availability = SchemaValue.text(offer["availability"]).flatMap(Availability.init(text:)) {
+                facts.availability = Self.combined(facts.availability, availability)
+                if selected == nil, pageURL?.query != nil, isSelected(offer) { selected = availability }
             }
         }
+        return selected
+    }
+
+    /// The product's stock state over several offers: one per size or colour, some sold out.
+    /// The page offers the product while any of them sells (and selects one that does), so a
+    /// buyable offer wins, and a plain "in stock" beats "only a few left".
+    static func combined(_ current: Availability?, _ next: Availability) -> Availability {
+        guard let current else { return next }
+        if next == .inStock, current != .inStock { return next }
+        if next.isBuyable, !current.isBuyable { return next }
+        return current
     }
 
     /// The selling price among price specifications, skipping list and strike-through prices.

@@ -1,0 +1,153 @@
+import HTML
+
+/// The buy box's controls: whether the page can put the product in a cart, and what its
+/// buttons say about stock when no element is labelled with it ("Sold out", "Notify me",
+/// an active "Add to cart").
+enum BuyButton {
+    /// Whether the page has an add-to-cart control anywhere.
+    static func exists(in document: HTMLDocument) -> Bool {
+        let controls = document.elements(named: "button") + document.elements(named: "input")
+        for control in controls {
+            if buyMatcher.contains(attributeLabel(control)) { return true }
+            if control.tag == "button", control.subtreeEnd - control.index < 10 {
+                let text = document.text(of: control).lowercased()
+                if text.count < 60, buyMatcher.contains(text) { return true }
+            }
+        }
+        // Shops in Taiwan and Korea often make the buy button a link ("立即購買", "바로구매").
+        for link in document.elements(named: "a") where link.subtreeEnd - link.index < 6 {
+            let text = document.text(of: link)
+            guard buyMarkerMatcher.contains(attributeLabel(link)) || text.count <= 20 && linkBuyMatcher.contains(text.lowercased()) else { continue }
+            if !inOtherProducts(link, document) { return true }
+        }
+        return document.elements(named: "form").contains { ($0["action"] ?? "").lowercased().contains("cart") }
+    }
+
+    /// Whether a buy control sells tickets ("Buy tickets", "Tickets kaufen", "예매하기", "購票"):
+    /// a ticket shop's event page, goods rather than clothing.
+    static func sellsTickets(in document: HTMLDocument) -> Bool {
+        for control in document.elements where control.subtreeEnd - control.index < 8 {
+            guard control.tag == "button" || control.tag == "a" && buttonStyleMatcher.matches(control) else { continue }
+            let text = document.text(of: control)
+            if text.count <= 40, ticketMatcher.contains(text.lowercased()) { return true }
+        }
+        return false
+    }
+
+    private static let ticketMatcher = AttributeWords([
+        "ticket", "billet", "entradas", "biglietti", "bilety", "ingressos", "kaartjes", "예매", "티켓", "購票", "购票", "買票", "チケット",
+    ])
+
+    /// The stock state the buttons after the name heading show: sold out when a control says
+    /// so (or offers to notify on restock) and no active add-to-cart control is there; in stock
+    /// when an active add-to-cart control is there and none says sold out. Pages that render both
+    /// and hide one with scripts or styles get nil, and so do disabled add-to-cart buttons
+    /// alone: fashion shops disable them until a size is picked.
+    static func availability(in document: HTMLDocument, after anchor: HTMLElement?) -> Availability? {
+        let start = anchor?.subtreeEnd ?? 0
+        let end = min(document.elements.count, start + (anchor == nil ? 3_000 : 800))
+        var canBuy = false
+        var soldOut: Availability?
+        var index = start
+        while index < end {
+            let control = document.elements[index]
+            index += 1
+            guard control.tag == "button" || control.tag == "a"
+                || control.tag == "input" && ["submit", "button"].contains(control["type"]?.lowercased() ?? "") else { continue }
+            guard control.subtreeEnd - control.index < 12 else { continue }
+            let attributes = attributeLabel(control)
+            let text = (control.tag == "input" ? control["value"] ?? "" : document.text(of: control)).lowercased()
+            guard text.count < 80, let signal = signal(of: control, attributes: attributes, text: text) else { continue }
+            // The ancestor walks cost most, so they only run for controls that say something.
+            guard !inOtherProducts(control, document), !isVariantOption(control, document) else { continue }
+            switch signal {
+            case .stock(let state): soldOut = soldOut ?? state
+            case .buy: canBuy = true
+            }
+        }
+        switch (canBuy, soldOut) {
+        case (true, nil): return .inStock
+        case (false, let state?): return state
+        default: return nil
+        }
+    }
+
+    /// What one control says: a stock state that does not sell, or an active buy button.
+    private enum Signal {
+        case stock(Availability)
+        case buy
+    }
+
+    private static func signal(of control: HTMLElement, attributes: String, text: String) -> Signal? {
+        if soldOutClassMatcher.contains(attributes) || notifyMatcher.contains(text) { return .stock(.outOfStock) }
+        let isLink = control.tag == "a"
+        // A link's words only count when it is styled as a button: links elsewhere mention stock in passing.
+        let looksLikeButton = !isLink || control["role"] == "button" || buttonStyleMatcher.contains(attributes)
+        if looksLikeButton, let stated = AvailabilityWords.availability(in: text), !stated.isBuyable { return .stock(stated) }
+        let isBuy = isLink ? buyMarkerMatcher.contains(attributes) || text.count <= 20 && linkBuyMatcher.contains(text)
+            : buyMatcher.contains(text) || buyMatcher.contains(attributes) || buyMarkerMatcher.contains(attributes)
+        guard isBuy else { return nil }
+        let disabled = control.has("disabled") || control["aria-disabled"]?.lowercased() == "true" || attributes.contains("disabled")
+        return disabled ? nil : .buy
+    }
+
+    private static let soldOutClassMatcher = AttributeWords(soldOutClasses)
+    private static let notifyMatcher = AttributeWords(notifyWords)
+    private static let buttonStyleMatcher = AttributeWords(["btn", "button"], in: ["class", "role", "id"])
+    private static let buyMarkerMatcher = AttributeWords(buyMarkers)
+    private static let linkBuyMatcher = AttributeWords(linkBuyWords)
+    private static let buyMatcher = AttributeWords(buyWords)
+
+    private static func attributeLabel(_ control: HTMLElement) -> String {
+        ((control["id"] ?? "") + " " + (control["name"] ?? "") + " " + (control["class"] ?? "") + " " + (control["value"] ?? "")
+            + " " + (control["data-testid"] ?? "")).lowercased()
+    }
+
+    /// Whether the control belongs to a recommended product, a tile, the header or the footer.
+    private static func inOtherProducts(_ control: HTMLElement, _ document: HTMLDocument) -> Bool {
+        document.ancestor(of: control) { ["header", "footer", "nav", "aside"].contains($0.tag) || otherProductLabels.matches($0) } != nil
+    }
+
+    /// Whether the control picks a size or colour: a sold-out size says nothing about the product.
+    private static func isVariantOption(_ control: HTMLElement, _ document: HTMLDocument) -> Bool {
+        if let role = control["role"]?.lowercased(), role == "radio" || role == "option" { return true }
+        if variantLabels.matches(control) { return true }
+        guard let parent = control.parent else { return false }
+        let container = document.elements[parent]
+        if variantLabels.matches(container) { return true }
+        return container.parent.map { variantLabels.matches(document.elements[$0]) } ?? false
+    }
+
+    private static let variantLabels = AttributeWords([
+        "size", "swatch", "variant", "variation", "option", "picker", "selector", "groesse", "größe", "taille", "talla", "taglia", "color", "colour",
+    ], in: ["id", "class", "name", "data-testid"])
+
+    private static let otherProductLabels = AttributeWords([
+        "recommend", "related", "upsell", "cross-sell", "crosssell", "similar", "carousel", "also-bought", "recently", "sponsored",
+        "product-card", "productcard", "product-tile", "producttile", "cart-drawer", "minicart", "mini-cart", "newsletter", "cookie",
+    ], in: ["id", "class"])
+
+    /// Class words shops give a sold-out button.
+    private static let soldOutClasses = ["sold-out", "soldout", "sold_out", "out-of-stock", "outofstock", "out_of_stock", "notify-me", "notifyme", "back-in-stock"]
+
+    /// "Tell me when it is back" buttons, shown instead of the add-to-cart button.
+    private static let notifyWords = [
+        "notify me", "email me when", "notify when available", "benachrichtigen", "m'avertir", "me prévenir", "avísame", "avisarme",
+        "avvisami", "avise-me", "houd me op de hoogte", "powiadom mnie", "재입고 알림", "재입고알림", "入荷お知らせ", "入荷通知", "貨到通知", "到货通知",
+    ]
+
+    /// Buy words a link may carry: not the bare "cart" words of the header's cart link ("Warenkorb", "장바구니").
+    private static let linkBuyWords = buyWords.filter { !["warenkorb", "장바구니", "comprar", "acheter", "acquista"].contains($0) } + ["장바구니 담기", "장바구니담기"]
+
+    /// Class and id words of buy buttons that carry no words of a language.
+    private static let buyMarkers = ["buynow", "btn_buy", "btn-buy", "btnbuy", "add_to_cart", "add-cart", "addcart", "add_cart", "addtocart", "add-to-cart", "add-to-bag"]
+
+    /// Words on an add-to-cart or buy-now control.
+    static let buyWords = [
+        "add to cart", "add-to-cart", "addtocart", "add to bag", "add-to-bag", "addtobag", "add to basket", "add-to-basket", "buy now", "buy-now",
+        "in den warenkorb", "warenkorb", "jetzt kaufen", "ajouter au panier", "acheter", "añadir a la cesta", "añadir al carrito", "comprar",
+        "aggiungi al carrello", "aggiungi alla borsa", "acquista", "adicionar ao carrinho", "in winkelwagen", "do koszyka", "kup teraz",
+        "buy tickets", "tickets kaufen", "add to trolley", "장바구니", "구매하기", "바로구매", "加入購物車", "加入购物车", "立即購買", "立即购买",
+        "放入購物車", "直接購買", "カートに入れる", "購入する", "ใส่ตะกร้า", "book now", "get tickets", "예매하기", "購票", "购票", "チケット購入",
+    ]
+}
