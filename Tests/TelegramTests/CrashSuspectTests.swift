@@ -33,8 +33,11 @@ import WardrobeTestKit
         func command() -> Command {
             Command("probe", summary: "records how it ran (tests only)") { context, _ in
                 let update = context.event.id
-                let row = try Connection(path: self.state.withLock { $0.database }).first(
-                    "SELECT count FROM attempts WHERE kind = 'telegram.update' AND item_id = ?", [update])
+                // A connection of its own beside the worker's: it waits out the worker's writes (a full run once saw
+                // SQLITE_BUSY here, and the probe answered with the bot's apology instead of recording its start).
+                let connection = try Connection(path: self.state.withLock { $0.database })
+                connection.setBusyTimeout(milliseconds: 5_000)
+                let row = try connection.first("SELECT count FROM attempts WHERE kind = 'telegram.update' AND item_id = ?", [update])
                 self.state.withLock { state in
                     state.running += 1
                     state.starts.append(Start(update: update, running: state.running, recordedStarts: row?.int("count")))
