@@ -13,7 +13,7 @@ import Glibc
     @Test func anUpdateThatKillsTheWorkerTwiceIsSetAsideAndTheBotKeepsServing() async throws {
         let crasher = try Crasher()
         defer { crasher.stop() }
-        let (server, folder, log) = (crasher.server, crasher.folder, crasher.log)
+        let (server, log) = (crasher.server, crasher.log)
 
         // Another chat is served first, so it is not in flight when the worker dies (an update in flight
         // during both crashes would be charged with them too; see docs/telegram.md#poison-messages).
@@ -38,20 +38,13 @@ import Glibc
         #expect((1...2).contains(server.messages(inChat: FakeUser.ben.id).count))
         await ChildProcess.kill9(process)
 
-        let store = try Store(dataDirectory: "\(folder)/data")
-        defer { store.close() }
-        let aside = try await store.setAsideItems()
-        #expect(aside.map(\.itemID) == [String(poison)])
-        #expect(aside.first?.count == 2 && aside.first?.chatKey == "telegram:\(FakeUser.ana.id)")
-        let lines = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n").filter { $0.contains("update set aside") }
-        #expect(lines.count == 1)
-        #expect(lines.first?.contains("update=\(poison)") == true)
+        try await crasher.expectSetAside(poison)
     }
 
     @Test func anUpdateFetchedWithThePoisonOneIsHandledThoughThePoisonOneCrashesTheWorkerAgain() async throws {
         let crasher = try Crasher()
         defer { crasher.stop() }
-        let (server, folder, log) = (crasher.server, crasher.folder, crasher.log)
+        let (server, log) = (crasher.server, crasher.log)
 
         // All three come in the first batch. Ana's /help waits behind her /crash, so it is fetched and
         // unhandled at both crashes; Ben's /help runs beside the /crash in the first run.
@@ -73,14 +66,7 @@ import Glibc
         #expect(process.isRunning, "\((try? String(contentsOfFile: log, encoding: .utf8)) ?? "no log")")
         await ChildProcess.kill9(process)
 
-        let store = try Store(dataDirectory: "\(folder)/data")
-        defer { store.close() }
-        let aside = try await store.setAsideItems()
-        #expect(aside.map(\.itemID) == [String(poison)])
-        #expect(aside.first?.count == 2 && aside.first?.chatKey == "telegram:\(FakeUser.ana.id)")
-        #expect(try await store.processedIDs(transport: "telegram", among: [String(poison), String(innocent)]).count == 2)
-        let lines = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n").filter { $0.contains("update set aside") }
-        #expect(lines.count == 1)
+        try await crasher.expectSetAside(poison, alsoRecorded: innocent)
     }
 }
 
@@ -112,6 +98,22 @@ private final class Crasher {
         let process = try ChildProcess.launch(binary, [], environment: environment, log: log)
         running = process
         return process
+    }
+
+    /// Ana's `poison` update is the only one set aside, charged with both crashes and logged once; `innocent`
+    /// (when given) is recorded handled beside it.
+    func expectSetAside(_ poison: Int64, alsoRecorded innocent: Int64? = nil) async throws {
+        let store = try Store(dataDirectory: "\(folder)/data")
+        defer { store.close() }
+        let aside = try await store.setAsideItems()
+        #expect(aside.map(\.itemID) == [String(poison)])
+        #expect(aside.first?.count == 2 && aside.first?.chatKey == "telegram:\(FakeUser.ana.id)")
+        if let innocent {
+            #expect(try await store.processedIDs(transport: "telegram", among: [String(poison), String(innocent)]).count == 2)
+        }
+        let lines = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n").filter { $0.contains("update set aside") }
+        #expect(lines.count == 1)
+        #expect(lines.first?.contains("update=\(poison)") == true)
     }
 
     func stop() {
