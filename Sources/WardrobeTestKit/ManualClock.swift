@@ -13,9 +13,17 @@ public final class ManualClock: WallClock {
         let continuation: CheckedContinuation<Void, any Error>
     }
 
+    /// A test waiting until `count` tasks sleep on the clock.
+    private struct Watcher {
+        let id: UInt64
+        let count: Int
+        let continuation: CheckedContinuation<Bool, Never>
+    }
+
     private struct State {
         var now: Date
         var sleepers: [Sleeper] = []
+        var watchers: [Watcher] = []
         var nextID: UInt64 = 0
     }
 
@@ -40,7 +48,7 @@ public final class ManualClock: WallClock {
                     state.sleepers.append(Sleeper(id: id, deadline: deadline, continuation: continuation))
                     return nil
                 }
-                if let outcome { continuation.resume(with: outcome) }
+                if let outcome { continuation.resume(with: outcome) } else { wakeWatchers() }
             }
         } onCancel: {
             let sleeper = state.withLock { state -> Sleeper? in
@@ -65,6 +73,46 @@ public final class ManualClock: WallClock {
             return ready
         }
         for sleeper in due { sleeper.continuation.resume() }
+    }
+
+    /// Returns true as soon as at least `count` tasks sleep on this clock (woken by the sleep itself, no
+    /// polling), or false when that has not happened within `timeout` of real time.
+    public func waitForSleepers(_ count: Int, timeout: Duration = .seconds(10)) async -> Bool {
+        let id = state.withLock { state -> UInt64 in
+            state.nextID += 1
+            return state.nextID
+        }
+        // The bound: a real-time timer that gives up on the watcher if it is still waiting.
+        let timer = Task { [weak self] in
+            try? await Task.sleep(for: timeout)
+            self?.giveUp(watcher: id)
+        }
+        defer { timer.cancel() }
+        return await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
+            let ready = state.withLock { state -> Bool in
+                if state.sleepers.count >= count { return true }
+                state.watchers.append(Watcher(id: id, count: count, continuation: continuation))
+                return false
+            }
+            if ready { continuation.resume(returning: true) }
+        }
+    }
+
+    private func wakeWatchers() {
+        let ready = state.withLock { state -> [Watcher] in
+            let ready = state.watchers.filter { $0.count <= state.sleepers.count }
+            state.watchers.removeAll { $0.count <= state.sleepers.count }
+            return ready
+        }
+        for watcher in ready { watcher.continuation.resume(returning: true) }
+    }
+
+    private func giveUp(watcher id: UInt64) {
+        let watcher = state.withLock { state -> Watcher? in
+            guard let index = state.watchers.firstIndex(where: { $0.id == id }) else { return nil }
+            return state.watchers.remove(at: index)
+        }
+        watcher?.continuation.resume(returning: false)
     }
 
     /// How many tasks are sleeping on this clock.

@@ -77,7 +77,7 @@ import WardrobeTestKit
         let clock = ManualClock()
         let transport = Self.transport(harness, attribution: SendAttribution(), clock: clock)
         let sending = Task { try await transport.send(.text("hi"), to: Self.room) }
-        while clock.sleeperCount == 0 { try await Task.sleep(for: .milliseconds(5)) }
+        #expect(await clock.waitForSleepers(1))
         clock.advance(by: 2.9)
         try await Task.sleep(for: .milliseconds(50))
         #expect(clock.sleeperCount == 1)

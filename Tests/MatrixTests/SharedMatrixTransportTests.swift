@@ -54,7 +54,7 @@ import WardrobeTestKit
         let follower = SharedMatrixTransport(userID: "@bot:test", store: harness.store, clock: clock, logger: Self.logger, relaySeconds: 5)
         let sending = Task { try await follower.send(.text("daily outfit"), to: Self.room) }
         // No worker is elected: the message waits out its relay time.
-        while clock.sleeperCount == 0 { await Task.yield() }
+        #expect(await clock.waitForSleepers(1))
         clock.advance(by: 6)
         await #expect(throws: MatrixError.self) { _ = try await sending.value }
         // Dropped, not pending: a worker elected afterwards (it sends pending relay rows only) leaves it.
@@ -89,7 +89,8 @@ import WardrobeTestKit
         defer { relaying.cancel() }
         // One pass found no token and sent nothing; the row is still pending, not failed. The next pass
         // (after the login) sends both rows, oldest first, so the room's order holds.
-        try await waitUntil("the relay loop's first pass", seconds: 10) { clock.sleeperCount > 0 }
+        let firstPass = await clock.waitForSleepers(1)
+        try #require(firstPass, "the relay loop's first pass")
         #expect(harness.server.requests("PUT", containing: "/send/").isEmpty)
         #expect(try await harness.store.outbox(txnID: "mr-e1-0")?.state == "pending")
 

@@ -133,8 +133,8 @@ import WardrobeTestKit
     }
 
     func waitForSleepers(_ clock: ManualClock, _ count: Int) async throws {
-        for _ in 0..<2000 where clock.sleeperCount < count { try await Task.sleep(for: .milliseconds(5)) }
-        try #require(clock.sleeperCount >= count, "\(count) tasks waiting on the clock")
+        let asleep = await clock.waitForSleepers(count)
+        try #require(asleep, "\(count) tasks waiting on the clock")
     }
 }
 
