@@ -1,14 +1,9 @@
 internal import CCurl
 
 extension CurlEasy {
-    /// An easy handle set up for `request`; callbacks are attached later by `Transfer`.
-    static func make(for request: HTTPRequest, configuration: HTTPClient.Configuration) throws(HTTPError) -> CurlEasy {
-        let easy = CurlEasy()
-        try easy.configure(request, configuration)
-        return easy
-    }
-
-    private func configure(_ request: HTTPRequest, _ configuration: HTTPClient.Configuration) throws(HTTPError) {
+    /// Sets the handle up for `request` (callbacks are attached later by `Transfer`); a handle that
+    /// served another request must be `reset()` first.
+    func configure(_ request: HTTPRequest, _ configuration: HTTPClient.Configuration) throws(HTTPError) {
         guard request.url.hasPrefix("http://") || request.url.hasPrefix("https://") else {
             throw .invalidRequest("not an http(s) URL: \(request.url)")
         }

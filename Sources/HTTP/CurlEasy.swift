@@ -23,6 +23,18 @@ final class CurlEasy: @unchecked Sendable {
         _ = wd_easy_setopt_pointer(handle, CURLOPT_ERRORBUFFER, errorBuffer)
     }
 
+    /// Forgets every option of the last request (libcurl's own reset) and frees what they pointed at,
+    /// so the handle can serve another request. Only for a handle outside the multi handle.
+    func reset() {
+        curl_easy_reset(handle)
+        if let mime { curl_mime_free(mime) }
+        mime = nil
+        for list in lists { curl_slist_free_all(list) }
+        lists = []
+        errorBuffer.update(repeating: 0, count: Int(CURL_ERROR_SIZE))
+        _ = wd_easy_setopt_pointer(handle, CURLOPT_ERRORBUFFER, errorBuffer)
+    }
+
     deinit {
         curl_easy_cleanup(handle)
         if let mime { curl_mime_free(mime) }

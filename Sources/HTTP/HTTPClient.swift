@@ -34,11 +34,14 @@ public final class HTTPClient: HTTPTransport {
     /// The settings this client was made with.
     public let configuration: Configuration
     private let loop: TransferLoop
+    /// Easy handles of finished requests, reset for the next ones: making and freeing a handle per request cost more than the request's own setup.
+    private let handles: HandlePool
 
     /// A client with its own connection cache and loop thread; share one per process.
     public init(configuration: Configuration = Configuration()) {
         self.configuration = configuration
         loop = TransferLoop(idleConnections: max(1, configuration.idleConnections))
+        handles = HandlePool(capacity: max(1, configuration.idleConnections))
         loop.start()
     }
 
@@ -49,7 +52,16 @@ public final class HTTPClient: HTTPTransport {
     /// Sends `request` and returns the complete response; non-2xx statuses are responses, not errors.
     public func send(_ request: HTTPRequest) async throws(HTTPError) -> HTTPResponse {
         if Task.isCancelled { throw .cancelled }
-        let transfer = Transfer(easy: try CurlEasy.make(for: request, configuration: configuration), request: request)
+        let easy = handles.take()
+        do {
+            try easy.configure(request, configuration)
+        } catch {
+            handles.give(back: easy)
+            throw error
+        }
+        let transfer = Transfer(easy: easy, request: request)
+        // Every way `send` returns comes after the loop took the handle out of the multi handle (or never put it in).
+        defer { handles.give(back: easy) }
         do {
             return try await withTaskCancellationHandler {
                 try await withCheckedThrowingContinuation { continuation in

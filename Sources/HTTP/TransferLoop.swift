@@ -64,7 +64,10 @@ final class TransferLoop: Sendable {
             }
             let aborted = work.stopping ? Array(active.values) : work.cancellations
             for transfer in aborted {
-                if active.removeValue(forKey: transfer.easy.handle) != nil {
+                // Handles are reused (see `HandlePool`): a late cancellation of a finished transfer must not
+                // remove the next transfer that got its handle.
+                if let current = active[transfer.easy.handle], current === transfer {
+                    active.removeValue(forKey: transfer.easy.handle)
                     curl_multi_remove_handle(multi.handle, transfer.easy.handle)
                 }
                 transfer.finish(.failure(.cancelled))
