@@ -169,30 +169,65 @@ extension OutgoingMessage {
         return rows
     }
 
+    /// Text as stored: one string per run, its first character the style ("p" plain, "b" bold, "i" italic,
+    /// "c" code, "l" a link's text, then "u" its address as the next string). One JSON string per run is
+    /// the cheapest form to write and read; every reply of a busy bot passes through it.
     static func text(_ text: RichText) -> JSON {
-        .array(text.segments.map { segment in
+        var runs: [JSON] = []
+        runs.reserveCapacity(text.segments.count)
+        for segment in text.segments {
             switch segment {
-            case .plain(let value): return ["p": .string(value)]
-            case .bold(let value): return ["b": .string(value)]
-            case .italic(let value): return ["i": .string(value)]
-            case .code(let value): return ["c": .string(value)]
-            case .link(let value, let url): return ["l": .string(value), "u": .string(url)]
+            case .plain(let value): runs.append(.string("p" + value))
+            case .bold(let value): runs.append(.string("b" + value))
+            case .italic(let value): runs.append(.string("i" + value))
+            case .code(let value): runs.append(.string("c" + value))
+            case .link(let value, let url):
+                runs.append(.string("l" + value))
+                runs.append(.string("u" + url))
             }
-        })
+        }
+        return .array(runs)
     }
 
-    /// Stored text read back (outbox payloads keep text as a list of styled runs).
+    /// Stored text read back: the runs `text(_:)` writes, or the objects of rows written before it (`{"p": …}`).
     public static func storedText(_ value: JSON?) throws(OutboxCodecError) -> RichText {
         guard let items = value?.array else { throw OutboxCodecError(description: "stored text is missing") }
         var segments: [RichText.Segment] = []
-        for item in items {
-            if let text = item["p"]?.string { segments.append(.plain(text)) }
-            else if let text = item["b"]?.string { segments.append(.bold(text)) }
-            else if let text = item["i"]?.string { segments.append(.italic(text)) }
-            else if let text = item["c"]?.string { segments.append(.code(text)) }
-            else if let text = item["l"]?.string, let url = item["u"]?.string { segments.append(.link(text, url: url)) }
-            else { throw OutboxCodecError(description: "stored text has an unknown run") }
+        segments.reserveCapacity(items.count)
+        var index = 0
+        while index < items.count {
+            let item = items[index]
+            index += 1
+            guard let run = item.string else {
+                segments.append(try olderRun(item))
+                continue
+            }
+            guard let style = run.first else { throw OutboxCodecError(description: "stored text has an empty run") }
+            let value = String(run.dropFirst())
+            switch style {
+            case "p": segments.append(.plain(value))
+            case "b": segments.append(.bold(value))
+            case "i": segments.append(.italic(value))
+            case "c": segments.append(.code(value))
+            case "l":
+                guard index < items.count, let address = items[index].string, address.first == "u" else {
+                    throw OutboxCodecError(description: "stored link has no address")
+                }
+                index += 1
+                segments.append(.link(value, url: String(address.dropFirst())))
+            default: throw OutboxCodecError(description: "stored text has an unknown run")
+            }
         }
         return RichText(segments)
+    }
+
+    /// One run as rows written before the compact form stored it.
+    private static func olderRun(_ item: JSON) throws(OutboxCodecError) -> RichText.Segment {
+        if let text = item["p"]?.string { return .plain(text) }
+        if let text = item["b"]?.string { return .bold(text) }
+        if let text = item["i"]?.string { return .italic(text) }
+        if let text = item["c"]?.string { return .code(text) }
+        if let text = item["l"]?.string, let url = item["u"]?.string { return .link(text, url: url) }
+        throw OutboxCodecError(description: "stored text has an unknown run")
     }
 }

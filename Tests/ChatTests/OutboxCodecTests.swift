@@ -28,6 +28,23 @@ struct OutboxCodecTests {
         #expect(back.stored().files == stored.files)
     }
 
+    @Test func textIsStoredAsOneStringPerRunAndRowsOfTheOlderFormStillRead() throws {
+        let text = RichText([.plain("a "), .bold("B"), .link("shop", url: "https://e.example"), .plain("")])
+        let stored = OutgoingMessage.text(text, buttons: [], replyTo: nil).stored().payload
+        #expect(stored["text"] == .array(["pa ", "bB", "lshop", "uhttps://e.example", "p"]))
+        // A row written before the compact form: a list of one-key objects.
+        let older = try JSON.parse(#"[{"p": "a "}, {"b": "B"}, {"l": "shop", "u": "https://e.example"}, {"p": ""}]"#)
+        #expect(try OutgoingMessage.storedText(older) == text)
+        // A mix cannot come from either writer, but each run is still read by its own form.
+        #expect(try OutgoingMessage.storedText(.array([["i": "x"], "cy"])) == RichText([.italic("x"), .code("y")]))
+    }
+
+    @Test(arguments: [#"["lshop"]"#, #"["lshop", "pnot an address"]"#, #"[""]"#, #"["xwhat"]"#, #"[1]"#, #"[{"q": "?"}]"#])
+    func aDamagedTextRunIsRefused(_ text: String) throws {
+        let runs = try JSON.parse(text)
+        #expect(throws: OutboxCodecError.self) { try OutgoingMessage.storedText(runs) }
+    }
+
     @Test func aPendingReferenceNamesItsRowAndPosition() {
         #expect(ref.pending?.txnID == "tg-1-0")
         #expect(ref.pending?.index == 2)
