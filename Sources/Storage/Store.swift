@@ -1,6 +1,7 @@
 import Foundation
 import JSON
 import SQLite
+import Synchronization
 
 /// The bot's persistent state: one SQLite database plus the media folder.
 ///
@@ -10,6 +11,8 @@ public final class Store: Sendable {
     public let database: DatabaseQueue
     /// Images, per user, content-addressed.
     public let media: MediaStore
+    /// Users and chats as last read (see `ParticipantCache`); touched only on the database queue.
+    let participantCache = Mutex(ParticipantCache())
 
     /// Opens (creating if needed) `wardrobe.sqlite` and `media/` under `dataDirectory`, migrating the schema.
     public convenience init(dataDirectory: String) throws {
@@ -34,8 +37,9 @@ public final class Store: Sendable {
 extension Store {
     /// The user for a transport identity, created on first sight; the display name is refreshed.
     public func user(transport: String, externalID: String, displayName: String? = nil, now: Date = Date()) async throws -> UserRecord {
-        try await database.write { db in
-            try Store.upsertUser(db, transport: transport, externalID: externalID, displayName: displayName, now: now)
+        try await database.write { [self] db in
+            participantCache.withLock { $0.forgetUser(transport: transport, externalID: externalID) }
+            return try Store.upsertUser(db, transport: transport, externalID: externalID, displayName: displayName, now: now)
         }
     }
 
@@ -45,13 +49,28 @@ extension Store {
         transport: String, userID: String, displayName: String?, chatID: String, kind: ChatKind, title: String?,
         recordActivity: Bool, now: Date = Date()
     ) async throws -> (user: UserRecord, chat: ChatRecord) {
-        try await database.run { db in
-            // Most events come from known users in known chats with nothing changed: read, and write only when needed.
-            if !recordActivity,
-               let user = try Store.findUser(db, transport: transport, externalID: userID),
-               let chat = try Store.findChat(db, transport: transport, externalID: chatID),
-               displayName == nil || user.displayName == displayName, chat.kind == kind, title == nil || chat.title == title {
-                return (user, chat)
+        try await database.run { [self] db in
+            // Most events come from known users in known chats with nothing changed: read (from the cache
+            // when they were read before), and write only when needed.
+            if !recordActivity {
+                let version = try db.dataVersion()
+                let cached = participantCache.withLock { cache in
+                    cache.check(dataVersion: version)
+                    return (cache.user(transport: transport, externalID: userID), cache.chat(transport: transport, externalID: chatID))
+                }
+                if let user = try cached.0 ?? Store.findUser(db, transport: transport, externalID: userID),
+                   let chat = try cached.1 ?? Store.findChat(db, transport: transport, externalID: chatID),
+                   displayName == nil || user.displayName == displayName, chat.kind == kind, title == nil || chat.title == title {
+                    participantCache.withLock { cache in
+                        cache.keep(user)
+                        cache.keep(chat)
+                    }
+                    return (user, chat)
+                }
+            }
+            participantCache.withLock { cache in
+                cache.forgetUser(transport: transport, externalID: userID)
+                cache.forgetChat(transport: transport, externalID: chatID)
             }
             return try db.transaction { db in
                 let user = try Store.upsertUser(db, transport: transport, externalID: userID, displayName: displayName, now: now)
@@ -84,7 +103,8 @@ extension Store {
 
     /// Replaces a user's settings object.
     public func setSettings(_ settings: JSON, userID: Int64) async throws {
-        try await database.write { db in
+        try await database.write { [self] db in
+            participantCache.withLock { $0.forgetUser(id: userID) }
             try db.query("UPDATE users SET settings = ? WHERE id = ?", [settings.serialized(), userID])
         }
     }
@@ -93,7 +113,8 @@ extension Store {
     /// started) and their media files. Their ballots in other people's votes name them by user key, with no
     /// foreign key, so those go explicitly, in the same transaction.
     public func deleteUser(id: Int64) async throws {
-        try await database.write { db in
+        try await database.write { [self] db in
+            participantCache.withLock { $0.forgetUser(id: id) }
             try db.query("DELETE FROM ballots WHERE voter = (SELECT transport || ':' || external_id FROM users WHERE id = ?)", [id])
             try db.query("DELETE FROM users WHERE id = ?", [id])
         }
@@ -102,8 +123,9 @@ extension Store {
 
     /// The chat for a transport conversation, created on first sight.
     public func chat(transport: String, externalID: String, kind: ChatKind, title: String? = nil, now: Date = Date()) async throws -> ChatRecord {
-        try await database.write { db in
-            try Store.upsertChat(db, transport: transport, externalID: externalID, kind: kind, title: title, now: now)
+        try await database.write { [self] db in
+            participantCache.withLock { $0.forgetChat(transport: transport, externalID: externalID) }
+            return try Store.upsertChat(db, transport: transport, externalID: externalID, kind: kind, title: title, now: now)
         }
     }
 
@@ -114,7 +136,8 @@ extension Store {
 
     /// Replaces a chat's settings object.
     public func setChatSettings(_ settings: JSON, chatID: Int64) async throws {
-        try await database.write { db in
+        try await database.write { [self] db in
+            participantCache.withLock { $0.forgetChat(id: chatID) }
             try db.query("UPDATE chats SET settings = ? WHERE id = ?", [settings.serialized(), chatID])
         }
     }
