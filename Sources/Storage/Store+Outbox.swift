@@ -101,7 +101,8 @@ extension Store {
 
     /// The drafts' payloads as stored text, made before the write: the database queue is one thread
     /// that every write waits for, so work that needs no connection stays off it.
-    static func serializedPayloads(_ drafts: [OutboxDraft]) -> [String] { drafts.map { $0.payload.serialized() } }
+    /// Keys in any order: only the sender reads the payload back.
+    static func serializedPayloads(_ drafts: [OutboxDraft]) -> [String] { drafts.map { $0.payload.serialized(sortingKeys: false) } }
 
     /// Writes drafts whose payloads `serializedPayloads` turned into `texts`.
     static func insertOutbox(_ db: Connection, _ drafts: [OutboxDraft], texts: [String], now: Date) throws -> [OutboxRecord] {
@@ -171,9 +172,23 @@ extension Store {
 
     /// Records several answered rows as sent in one transaction: each as
     /// `markOutboxSent(_:remoteIDs:hasFiles:now:)` would, without a write of its own.
+    /// The posted ids go to `sent_messages` in bigger batches (`PostedBacklog`); lookups see them at once.
     public func markOutboxSent(_ marks: [OutboxSentMark], now: Date = Date()) async throws {
         guard !marks.isEmpty else { return }
-        try await database.write { db in try Store.recordSent(db, marks, now: now) }
+        let time = Store.timestamp(now)
+        let due = postedBacklog.withLock { backlog in
+            for mark in marks { backlog.add(mark.record, remoteIDs: mark.remoteIDs, at: time) }
+            return backlog.takeIfDue(now: time)
+        }
+        do {
+            try await database.write { db in
+                try Store.recordSent(db, marks, now: now)
+                if let due { try Store.insertPosted(db, due) }
+            }
+        } catch {
+            if let due { postedBacklog.withLock { $0.putBack(due) } }
+            throw error
+        }
     }
 
     /// `recordSent` for rows the sender holds: the row is found by its id, not by the transaction
@@ -183,7 +198,6 @@ extension Store {
         let time = Store.timestamp(now)
         for mark in marks {
             let record = mark.record
-            try recordPosted(db, transport: record.transport, chat: record.chatExternalID, txnID: record.txnID, remoteIDs: mark.remoteIDs, now: now)
             try db.query(
                 "UPDATE outbox SET state = 'sent', remote_id = ?, sent_at = ? WHERE id = ? AND txn_id = ?",
                 [mark.remoteIDs.joined(separator: ","), time, record.id, record.txnID])
@@ -241,7 +255,8 @@ extension Store {
     /// The row and position that posted `remoteID` in a chat, so a reply to a bot message can be
     /// matched with the reference the handler was given before the message was sent.
     public func outboxMessage(transport: String, chatExternalID: String, remoteID: String) async throws -> (txnID: String, position: Int)? {
-        try await database.run { db in
+        if let waiting = postedBacklog.withLock({ $0.find(transport: transport, chat: chatExternalID, remoteID: remoteID) }) { return waiting }
+        return try await database.run { db in
             guard let row = try db.first(
                 "SELECT txn_id, position FROM sent_messages WHERE transport = ? AND chat_external_id = ? AND remote_id = ?",
                 [transport, chatExternalID, remoteID]), let txn = row.string("txn_id"), let position = row.int("position") else { return nil }
@@ -251,6 +266,7 @@ extension Store {
 
     /// Removes sent, failed and dropped rows older than `cutoff`, with their posted-message index.
     public func pruneOutbox(olderThan cutoff: Date) async throws {
+        postedBacklog.withLock { $0.drop(before: Store.timestamp(cutoff)) }
         try await database.write { db in
             try db.query("DELETE FROM outbox WHERE state != 'pending' AND created_at < ?", [Store.timestamp(cutoff)])
             try db.query("DELETE FROM sent_messages WHERE created_at < ?", [Store.timestamp(cutoff)])

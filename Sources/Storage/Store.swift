@@ -13,6 +13,8 @@ public final class Store: Sendable {
     public let media: MediaStore
     /// Users and chats as last read (see `ParticipantCache`); touched only on the database queue.
     let participantCache = Mutex(ParticipantCache())
+    /// Posted messages of sent marks not yet in `sent_messages` (see `PostedBacklog`).
+    let postedBacklog = Mutex(PostedBacklog())
 
     /// Opens (creating if needed) `wardrobe.sqlite` and `media/` under `dataDirectory`, migrating the schema.
     public convenience init(dataDirectory: String) throws {
@@ -24,11 +26,17 @@ public final class Store: Sendable {
     public init(databasePath: String, mediaRoot: String) throws {
         database = try DatabaseQueue(path: databasePath)
         media = MediaStore(root: mediaRoot)
-        try database.sync { try Migrations.apply(to: $0) }
+        try database.sync { db in
+            try Migrations.apply(to: db)
+            try Store.indexPostedMessages(db)
+        }
     }
 
-    /// Closes the database cleanly (checkpointing the WAL).
-    public func close() { database.close() }
+    /// Closes the database cleanly (writing what waits in memory, checkpointing the WAL).
+    public func close() {
+        flushPosted()
+        database.close()
+    }
 
     /// Seconds since 1970 as stored in REAL columns.
     static func timestamp(_ date: Date) -> Double { date.timeIntervalSince1970 }
