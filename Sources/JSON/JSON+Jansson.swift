@@ -31,15 +31,33 @@ extension JSON {
         return JSON(borrowing: root)
     }
 
-    /// The compact (or indented) JSON text, with object keys sorted so output is stable.
-    public func serialized(pretty: Bool = false) -> String {
+    /// The compact (or indented) JSON text, with object keys sorted so output is stable. Text only a
+    /// program reads (a request body, a stored row) can skip the sorting: `sortingKeys: false`.
+    public func serialized(pretty: Bool = false, sortingKeys: Bool = true) -> String {
+        String(decoding: serializedBytes(pretty: pretty, sortingKeys: sortingKeys), as: UTF8.self)
+    }
+
+    /// `serialized` as UTF-8 bytes, written by jansson straight into the array (no intermediate C string).
+    public func serializedBytes(pretty: Bool = false, sortingKeys: Bool = true) -> [UInt8] {
         let root = makeJansson()
         defer { wd_json_decref(root) }
-        var flags = JSON_SORT_KEYS | JSON_ENCODE_ANY | (15 << 11)  // JSON_REAL_PRECISION(15)
+        var flags = JSON_ENCODE_ANY | (15 << 11)  // JSON_REAL_PRECISION(15)
+        if sortingKeys { flags |= JSON_SORT_KEYS }
         flags |= pretty ? 2 : JSON_COMPACT
-        guard let text = json_dumps(root, Int(flags)) else { return "null" }
-        defer { free(text) }
-        return String(cString: text)
+        var capacity = 4096
+        while true {
+            var bytes = [UInt8](repeating: 0, count: capacity)
+            let needed = bytes.withUnsafeMutableBufferPointer { buffer in
+                buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: capacity) { json_dumpb(root, $0, capacity, Int(flags)) }
+            }
+            // 0 is a failure (nothing valid to write); more than the capacity means: again, with room for it.
+            if needed == 0 { return Array("null".utf8) }
+            if needed <= capacity {
+                bytes.removeLast(capacity - needed)
+                return bytes
+            }
+            capacity = needed
+        }
     }
 
     private init(borrowing node: UnsafeMutablePointer<json_t>) {

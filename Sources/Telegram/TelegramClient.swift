@@ -26,7 +26,8 @@ public struct TelegramClient: Sendable {
     ) async throws(TelegramError) -> JSON {
         var request = HTTPRequest(method: .post, url: "\(baseURL)/bot\(token)/\(method)", headers: ["Accept": "application/json"])
         if files.isEmpty {
-            request.body = .json(JSON.object(parameters).serialized())
+            // Keys in any order: only Telegram reads the body.
+            request.body = .bytes(JSON.object(parameters).serializedBytes(sortingKeys: false), contentType: "application/json")
         } else {
             let fields = parameters.sorted { $0.key < $1.key }.map { key, value in
                 MultipartPart.field(key, value.string ?? value.serialized())

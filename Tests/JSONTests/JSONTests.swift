@@ -20,6 +20,19 @@ import JSON
         #expect(text == #"{"n":3,"name":"Navy \"blazer\"","none":null,"price":79.9,"tags":["a","b"]}"#)
     }
 
+    @Test func bytesOfAnySizeMatchTheTextAndUnsortedKeysKeepTheValue() throws {
+        // Over the first 4 KB buffer, so the bytes are written again with room for them.
+        let long = JSON.array((0..<600).map { ["name": .string("item \($0) ✓"), "n": .int(Int64($0)), "ok": true] })
+        let bytes = long.serializedBytes()
+        #expect(bytes.count > 4096)
+        #expect(String(decoding: bytes, as: UTF8.self) == long.serialized())
+        #expect(try JSON.parse(bytes: long.serializedBytes(sortingKeys: false)) == long)
+        #expect(try JSON.parse(long.serialized(sortingKeys: false)) == long)
+        #expect(JSON.object(["b": 1, "a": 2]).serialized() == #"{"a":2,"b":1}"#)
+        #expect(JSON.null.serializedBytes() == Array("null".utf8))
+        #expect(JSON.string("").serialized(sortingKeys: false) == "\"\"")
+    }
+
     @Test func reportsWhereMalformedInputBreaks() {
         do {
             _ = try JSON.parse("{\"a\": [1, 2,\n }")
