@@ -13,6 +13,8 @@ import Synchronization
 final class OutboxBatch: Sendable {
     private struct State {
         var drafts: [OutboxDraft] = []
+        /// What the sender needs of held replies, planned once when they were made (see `PlannedMessage`).
+        var plans: [String: PlannedMessage] = [:]
         var sequence = 0
         var immediate = false
     }
@@ -31,27 +33,41 @@ final class OutboxBatch: Sendable {
         }
     }
 
-    /// Holds a reply; false when the batch was flushed early and the reply must be written now.
-    func hold(_ draft: OutboxDraft) -> Bool {
+    /// Holds a reply (and its plan, if made); false when the batch was flushed early and the reply must be written now.
+    func hold(_ draft: OutboxDraft, plan: PlannedMessage? = nil) -> Bool {
         state.withLock { state in
             guard !state.immediate else { return false }
             state.drafts.append(draft)
+            if let plan { state.plans[draft.txnID] = plan }
             return true
         }
     }
 
     /// Takes what is held; with `early`, later replies are written as they come.
     func take(early: Bool = false) -> [OutboxDraft] {
+        takeWithPlans(early: early).drafts
+    }
+
+    /// Takes what is held with the plans still true of it (a reply an edit was folded into is planned again by the sender).
+    func takeWithPlans(early: Bool = false) -> (drafts: [OutboxDraft], plans: [String: PlannedMessage]) {
         state.withLock { state in
             if early { state.immediate = true }
-            defer { state.drafts = [] }
-            return OutboxBatch.coalesced(state.drafts)
+            defer {
+                state.drafts = []
+                state.plans = [:]
+            }
+            let (drafts, changed) = OutboxBatch.coalesced(state.drafts)
+            var plans: [String: PlannedMessage] = [:]
+            for draft in drafts where !changed.contains(draft.txnID) { plans[draft.txnID] = state.plans[draft.txnID] }
+            return (drafts, plans)
         }
     }
 
     /// Drops work that cancels out before anything was sent: a message deleted by the same handler
-    /// goes nowhere, and an edit of a message not sent yet becomes that message's text.
-    static func coalesced(_ drafts: [OutboxDraft]) -> [OutboxDraft] {
+    /// goes nowhere, and an edit of a message not sent yet becomes that message's text. Also returns
+    /// the transaction ids of the drafts whose payload changed.
+    static func coalesced(_ drafts: [OutboxDraft]) -> (drafts: [OutboxDraft], changed: Set<String>) {
+        var changed: Set<String> = []
         var result = drafts
         var index = 0
         while index < result.count {
@@ -75,13 +91,14 @@ final class OutboxBatch: Sendable {
                 let old = result[original]
                 var payload = old.payload.setting("text", result[index].payload["text"] ?? .null)
                 payload = payload.setting("buttons", result[index].payload["buttons"] ?? .array([]))
+                changed.insert(old.txnID)
                 result[original] = OutboxDraft(
                     txnID: old.txnID, transport: old.transport, chatExternalID: old.chatExternalID, chatKind: old.chatKind, payload: payload,
                     files: old.files, expiresAt: old.expiresAt)
                 result.remove(at: index)
             }
         }
-        return result
+        return (result, changed)
     }
 
     private static func refers(_ draft: OutboxDraft, to messageID: String) -> Bool {

@@ -1,5 +1,6 @@
 import Chat
 import Foundation
+import JSON
 import Storage
 
 /// The outbox rows waiting to be sent, one FIFO per chat, as a pure value.
@@ -133,12 +134,26 @@ struct SenderQueue: Sendable {
     }
 }
 
+/// A reply as the sender needs it, made once when the handler sent it: the message and its Bot API calls.
+/// Used for the row written from it only while the row still holds `payload` (a handler run again after
+/// a crash may find a row of its earlier run); messages with files are never planned ahead (their bytes
+/// stay in the table until they are sent).
+struct PlannedMessage: Sendable {
+    let payload: JSON
+    let message: OutgoingMessage
+    let steps: [TelegramStep]
+}
+
 extension SenderQueue.Entry {
     /// The queue's view of a stored row and its decoded message.
     init(record: OutboxRecord, message: OutgoingMessage) {
+        self.init(record: record, message: message, steps: TelegramStep.plan(message))
+    }
+
+    /// The queue's view of a stored row, its message and that message's calls.
+    init(record: OutboxRecord, message: OutgoingMessage, steps: [TelegramStep]) {
         self.record = record
         self.message = message
-        let steps = TelegramStep.plan(message)
         self.steps = steps
         postedCount = steps.reduce(0) { $0 + $1.postedCount }
         switch message {

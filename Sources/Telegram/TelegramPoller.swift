@@ -216,13 +216,14 @@ public final class TelegramPoller: Service {
     /// passed to Telegram moves past the updates only after that transaction committed (`UpdateLedger.complete`).
     func complete(_ ids: [Int64], ledger: UpdateLedger, store: any TelegramLedger, batch: OutboxBatch?, armed: Bool) async {
         do {
+            let (drafts, plans) = batch?.takeWithPlans() ?? ([], [:])
             let rows = try await ledger.complete(ids) { [clock] watermark in
                 // An update covered by its batch's fetch mark has no attempt row to forget.
                 try await store.markProcessed(
                     transport: TelegramPoller.transportName, updateIDs: ids.map { String($0) }, cursor: watermark.map { String($0) },
-                    outbox: batch?.take() ?? [], attemptKind: armed ? TelegramPoller.attemptKind : nil, now: clock.now()).outbox
+                    outbox: drafts, attemptKind: armed ? TelegramPoller.attemptKind : nil, now: clock.now()).outbox
             }
-            await transport.sender.submit(rows)
+            await transport.sender.submit(rows, plans: plans)
         } catch {
             logger.error("cannot record handled updates", ["update": ids.map(String.init).joined(separator: ","), "error": "\(error)"])
         }

@@ -34,18 +34,23 @@ public final class TelegramSender: Service {
 
     /// Queues rows a handler or a message outside one just committed. With a shared outbox only the
     /// elected sender's `pickUp` queues rows, in id order, which keeps each chat's order across workers.
-    func submit(_ records: [OutboxRecord]) async {
+    /// `plans` are the replies as their handler made them (see `PlannedMessage`), which spare decoding their rows.
+    func submit(_ records: [OutboxRecord], plans: [String: PlannedMessage] = [:]) async {
         guard !delivery.configuration.sharedOutbox else { return }
-        await queue(records)
+        await queue(records, plans: plans)
     }
 
     /// Queues committed rows for sending (rows already queued or finished are skipped). While the
     /// sender is not running, rows only wait in the table: each run starts by reading every pending row.
-    private func queue(_ records: [OutboxRecord]) async {
+    private func queue(_ records: [OutboxRecord], plans: [String: PlannedMessage] = [:]) async {
         // Decoded here, then queued in one call to the state: one hop per committed batch, not three per row.
         var entries: [SenderQueue.Entry] = []
         var unreadable: [String: String] = [:]
         for record in records where record.state == "pending" {
+            if let plan = plans[record.txnID], plan.payload == record.payload {
+                entries.append(SenderQueue.Entry(record: record, message: plan.message, steps: plan.steps))
+                continue
+            }
             do {
                 entries.append(SenderQueue.Entry(record: record, message: try OutgoingMessage(stored: StoredMessage.withoutFiles(record.payload))))
             } catch {
@@ -66,8 +71,8 @@ public final class TelegramSender: Service {
     }
 
     /// Writes rows now and queues them (messages sent outside a handler, and answers to button presses).
-    func enqueue(_ drafts: [OutboxDraft]) async throws {
-        await submit(try await store.enqueueOutbox(drafts, now: clock.now()))
+    func enqueue(_ drafts: [OutboxDraft], plans: [String: PlannedMessage] = [:]) async throws {
+        await submit(try await store.enqueueOutbox(drafts, now: clock.now()), plans: plans)
     }
 
     /// Sends until `shutdown()`; rows left pending when it stops are sent after the next start.
@@ -141,7 +146,8 @@ public final class TelegramSender: Service {
     /// as done, unless it went back to the queue (to step aside, or to be retried).
     private func deliver(_ entry: SenderQueue.Entry) async -> SenderState.Done? {
         let record = entry.record
-        let log = logger.with("chat", record.chatExternalID).with("txn", record.txnID)
+        // Made only when something is logged: most rows go out without a line.
+        var log: Logger { logger.with("chat", record.chatExternalID).with("txn", record.txnID) }
         var posted = record.remoteIDs
         var holding = false
         var outcome: String? = "sent"

@@ -44,28 +44,32 @@ public final class TelegramTransport: ChatTransport {
         let draft = OutboxDraft(
             txnID: txnID, transport: name, chatExternalID: chat.id, chatKind: chat.kind.rawValue, payload: stored.payload,
             files: stored.files, expiresAt: expiry)
+        let steps = TelegramStep.plan(message)
+        let plan = stored.files.isEmpty ? PlannedMessage(payload: stored.payload, message: message, steps: steps) : nil
         // An answer to a button press goes at once: the spinner on the user's button waits for it.
-        if expiry != nil || !(batch?.hold(draft) ?? false) { try await sender.enqueue([draft]) }
-        return TelegramTransport.references(message, chat: chat, txnID: txnID)
+        if expiry != nil || !(batch?.hold(draft, plan: plan) ?? false) {
+            try await sender.enqueue([draft], plans: plan.map { [txnID: $0] } ?? [:])
+        }
+        return TelegramTransport.references(message, steps: steps, chat: chat, txnID: txnID)
     }
 
     /// Writes what a handler still holds and sends it now; later replies of that handler go at once.
     func flushEarly(_ batch: OutboxBatch) async {
-        let drafts = batch.take(early: true)
+        let (drafts, plans) = batch.takeWithPlans(early: true)
         guard !drafts.isEmpty else { return }
         do {
-            try await sender.enqueue(drafts)
+            try await sender.enqueue(drafts, plans: plans)
         } catch {
             delivery.logger.warning("cannot write early replies; they go with the update", ["update": batch.updateID, "error": "\(error)"])
         }
     }
 
     /// What `send` returns: the edited or stopped message itself, else one pending reference per posted message.
-    static func references(_ message: OutgoingMessage, chat: ChatAddress, txnID: String) -> [MessageRef] {
+    static func references(_ message: OutgoingMessage, steps: [TelegramStep], chat: ChatAddress, txnID: String) -> [MessageRef] {
         switch message {
         case .edit(let ref, _, _), .editButtons(let ref, _), .stopPoll(let ref): return [ref]
         default:
-            let count = TelegramStep.plan(message).reduce(0) { $0 + $1.postedCount }
+            let count = steps.reduce(0) { $0 + $1.postedCount }
             return (0..<count).map { MessageRef.pending(chatID: chat.id, txnID: txnID, index: $0) }
         }
     }

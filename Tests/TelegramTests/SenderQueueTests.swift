@@ -129,6 +129,24 @@ struct OutboxBatchTests {
         #expect(buttons.first?.first?.token == "k")
     }
 
+    @Test func plansGoWithTheirRepliesUnlessAnEditWasFoldedIn() throws {
+        let batch = OutboxBatch(updateID: "8")
+        func plan(_ message: OutgoingMessage) -> PlannedMessage {
+            PlannedMessage(payload: message.stored().payload, message: message, steps: TelegramStep.plan(message))
+        }
+        let queued = batch.nextTransactionID(), card = batch.nextTransactionID()
+        _ = batch.hold(draft(queued, .text("Queued…")), plan: plan(.text("Queued…")))
+        _ = batch.hold(draft(card, .text("Navy blazer")), plan: plan(.text("Navy blazer")))
+        let edit = OutgoingMessage.edit(MessageRef.pending(chatID: "1", txnID: queued, index: 0), "Done", buttons: [])
+        _ = batch.hold(draft(batch.nextTransactionID(), edit), plan: plan(edit))
+        let (drafts, plans) = batch.takeWithPlans()
+        #expect(drafts.map(\.txnID) == [queued, card])
+        // The folded edit changed the first reply's text: its plan would send "Queued…", so it is not kept.
+        #expect(Set(plans.keys) == [card])
+        #expect(plans[card]?.payload == drafts[1].payload)
+        #expect(batch.takeWithPlans().plans.isEmpty)
+    }
+
     @Test func afterAnEarlyFlushRepliesAreNoLongerHeld() {
         let batch = OutboxBatch(updateID: "7")
         #expect(batch.hold(draft(batch.nextTransactionID(), .text("Reading…"))))
@@ -146,7 +164,8 @@ struct OutboxBatchTests {
         let steps = TelegramStep.plan(.photos(images, caption: "Pick", buttons: [[Button(title: "A", token: "a")]]))
         #expect(steps.count == 2)
         #expect(steps.map(\.postedCount) == [3, 1])
-        let refs = TelegramTransport.references(.photos(images, caption: "Pick", buttons: []), chat: ChatAddress(transport: "telegram", id: "1", kind: .privateChat), txnID: "t")
+        let album = OutgoingMessage.photos(images, caption: "Pick", buttons: [])
+        let refs = TelegramTransport.references(album, steps: TelegramStep.plan(album), chat: ChatAddress(transport: "telegram", id: "1", kind: .privateChat), txnID: "t")
         #expect(refs.map(\.messageID) == ["outbox:t:0", "outbox:t:1", "outbox:t:2"])
     }
 }
