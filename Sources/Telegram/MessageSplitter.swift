@@ -21,7 +21,10 @@ public enum MessageSplitter {
         var rest = text.segments.filter { !visible($0).isEmpty }
         var pieces: [RichText] = []
         while !rest.isEmpty {
-            let total = rest.reduce(0) { $0 + visible($1).utf16.count }
+            // A text has at most as many UTF-16 units as UTF-8 bytes, and the byte count is known without a
+            // scan: most replies fit on that alone, without counting UTF-16 units (a walk over non-ASCII text).
+            let bytes = rest.reduce(0) { $0 + visible($1).utf8.count }
+            let total = bytes <= limit ? bytes : rest.reduce(0) { $0 + visible($1).utf16.count }
             if total <= limit {
                 pieces.append(RichText(rest))
                 break

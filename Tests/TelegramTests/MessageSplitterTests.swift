@@ -29,6 +29,13 @@ import Testing
         }
     }
 
+    @Test func textOfMoreBytesThanTheLimitButFewerUnitsStaysWhole() {
+        // "é" is 2 UTF-8 bytes and 1 UTF-16 unit, "—" 3 bytes and 1 unit: the limit counts units.
+        #expect(MessageSplitter.split(.plain(String(repeating: "é", count: 10)), limit: 10).count == 1)
+        #expect(MessageSplitter.split(RichText([.bold("— "), .plain("———")]), limit: 5).count == 1)
+        #expect(MessageSplitter.split(.plain(String(repeating: "é", count: 11)), limit: 10).map(\.plainText.count) == [10, 1])
+    }
+
     @Test func lengthCountsUTF16UnitsOfTheVisibleText() {
         #expect(MessageSplitter.visibleLength(.plain("👗")) == 2)
         #expect(MessageSplitter.visibleLength(RichText([.link("shop", url: "https://example.com/a-very-long-url")])) == 4)
