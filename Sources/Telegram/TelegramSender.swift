@@ -179,6 +179,10 @@ public final class TelegramSender: Service {
             return nil
         } catch is CancellationError {
             outcome = nil
+        } catch TelegramError.network(.cancelled) {
+            // The worker is stopping and took the call back: the row stays pending for the next run
+            // (it may have reached Telegram: one of the calls in flight a stop can repeat).
+            outcome = nil
         } catch let error as TelegramError where !error.isRetryable && !error.isUnauthorized {
             log.warning("message given up", ["error": error.description])
             if error.isBlocked { await recipientGone(record.chatExternalID, log: log) }

@@ -24,6 +24,23 @@ import WardrobeTestKit
         #expect(!Task.isCancelled)
     }
 
+    /// A worker stopped while a reply's call is in flight leaves the row pending for the next run; it
+    /// was once marked failed ("message given up: network: cancelled") and never sent.
+    @Test func aCallTakenBackByAStopLeavesItsRowPending() async throws {
+        let harness = try TelegramHarness()
+        let task = harness.start()
+        harness.server.holdSends(after: 0)
+        let refs = try await harness.transport.send(.text("Your outfit"), to: chat)
+        let txnID = try #require(refs.first?.pending?.txnID)
+        #expect(await harness.server.wait { $0.heldSends == 1 })
+        task.cancel()
+        _ = await task.result
+        #expect(try await harness.store.outbox(txnID: txnID)?.state == "pending")
+        #expect(harness.logLines(containing: "message given up").isEmpty)
+        harness.server.releaseHeldSends()
+        await harness.stop(task)
+    }
+
     @Test func longTextIsSplitIntoMessagesWithinTheLimitAndButtonsGoOnTheLast() async throws {
         let harness = try TelegramHarness()
         let task = harness.start()
