@@ -39,6 +39,23 @@ import WardrobeTestKit
         #expect(refs.first?.messageID == "$sent1")
     }
 
+    /// A send the stopping worker took back (the HTTP call cancelled, which the client reports as a
+    /// cancellation) leaves its row pending, to go under the same transaction id after the restart.
+    @Test func aSendTakenBackByAStopLeavesTheRowPending() async throws {
+        let harness = try ServiceHarness()
+        defer { harness.cleanUp() }
+        harness.server.on { _, path, _ throws(HTTPError) in
+            guard path.contains("/send/") else { return nil }
+            throw .cancelled
+        }
+        await #expect(throws: CancellationError.self) {
+            try await Self.transport(harness, attribution: SendAttribution()).send(.text("hello"), to: Self.room)
+        }
+        let pending = try await harness.store.pendingOutbox(transport: "matrix")
+        #expect(pending.count == 1)
+        #expect(pending.first?.payload["content"]?["body"]?.string == "hello")
+    }
+
     @Test func handlingAnEventAgainAfterACrashSendsNothingTwice() async throws {
         let harness = try ServiceHarness()
         defer { harness.cleanUp() }
