@@ -66,3 +66,16 @@ import JSON
         #expect(JSONLDExtractor.parse(#"[{"@type":"Product"}]"#) == [[["@type": "Product"]]])
     }
 }
+
+/// Which inline scripts the embedded-data reader opens, by their `type`.
+@Suite struct EmbeddedScriptKindTests {
+    @Test(arguments: [
+        (nil, EmbeddedDataExtractor.ScriptKind.javascript), ("text/javascript", .javascript), ("module", .javascript),
+        ("application/javascript", .javascript), ("Text/JavaScript", .javascript), ("application/json", .json),
+        ("Application/JSON", .json), ("text/x-magento-init+json", .json), ("application/ld+json", .other),
+        ("APPLICATION/LD+JSON", .other), ("text/template", .other), ("", .other), ("text/x-handlebars", .other),
+    ] as [(String?, EmbeddedDataExtractor.ScriptKind)])
+    func aScriptIsReadByItsType(_ type: String?, _ kind: EmbeddedDataExtractor.ScriptKind) {
+        #expect(EmbeddedDataExtractor.kind(ofType: type) == kind)
+    }
+}

@@ -12,15 +12,16 @@ struct EmbeddedDataExtractor {
     func extract(from scripts: [HTMLScript]) -> ProductFacts? {
         var values: [JSON] = []
         for script in scripts where script["src"] == nil {
-            let type = script["type"]?.lowercased() ?? "text/javascript"
-            guard !type.contains("ld+json") else { continue }
             guard !script.source.isEmpty, script.source.count <= Self.maximumScriptLength else { continue }
-            if type.contains("json") {
+            switch Self.kind(ofType: script["type"]) {
+            case .json:
                 guard var value = Self.parseJSON(script.text) else { continue }
                 if script["id"] == "__NUXT_DATA__" { value = NuxtPayload.hydrate(value) }
                 values.append(value)
-            } else if type.contains("javascript") || type == "module" {
+            case .javascript:
                 values.append(contentsOf: ScriptState.values(in: Array(script.source)))
+            case .other:
+                continue
             }
         }
         var best: ProductShape.Candidate?
@@ -30,6 +31,30 @@ struct EmbeddedDataExtractor {
         }
         guard let best else { return nil }
         return ProductShape.facts(from: best.object)
+    }
+
+    enum ScriptKind: Equatable {
+        /// JSON data other than JSON-LD (read by its own extractor).
+        case json
+        case javascript
+        /// JSON-LD, templates and anything else.
+        case other
+    }
+
+    /// What a script's `type` makes it. Pages carry hundreds of scripts, so the usual types are matched
+    /// whole before Foundation's substring search (which showed in profiles) looks at anything else.
+    static func kind(ofType attribute: String?) -> ScriptKind {
+        switch attribute {
+        case nil, "text/javascript", "application/javascript", "module": return .javascript
+        case "application/json": return .json
+        case "application/ld+json": return .other
+        default:
+            let type = attribute!.lowercased()
+            if type.contains("ld+json") { return .other }
+            if type.contains("json") { return .json }
+            if type.contains("javascript") || type == "module" { return .javascript }
+            return .other
+        }
     }
 
     /// Strict JSON first, then the repair pass for hand-written or templated blocks.
