@@ -90,6 +90,11 @@ public struct HTMLDocument: Sendable {
 
     /// `text` with every run of whitespace turned into one space, trimmed at both ends.
     public static func collapsingWhitespace(_ text: String) -> String {
+        collapsingASCIIWhitespace(text) ?? collapsingWhitespaceByCharacter(text)
+    }
+
+    /// The general case, on `Character`s.
+    static func collapsingWhitespaceByCharacter(_ text: String) -> String {
         var result = ""
         result.reserveCapacity(text.utf8.count)
         var pendingSpace = false
@@ -103,5 +108,27 @@ public struct HTMLDocument: Sendable {
             }
         }
         return result
+    }
+
+    /// `collapsingWhitespace` on bytes, for text that is all ASCII (most of a page's text runs), else nil.
+    /// For ASCII the whitespace characters are exactly tab, line feed, vertical tab, form feed, carriage
+    /// return and space ("\r\n" is one character, and whitespace either way), so the result is the same.
+    static func collapsingASCIIWhitespace(_ text: String) -> String? {
+        text.utf8.withContiguousStorageIfAvailable { bytes -> String? in
+            var out: [UInt8] = []
+            out.reserveCapacity(bytes.count)
+            var pendingSpace = false
+            for byte in bytes {
+                guard byte < 0x80 else { return nil }
+                if byte == 0x20 || (0x09...0x0D).contains(byte) {
+                    pendingSpace = !out.isEmpty
+                } else {
+                    if pendingSpace { out.append(0x20) }
+                    pendingSpace = false
+                    out.append(byte)
+                }
+            }
+            return String(decoding: out, as: UTF8.self)
+        } ?? nil
     }
 }

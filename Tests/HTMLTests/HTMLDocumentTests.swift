@@ -1,5 +1,5 @@
 import Testing
-import HTML
+@testable import HTML
 
 @Suite struct HTMLDocumentTests {
     @Test func elementsKeepTagsAttributesAndTextInDocumentOrder() throws {
@@ -61,5 +61,38 @@ struct HostileHTMLTests {
     @Test func aScriptCarryingItsOwnMarkerStillReadsItsOwnSource() throws {
         let document = try HTMLDocument.parse(#"<script data-wd-script="9">var first = 1;</script><script>var second = 2;</script>"#)
         #expect(document.elements(named: "script").map { document.rawText(of: $0) } == ["var first = 1;", "var second = 2;"])
+    }
+}
+
+/// The byte path for ASCII text collapses whitespace exactly as the `Character` path does.
+@Suite struct CollapsingWhitespaceTests {
+    @Test func theASCIIPathMatchesTheCharacterPathOnEveryASCIIByte() throws {
+        var generator = SeededBytes(seed: 42)
+        var samples = ["", " ", "\r\n", " a \r\n b\t\u{0B}\u{0C}c  ", "\u{1C}x\u{1F}", "\u{7F}"]
+        for _ in 0..<2_000 {
+            let length = Int(generator.next() % 40)
+            samples.append(String(decoding: (0..<length).map { _ in UInt8(generator.next() % 128) }, as: UTF8.self))
+        }
+        for text in samples {
+            let fast = try #require(HTMLDocument.collapsingASCIIWhitespace(text))
+            #expect(fast == HTMLDocument.collapsingWhitespaceByCharacter(text), "\(Array(text.utf8))")
+        }
+    }
+
+    @Test func nonASCIITextTakesTheCharacterPath() {
+        #expect(HTMLDocument.collapsingASCIIWhitespace("café  au lait") == nil)
+        #expect(HTMLDocument.collapsingWhitespace(" café\u{00A0}\u{2003}au\n lait ") == "café au lait")
+    }
+}
+
+/// A small deterministic generator (xorshift), so a failure names the same input every run.
+private struct SeededBytes {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state ^= state << 13
+        state ^= state >> 7
+        state ^= state << 17
+        return state
     }
 }
