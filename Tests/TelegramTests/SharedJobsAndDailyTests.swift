@@ -18,8 +18,10 @@ struct SharedJobsAndDailyTests {
         try await TestDatabase.with { database in
             let server = try FakeTelegramServer()
             let ai = try FakeOpenRouter()
-            // The first generation hangs long enough to kill its worker; the rest answer at once.
-            ai.enqueue(.slow(seconds: 60))
+            // The first generation hangs until its worker is killed; the rest answer at once. It hangs longer
+            // than the wait for the other five below (90 s, which a loaded machine has needed more than 60 s of)
+            // and less than the provider timeout (180 s); the kill closes the connection, which ends the hang.
+            ai.enqueue(.slow(seconds: 150))
             let cluster = try WorkerCluster(
                 binary: binary, server: server, conninfo: database.conninfo, count: 3,
                 settings: [
