@@ -57,11 +57,9 @@ struct PostedBacklog: Sendable {
 extension Store {
     static func insertPosted(_ db: Connection, _ entries: [PostedBacklog.Entry]) throws {
         for entry in entries {
-            try db.query(
-                """
-                INSERT OR REPLACE INTO sent_messages (transport, chat_external_id, remote_id, txn_id, position, created_at)
-                VALUES (?, ?, ?, ?, ?, ?)
-                """, [entry.transport, entry.chat, entry.remoteID, entry.txnID, entry.position, entry.at])
+            try insertPosted(
+                db, transport: entry.transport, chat: entry.chat, remoteID: entry.remoteID, txnID: entry.txnID, position: entry.position,
+                at: entry.at)
         }
     }
 
@@ -73,7 +71,8 @@ extension Store {
     }
 
     /// Indexes the posted messages of outbox rows sent since shortly before the newest indexed one: what a
-    /// crash took from the backlog. Rows indexed already keep their entries.
+    /// crash took from the backlog. A row indexed already gets the same entry again (its time is the row's `sent_at`
+    /// either way).
     static func indexPostedMessages(_ db: Connection) throws {
         let newest = try db.first("SELECT max(created_at) AS newest FROM sent_messages")?.double("newest") ?? 0
         let rows = try db.query(
@@ -86,14 +85,9 @@ extension Store {
             for row in rows {
                 guard let transport = row.string("transport"), let chat = row.string("chat_external_id"), let txn = row.string("txn_id"),
                       let remote = row.string("remote_id") else { continue }
-                let at = row.double("sent_at") ?? newest
-                for (position, id) in remote.split(separator: ",", omittingEmptySubsequences: false).enumerated() where !id.isEmpty {
-                    try db.query(
-                        """
-                        INSERT OR IGNORE INTO sent_messages (transport, chat_external_id, remote_id, txn_id, position, created_at)
-                        VALUES (?, ?, ?, ?, ?, ?)
-                        """, [transport, chat, String(id), txn, position, at])
-                }
+                // Empty ids keep their places, as `recordPosted` counts positions.
+                let ids = remote.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+                try recordPosted(db, transport: transport, chat: chat, txnID: txn, remoteIDs: ids, now: Date(timeIntervalSince1970: row.double("sent_at") ?? newest))
             }
         }
     }

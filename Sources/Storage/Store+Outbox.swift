@@ -279,14 +279,19 @@ extension Store {
         try recordPosted(db, transport: transport, chat: chat, txnID: txnID, remoteIDs: remoteIDs, now: now)
     }
 
-    private static func recordPosted(_ db: Connection, transport: String, chat: String, txnID: String, remoteIDs: [String], now: Date) throws {
+    static func recordPosted(_ db: Connection, transport: String, chat: String, txnID: String, remoteIDs: [String], now: Date) throws {
         for (position, remote) in remoteIDs.enumerated() where !remote.isEmpty {
-            try db.query(
-                """
-                INSERT OR REPLACE INTO sent_messages (transport, chat_external_id, remote_id, txn_id, position, created_at)
-                VALUES (?, ?, ?, ?, ?, ?)
-                """, [transport, chat, remote, txnID, position, Store.timestamp(now)])
+            try insertPosted(db, transport: transport, chat: chat, remoteID: remote, txnID: txnID, position: position, at: Store.timestamp(now))
         }
+    }
+
+    /// The `sent_messages` row of one posted message; a row for the same message is replaced.
+    static func insertPosted(_ db: Connection, transport: String, chat: String, remoteID: String, txnID: String, position: Int, at time: Double) throws {
+        try db.query(
+            """
+            INSERT OR REPLACE INTO sent_messages (transport, chat_external_id, remote_id, txn_id, position, created_at)
+            VALUES (?, ?, ?, ?, ?, ?)
+            """, [transport, chat, remoteID, txnID, position, time])
     }
 
     static func outbox(from row: Row) throws -> OutboxRecord {
