@@ -20,7 +20,4 @@ final class HandlePool: Sendable {
             if spare.count < capacity { spare.append(easy) }
         }
     }
-
-    /// Handles waiting to be reused (for tests).
-    var count: Int { spare.withLock { $0.count } }
 }

@@ -29,6 +29,26 @@ struct HTTPClientBodyTests {
         #expect(received[2].filename == "empty.bin")
     }
 
+    /// The client reuses easy handles; nothing of one request (method, headers, body, options) may reach the next.
+    @Test("A request on a reused handle carries nothing of the one before")
+    func reusedHandleStartsClean() async throws {
+        let server = try LoopbackHTTPServer { _ in .text("ok") }
+        defer { server.stop() }
+        var first = HTTPRequest(
+            method: .put, url: server.url("/first"), headers: ["X-Trace": "one"],
+            body: .multipart([.file("photo", filename: "a.jpg", contentType: "image/jpeg", data: sampleBytes(3_000))]))
+        first.acceptEncoding = false
+        _ = try await client.send(first)
+        _ = try await client.send(HTTPRequest(url: server.url("/second")))
+        let requests = server.requests
+        try #require(requests.count == 2)
+        #expect(requests[0].method == "PUT" && requests[0].header("x-trace") == "one" && !requests[0].body.isEmpty)
+        #expect(requests[1].method == "GET" && requests[1].path == "/second")
+        #expect(requests[1].header("x-trace") == nil)
+        #expect(requests[1].body.isEmpty && requests[1].header("content-type") == nil)
+        #expect(requests[1].header("accept-encoding")?.contains("gzip") == true)
+    }
+
     @Test("A gzip-encoded body is decoded transparently")
     func gzipDecoded() async throws {
         let text = String(repeating: "A linen shirt, size M. ", count: 5_000)
