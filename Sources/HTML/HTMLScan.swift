@@ -20,6 +20,9 @@ public struct HTMLScan: Sendable {
     public let title: String?
     /// Whether any tag carries an `itemscope` attribute.
     public let containsMicrodata: Bool
+    /// How many start tags the page has outside raw text (gumbo's copy may leave some out, see
+    /// `RegionCutter`), so "a small page" means the page and not what was parsed of it.
+    public let tagCount: Int
     /// The page's UTF-8 bytes (shared, not copied): moved attribute values are read back from it.
     let page: [UInt8]
     /// The byte ranges in `page` of attribute values gumbo's copy refers to by index.
@@ -47,7 +50,7 @@ public struct HTMLScan: Sendable {
             var scanner = Scanner(buffer, page: page, keptDataAttributes: kept)
             scanner.run()
             return (scripts: scanner.scripts, metas: scanner.metas, title: scanner.title,
-                    microdata: scanner.containsMicrodata, output: scanner.output, moved: scanner.movedValues)
+                    microdata: scanner.containsMicrodata, output: scanner.output, moved: scanner.movedValues, tags: scanner.tagCount)
         }
         self.page = page
         movedValues = scanner.moved
@@ -55,6 +58,7 @@ public struct HTMLScan: Sendable {
         metas = scanner.metas
         title = scanner.title
         containsMicrodata = scanner.microdata
+        tagCount = scanner.tags
         reduced = scanner.output
     }
 }
@@ -89,6 +93,12 @@ private struct Scanner {
     var movedValues: [Range<Int>] = []
     /// The edits of the tag being read (see `readAttributes`).
     private var tagEdits: [TagEdit] = []
+    /// The value ranges of the `id` and `class` attributes of the tag being read, when asked for.
+    private var labelValues: [Range<Int>] = []
+    /// Start tags seen.
+    var tagCount = 0
+    /// The blocks gumbo's copy leaves out.
+    private var cutter = RegionCutter()
 
     /// The `data-…` attribute names (lowercase bytes) gumbo still gets; nil keeps them all.
     let keptDataAttributes: [[UInt8]]?
@@ -112,8 +122,15 @@ private struct Scanner {
             guard position < count else { break }
             if starts(with: "<!--", at: position) {
                 position = find("-->", from: position + 4).map { $0 + 3 } ?? count
-            } else if position + 1 < count, bytes[position + 1] == 0x21 || bytes[position + 1] == 0x3F || bytes[position + 1] == 0x2F {
-                copyThroughTagEnd()  // <!DOCTYPE>, <?xml?>, </end>
+            } else if position + 1 < count, bytes[position + 1] == 0x2F {
+                let nameStart = position + 2
+                let endTagStart = output.count
+                copyThroughTagEnd()  // </end>
+                if cutter.isOpen, let tag = regionTag(named: nameStart), let cut = cutter.closed(tag, endTagStart: endTagStart) {
+                    output.removeSubrange(cut)
+                }
+            } else if position + 1 < count, bytes[position + 1] == 0x21 || bytes[position + 1] == 0x3F {
+                copyThroughTagEnd()  // <!DOCTYPE>, <?xml?>
             } else if position + 1 < count, isLetter(bytes[position + 1]) {
                 startTag()
             } else {
@@ -137,10 +154,21 @@ private struct Scanner {
         while cursor < bytes.count, isNameByte(bytes[cursor]) { cursor += 1 }
         // Only a handful of tags matter here; naming every tag would allocate a string per tag.
         let nameRange = (tagStart + 1)..<cursor
-        let name = Self.interesting.first { nameEquals(nameRange, $0.bytes) }?.name ?? ""
+        let known = Self.interesting.first { nameEquals(nameRange, $0.bytes) }
+        let name = known?.name ?? ""
         let wanted = name == "script" || name == "meta" || name == "title" || name == "style"
         let attributesStart = cursor
-        let (tagEnd, attributes) = readAttributes(from: cursor, collect: wanted)  // tagEnd is one past '>'
+        let region = known?.region
+        let watched = cutter.watches(region)
+        let (tagEnd, attributes) = readAttributes(from: cursor, collect: wanted, labels: region != nil)  // tagEnd is one past '>'
+        tagCount += 1
+        defer {
+            if watched {
+                let keeps = name == "h1" || mentionsReadMarkup(tagStart..<tagEnd)
+                let labelled = region.map { !$0.isChrome && labelValues.contains(where: holdsBlockWord) } ?? false
+                cutter.opened(region, labelled: labelled, keeps: keeps, contentStart: output.count)
+            }
+        }
         switch name {
         case "script":
             let bodyEnd = findClosing("script", from: tagEnd)
@@ -178,6 +206,45 @@ private struct Scanner {
         }
     }
 
+    /// The region tag an end tag names (its name starting at `nameStart`), if any.
+    private func regionTag(named nameStart: Int) -> RegionCutter.Tag? {
+        var nameEnd = nameStart
+        while nameEnd < bytes.count, isNameByte(bytes[nameEnd]) { nameEnd += 1 }
+        return Self.regionNames.first { nameEquals(nameStart..<nameEnd, $0.bytes) }?.tag
+    }
+
+    /// Whether the tag bytes in `range` name a breadcrumb (`crumb` in any attribute, any case) or
+    /// microdata (`itemscope`, `itemprop`): readers take those from navigation bars and footers.
+    private func mentionsReadMarkup(_ range: Range<Int>) -> Bool {
+        containsFolded(range, Self.crumbWord) || containsFolded(range, Self.itemscopeWord) || containsFolded(range, Self.itempropWord)
+    }
+
+    /// Whether the id or class value in `range` holds one of `RegionCutter.blockWords`.
+    private func holdsBlockWord(_ range: Range<Int>) -> Bool {
+        RegionCutter.blockWords.contains { containsFolded(range, $0) }
+    }
+
+    /// Whether `word` (lowercase ASCII) occurs in the bytes in `range`, in any case.
+    private func containsFolded(_ range: Range<Int>, _ word: [UInt8]) -> Bool {
+        guard let first = word.first, range.count >= word.count else { return false }
+        var cursor = range.lowerBound
+        let last = range.upperBound - word.count
+        while cursor <= last {
+            if bytes[cursor] | 0x20 == first {
+                var offset = 1
+                while offset < word.count, bytes[cursor + offset] | 0x20 == word[offset] { offset += 1 }
+                if offset == word.count { return true }
+            }
+            cursor += 1
+        }
+        return false
+    }
+
+    private static let crumbWord = Array("crumb".utf8)
+    private static let itemscopeWord = Array("itemscope".utf8)
+    private static let itempropWord = Array("itemprop".utf8)
+    private static let regionNames = RegionCutter.Tag.allCases.map { (tag: $0, bytes: Array($0.name.utf8)) }
+
     /// Copies the tag bytes in `range` with `tagEdits` (all inside it, in order) applied.
     /// Unread attributes are left out and long values replaced by a reference: gumbo tokenizes
     /// attribute values byte by byte, and they are most of a shop page's markup.
@@ -202,9 +269,11 @@ private struct Scanner {
         copy(start..<max(start, range.upperBound))
     }
 
-    /// The tags the scan handles specially, with their lowercase bytes.
-    private static let interesting: [(name: String, bytes: [UInt8])] =
-        ["meta", "script", "style", "title", "textarea", "xmp", "iframe", "noembed", "noframes", "svg"].map { ($0, Array($0.utf8)) }
+    /// The tags the scan handles specially, with their lowercase bytes and the region they can be.
+    private static let interesting: [(name: String, bytes: [UInt8], region: RegionCutter.Tag?)] =
+        (["div", "meta", "script", "style", "title", "textarea", "xmp", "iframe", "noembed", "noframes", "svg", "h1"]
+            + RegionCutter.Tag.allCases.map(\.name).filter { $0 != "div" })
+        .map { ($0, Array($0.utf8), RegionCutter.Tag(name: $0)) }
 
     /// Whether the bytes in `range` spell `lowercaseName` in any case.
     private func nameEquals(_ range: Range<Int>, _ lowercaseName: [UInt8]) -> Bool {
@@ -218,11 +287,13 @@ private struct Scanner {
     /// Reads attributes up to and including '>'; returns the offset after it, the attributes
     /// when `collect` is set; `tagEdits` gets the edits gumbo's copy of the tag gets: `style`, `on…` and
     /// unlisted `data-…` attributes are dropped, long values are moved out (`movedValues`).
-    private mutating func readAttributes(from start: Int, collect: Bool) -> (end: Int, attributes: [HTMLAttribute]) {
+    /// With `labels`, `labelValues` gets the value ranges of its `id` and `class` attributes.
+    private mutating func readAttributes(from start: Int, collect: Bool, labels: Bool) -> (end: Int, attributes: [HTMLAttribute]) {
         var cursor = start
         var attributes: [HTMLAttribute] = []
         // One buffer for every tag: most tags get an edit, and an array per tag was a malloc each.
         tagEdits.removeAll(keepingCapacity: true)
+        if labels { labelValues.removeAll(keepingCapacity: true) }
         let count = bytes.count
         while cursor < count {
             let byte = bytes[cursor]
@@ -252,6 +323,9 @@ private struct Scanner {
                     while cursor < count, !isSpace(bytes[cursor]), bytes[cursor] != 0x3E { cursor += 1 }
                     value = valueStart..<cursor
                 }
+            }
+            if labels, let value, nameEquals(nameStart..<nameEnd, Self.idName) || nameEquals(nameStart..<nameEnd, Self.className) {
+                labelValues.append(value)
             }
             let whole = (nameStart > start && isSpace(bytes[nameStart - 1]) ? nameStart - 1 : nameStart)..<cursor
             if isUnread(nameStart..<nameEnd) {
@@ -310,6 +384,8 @@ private struct Scanner {
     }
 
     private static let styleName = Array("style".utf8)
+    private static let idName = Array("id".utf8)
+    private static let className = Array("class".utf8)
     private static let itemscopeName = Array("itemscope".utf8)
     private static let dataPrefix = Array("data-".utf8)
 

@@ -5,25 +5,26 @@ import HTML
 /// kind of page it was: error pages, robot checks, sign-in pages, search results, home pages
 /// and listings.
 enum PageGate {
-    /// The error for a page that showed no single product.
-    static func refusal(for document: HTMLDocument, pageURL: URL, scripts: [HTMLScript]) -> ImportError {
+    /// The error for a page that showed no single product; `tagCount` is the page's own count of
+    /// start tags (the tree may leave blocks out).
+    static func refusal(for document: HTMLDocument, pageURL: URL, scripts: [HTMLScript], tagCount: Int) -> ImportError {
         let title = document.first(named: "title").map { document.text(of: $0).lowercased() } ?? ""
         let heading = document.first(named: "h1").map { document.text(of: $0).lowercased() } ?? ""
         let heads = title + " " + heading
-        if errorPhrases.contains(where: heads.contains) {
+        if errorPhrases.contains(where: heads.includes) {
             return ImportError(.errorPage, detail: "error page: \(title)")
         }
         // A real bot wall is a small page; large pages mention captchas in their scripts and
         // widgets without being one, so markup only counts on small pages.
-        if botWallPhrases.contains(where: title.contains) || botWallPhrases.contains(where: heading.contains)
-            || document.elements.count < 400 && hasBotWallMarkup(document) || hasCaptchaForm(document) {
+        if botWallPhrases.contains(where: title.includes) || botWallPhrases.contains(where: heading.includes)
+            || tagCount < 400 && hasBotWallMarkup(document) || hasCaptchaForm(document) {
             return ImportError(.botWall, detail: "bot check: \(title)")
         }
         let hasPassword = document.elements(named: "input").contains { $0["type"]?.lowercased() == "password" }
-        if hasPassword && (loginPhrases.contains(where: heads.contains) || document.elements(named: "form").count <= 3) {
+        if hasPassword && (loginPhrases.contains(where: heads.includes) || document.elements(named: "form").count <= 3) {
             return ImportError(.loginRequired, detail: "sign-in form: \(title)")
         }
-        if isSearch(pageURL) || searchPhrases.contains(where: heads.contains) {
+        if isSearch(pageURL) || searchPhrases.contains(where: heads.includes) {
             return ImportError(.searchResults, detail: "search results: \(title)")
         }
         if isHome(pageURL) {
@@ -75,7 +76,7 @@ enum PageGate {
         var count = 0
         for element in document.elements where (element.tag == "li" || element.tag == "article" || element.tag == "div") && tileLabels.matches(element) {
             let label = ((element["class"] ?? "") + " " + (element["data-testid"] ?? "")).lowercased()
-            guard ["product", "tile", "card", "item"].contains(where: label.contains), element.subtreeEnd - element.index < 80 else { continue }
+            guard ["product", "tile", "card", "item"].contains(where: label.includes), element.subtreeEnd - element.index < 80 else { continue }
             let inside = document.descendants(of: element)
             guard inside.contains(where: { $0.tag == "img" }), inside.contains(where: { $0.tag == "a" }),
                   inside.contains(where: { (($0["class"] ?? "") + ($0["itemprop"] ?? "")).lowercased().contains("price") }) else { continue }
@@ -124,11 +125,11 @@ enum PageGate {
                        "captcha-delivery", "_incapsula_", "cf-turnstile", "cf_chl_opt"]
         for element in document.elements {
             let label = ((element["id"] ?? "") + " " + (element["class"] ?? "") + " " + (element["src"] ?? "")).lowercased()
-            if markers.contains(where: label.contains) { return true }
+            if markers.contains(where: label.includes) { return true }
         }
         for script in document.scripts where script["src"] == nil && script.source.count < 50_000 {
             let text = script.text.lowercased()
-            if markers.contains(where: text.contains) { return true }
+            if markers.contains(where: text.includes) { return true }
         }
         return false
     }

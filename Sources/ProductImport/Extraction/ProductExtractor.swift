@@ -64,7 +64,7 @@ public struct ProductExtractor: Sendable {
             let tree = try document()
             let page = reader.extract(from: tree, title: scan.title)
             guard page.isProduct, reader.site != nil || !PageGate.isSearch(pageURL) && !PageGate.isHome(pageURL) && !Self.listsProducts(scan) else {
-                let refusal = PageGate.refusal(for: tree, pageURL: pageURL, scripts: scan.scripts)
+                let refusal = PageGate.refusal(for: tree, pageURL: pageURL, scripts: scan.scripts, tagCount: scan.tagCount)
                 // A buy box without a readable price is still one product when no gate names the page as something else.
                 guard page.showsBuyBoxWithoutPrice, refusal.kind == .notAProduct, tree.first(named: "article") == nil else { throw refusal }
                 found.append(page)
