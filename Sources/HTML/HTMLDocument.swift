@@ -51,6 +51,20 @@ public struct HTMLDocument: Sendable {
         return runs.joined()
     }
 
+    /// Whether `text(of:)` can be at most `limit` UTF-8 bytes, judged from the raw runs without
+    /// joining them: collapsing takes at most a space or two per run (the scan already made every
+    /// whitespace run between tags one character), so a longer raw text cannot fit. Readers that
+    /// only want short texts (a price) skip the long ones this way.
+    public func textFits(_ element: HTMLElement, utf8Bytes limit: Int) -> Bool {
+        let allowance = limit + 2 * element.textRuns.count + 16
+        var total = 0
+        for run in texts[element.textRuns] {
+            total += run.utf8.count
+            if total > allowance { return false }
+        }
+        return true
+    }
+
     /// The text inside `element` with runs of whitespace collapsed to one space and trimmed.
     public func text(of element: HTMLElement) -> String {
         Self.collapsingWhitespace(rawText(of: element))

@@ -34,9 +34,24 @@ public struct HTMLElement: Sendable, Hashable {
     public var descendantIndices: Range<Int> { (index + 1)..<subtreeEnd }
 
     /// Whether the whitespace-separated `class` attribute contains `name`.
+    /// Classes are separated by ASCII whitespace (the HTML rule); the check runs on UTF-8 bytes
+    /// because site-rule selectors ask it of every element of a page.
     public func hasClass(_ name: String) -> Bool {
-        guard let classes = self["class"] else { return false }
-        return classes.split(whereSeparator: \.isWhitespace).contains { $0 == name }
+        guard let classes = self["class"], !name.isEmpty else { return false }
+        let wanted = name.utf8, value = classes.utf8
+        var tokenStart = value.startIndex
+        while tokenStart < value.endIndex {
+            while tokenStart < value.endIndex, Self.isClassSeparator(value[tokenStart]) { tokenStart = value.index(after: tokenStart) }
+            var tokenEnd = tokenStart
+            while tokenEnd < value.endIndex, !Self.isClassSeparator(value[tokenEnd]) { tokenEnd = value.index(after: tokenEnd) }
+            if tokenStart < tokenEnd, value[tokenStart..<tokenEnd].elementsEqual(wanted) { return true }
+            tokenStart = tokenEnd
+        }
+        return false
+    }
+
+    private static func isClassSeparator(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0C || byte == 0x0D
     }
 }
 

@@ -96,3 +96,26 @@ private struct SeededBytes {
         return state
     }
 }
+
+@Suite struct ClassAndTextLengthTests {
+    @Test func classesAreWholeTokensBetweenAnyASCIIWhitespace() throws {
+        let document = try HTMLDocument.parse("<div class=\"\tprice\nsale  a-price-whole\r\">1</div>")
+        let div = try #require(document.first(named: "div"))
+        #expect(div.hasClass("price"))
+        #expect(div.hasClass("sale"))
+        #expect(div.hasClass("a-price-whole"))
+        #expect(!div.hasClass("a-price"))
+        #expect(!div.hasClass("pric"))
+        #expect(!div.hasClass(""))
+        #expect(try !#require(document.first(named: "body")).hasClass("price"))
+    }
+
+    @Test func textFitsAgreesWithTheCollapsedText() throws {
+        let document = try HTMLDocument.parse("<p id=a> <b>€ 49</b> <i>,95</i> </p><p id=b>\(String(repeating: "long words ", count: 20))</p>")
+        let short = try #require(document.elements(withID: "a").first)
+        let long = try #require(document.elements(withID: "b").first)
+        #expect(document.textFits(short, utf8Bytes: document.text(of: short).utf8.count))
+        #expect(!document.textFits(long, utf8Bytes: 60))
+        #expect(document.textFits(long, utf8Bytes: document.text(of: long).utf8.count))
+    }
+}

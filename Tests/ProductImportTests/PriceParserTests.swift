@@ -21,3 +21,16 @@ import Testing
         #expect(PriceParser.currency("49") == nil)
     }
 }
+
+@Suite struct ByteSearchTests {
+    @Test func includesFindsWordsByteForByteLikeFoundation() {
+        let texts = ["was-price old", "原價 $1,280", "prix conseillé", "", "a", "ab", "€ 49,95", "statt 59 €"]
+        let words = ["was-", "原價", "conseillé", "", "b", "ab", "abc", "€", "59 €", "é"]
+        for text in texts {
+            for word in words {
+                #expect(text.includes(word) == (word.isEmpty || text.range(of: word) != nil), "\(text) / \(word)")
+                #expect(Substring(text).includes(word) == text.includes(word))
+            }
+        }
+    }
+}

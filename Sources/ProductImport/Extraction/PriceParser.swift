@@ -48,7 +48,7 @@ enum PriceParser {
     /// "from €20" give 20, and "2 × 12,50 €" style installment text is refused.
     static func visibleAmount(_ text: String) -> Double? {
         let lowered = text.lowercased()
-        guard text.count <= 80, !installmentMarkers.contains(where: lowered.contains) else { return nil }
+        guard text.count <= 80, !installmentMarkers.contains(where: lowered.includes) else { return nil }
         var number = ""
         var started = false
         for character in text {
@@ -81,7 +81,7 @@ enum PriceParser {
         let letters = text.filter(\.isLetter).uppercased()
         // Three letters are a currency only when they name one: "EAN13 : 978…" is not priced in "EAN".
         if letters.count == 3, isoCodes.contains(letters) { return letters }
-        for (symbol, code) in symbols where text.contains(symbol) { return code }
+        for (symbol, code) in symbols where text.includes(symbol) { return code }
         return nil
     }
 

@@ -47,3 +47,33 @@ extension String {
         count <= limit ? self : String(prefix(limit))
     }
 }
+
+extension StringProtocol {
+    /// Whether `word` occurs in the text byte for byte (UTF-8; callers lowercase both sides).
+    /// Page reading matches word lists against labels and texts thousands of times per page;
+    /// Foundation's `contains` converts both strings to UTF-16 for every call.
+    func includes(_ word: String) -> Bool {
+        let found = utf8.withContiguousStorageIfAvailable { text in
+            word.utf8.withContiguousStorageIfAvailable { word in Self.occurs(word, in: text) }
+        }
+        if let found, let found { return found }
+        return Self.occurs(Array(word.utf8)[...], in: Array(utf8)[...])
+    }
+
+    private static func occurs<Bytes: RandomAccessCollection>(_ word: Bytes, in text: Bytes) -> Bool
+    where Bytes.Element == UInt8, Bytes.Index == Int {
+        guard let first = word.first else { return true }
+        guard word.count <= text.count else { return false }
+        let last = text.endIndex - word.count
+        var index = text.startIndex
+        while index <= last {
+            if text[index] == first {
+                var offset = 1
+                while offset < word.count, text[index + offset] == word[word.startIndex + offset] { offset += 1 }
+                if offset == word.count { return true }
+            }
+            index += 1
+        }
+        return false
+    }
+}

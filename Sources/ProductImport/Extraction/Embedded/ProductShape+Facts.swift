@@ -111,8 +111,8 @@ extension ProductShape {
         let sizeWords = ["size", "grosse", "größe", "taille", "talla", "taglia", "maat"]
         func kind(_ name: String) -> String? {
             let lowered = name.lowercased()
-            if colorWords.contains(where: lowered.contains) { return "color" }
-            if sizeWords.contains(where: lowered.contains) { return "size" }
+            if colorWords.contains(where: lowered.includes) { return "color" }
+            if sizeWords.contains(where: lowered.includes) { return "size" }
             return nil
         }
         func add(_ value: String?, kind: String?) {

@@ -46,7 +46,7 @@ enum ProductShape {
             if score >= 4, best == nil || score > best!.score { best = Candidate(object: value, score: score) }
             for (key, member) in members where member.object != nil || member.array != nil {
                 let lowered = key.lowercased()
-                if skippedKeys.contains(where: lowered.contains) { continue }
+                if skippedKeys.contains(where: lowered.includes) { continue }
                 search(member, depth: depth + 1, isVariant: isVariant || partKeys.contains(lowered), best: &best, budget: &budget)
             }
         case .array(let elements):

@@ -62,7 +62,7 @@ struct MetaTagExtractor {
     private func twitterPrice(_ tags: [(key: String, value: String)]) -> String? {
         for number in ["1", "2"] {
             guard let label = tags.first(where: { $0.key == "twitter:label\(number)" })?.value.lowercased(),
-                  ["price", "preis", "prix", "precio", "prezzo"].contains(where: label.contains) else { continue }
+                  ["price", "preis", "prix", "precio", "prezzo"].contains(where: label.includes) else { continue }
             return tags.first(where: { $0.key == "twitter:data\(number)" })?.value
         }
         return nil

@@ -22,6 +22,7 @@ enum BuyBoxPrice {
             if let content = element["content"], element["itemprop"] == "price" {
                 text = content
             } else {
+                guard document.textFits(element, utf8Bytes: 60) else { continue }
                 text = document.text(of: element)
             }
             guard text.utf8.count <= 60, let amount = PriceParser.visibleAmount(text), amount > 0, !namesOldPrice(text) else { continue }
@@ -38,7 +39,7 @@ enum BuyBoxPrice {
             } else {
                 score = 2_000 - min(element.index / 10, 2_000)
             }
-            if preferred.contains(where: label.contains) { score += 300 }
+            if preferred.contains(where: label.includes) { score += 300 }
             if element["itemprop"] == "price" { score += 200 }
             if inRecommendations(element, document) { score -= 2_500 }
             if best == nil || score > best!.score { best = (score, element.index, Found(amount: amount, text: currencyText)) }
@@ -61,7 +62,7 @@ enum BuyBoxPrice {
         let lowered = text.lowercased()
         let head = lowered.prefix { !$0.isNumber }
         guard !head.isEmpty else { return false }
-        return oldPriceWords.contains(where: head.contains) || omnibusWords.contains(where: lowered.contains)
+        return oldPriceWords.contains(where: head.includes) || omnibusWords.contains(where: lowered.includes)
     }
 
     /// Words that introduce a price the buyer does not pay now, in the languages the importer reads.
@@ -103,7 +104,7 @@ enum BuyBoxPrice {
             guard fromWords.contains(where: lowered.hasPrefix), PriceParser.currency(text) != nil,
                   let amount = PriceParser.visibleAmount(text), amount > 0,
                   !inCrossedOut(element, document), !inRecommendations(element, document),
-                  !unlabelledContextWords.contains(where: lowered.contains) else { continue }
+                  !unlabelledContextWords.contains(where: lowered.includes) else { continue }
             return Found(amount: amount, text: text)
         }
         return nil
@@ -123,16 +124,17 @@ enum BuyBoxPrice {
         while index < end {
             let element = document.elements[index]
             index += 1
-            guard element.subtreeEnd - element.index <= 3, !skippedTags.contains(element.tag) else { continue }
+            guard element.subtreeEnd - element.index <= 3, !skippedTags.contains(element.tag),
+                  document.textFits(element, utf8Bytes: 24) else { continue }
             let text = document.text(of: element)
             guard text.utf8.count <= 24, PriceParser.currency(text) != nil, let amount = PriceParser.visibleAmount(text), amount > 0,
                   !namesOldPrice(text), !inCrossedOut(element, document), !inRecommendations(element, document) else { continue }
             // "促銷價 980元" names itself the price to pay; a was-price beside it in the parent does not matter.
             let ownHead = text.lowercased().prefix { !$0.isNumber }
-            if currentPriceWords.contains(where: ownHead.contains) { return Found(amount: amount, text: text) }
+            if currentPriceWords.contains(where: ownHead.includes) { return Found(amount: amount, text: text) }
             if let parent = element.parent {
                 let context = document.text(of: document.elements[parent]).lowercased()
-                if context.count > 160 || unlabelledContextWords.contains(where: context.contains) { continue }
+                if context.count > 160 || unlabelledContextWords.contains(where: context.includes) { continue }
             }
             return Found(amount: amount, text: text)
         }
@@ -153,7 +155,7 @@ enum BuyBoxPrice {
         for attribute in element.attributes where labelAttributes.contains(attribute.name) {
             label += attribute.value.lowercased() + " "
         }
-        guard priceWords.contains(where: label.contains) else { return nil }
+        guard priceWords.contains(where: label.includes) else { return nil }
         return label
     }
 
@@ -166,7 +168,7 @@ enum BuyBoxPrice {
     }
 
     private static func excluded(_ label: String) -> Bool {
-        negative.contains(where: label.contains)
+        negative.contains(where: label.includes)
     }
 
     /// A `<del>`, `<s>` or `<strike>` or inside one, or under a label that marks an old or unit price.

@@ -6,7 +6,7 @@ enum CurrencyGuess {
     /// The ISO code for a price text seen on `host`, nil when nothing says.
     static func currency(priceText: String, host: String?, language: String?, siteDomains: [String: String] = [:]) -> String? {
         let suffix = domainSuffix(host)
-        let ambiguous = priceText.contains("$") && !["US$", "C$", "A$", "NZ$", "HK$", "NT$", "S$", "R$", "MX$"].contains(where: priceText.contains)
+        let ambiguous = priceText.contains("$") && !["US$", "C$", "A$", "NZ$", "HK$", "NT$", "S$", "R$", "MX$"].contains(where: priceText.includes)
             || priceText.lowercased().contains("kr")
         if ambiguous || PriceParser.currency(priceText) == nil {
             for candidate in suffix where siteDomains[candidate] != nil { return siteDomains[candidate] }

@@ -168,12 +168,12 @@ struct PageExtractor {
             let isBrandLink = element.tag == "a" && (element["rel"] == "brand" || Self.brandLinks.contains(element["href"] ?? ""))
             guard isBrandLink || Self.brandLabels.matches(element) else { continue }
             let label = ((element["id"] ?? "") + " " + (element["class"] ?? "") + " " + (element["data-testid"] ?? "")).lowercased()
-            guard isBrandLink || Self.brandWords.contains(where: label.contains) else { continue }
+            guard isBrandLink || Self.brandWords.contains(where: label.includes) else { continue }
             guard element.subtreeEnd - element.index < 30 else { continue }
             let text = document.text(of: element)
             guard !text.isEmpty, text.count <= 120 else { continue }
             if let brand = BrandText.brand(in: text) { return brand }
-            if isBrandLink || Self.brandWords.dropFirst(2).contains(where: label.contains) || label.contains("brand"), let brand = BrandText.clean(text), !Self.brandWords.contains(where: brand.lowercased().contains) { return brand }
+            if isBrandLink || Self.brandWords.dropFirst(2).contains(where: label.includes) || label.contains("brand"), let brand = BrandText.clean(text), !Self.brandWords.contains(where: brand.lowercased().contains) { return brand }
         }
         return nil
     }
@@ -224,7 +224,7 @@ struct PageExtractor {
             }
             guard let candidate = ImageSource.best(of: image) else { continue }
             let lowered = candidate.url.lowercased()
-            if ["logo", "icon", "sprite", "pixel", "spacer", "placeholder", "avatar", "badge", "flag", "payment"].contains(where: lowered.contains) { continue }
+            if ["logo", "icon", "sprite", "pixel", "spacer", "placeholder", "avatar", "badge", "flag", "payment"].contains(where: lowered.includes) { continue }
             if lowered.hasSuffix(".svg") || lowered.hasSuffix(".gif") { continue }
             if let width = candidate.width, width < 150 { continue }
             var score = min(candidate.width ?? 400, 3000) / 100

@@ -56,13 +56,13 @@ enum VariantPickers {
         for attribute in element.attributes where ["id", "class", "name", "aria-label", "data-testid", "data-test", "data-option-name"].contains(attribute.name) {
             label += attribute.value.lowercased() + " "
         }
-        return words.contains(where: label.contains) && !label.contains("guide") && !label.contains("chart")
+        return words.contains(where: label.includes) && !label.includes("guide") && !label.includes("chart")
     }
 
     private static func usable(_ text: String, _ maximumLength: Int) -> String? {
         let trimmed = HTMLDocument.collapsingWhitespace(text)
         let lowered = trimmed.lowercased()
-        guard !trimmed.isEmpty, trimmed.count <= maximumLength, !placeholders.contains(where: lowered.contains) else { return nil }
+        guard !trimmed.isEmpty, trimmed.count <= maximumLength, !placeholders.contains(where: lowered.includes) else { return nil }
         return trimmed
     }
 
