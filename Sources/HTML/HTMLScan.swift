@@ -93,12 +93,15 @@ private struct Scanner {
     var movedValues: [Range<Int>] = []
     /// The edits of the tag being read (see `readAttributes`).
     private var tagEdits: [TagEdit] = []
-    /// The value ranges of the `id` and `class` attributes of the tag being read, when asked for.
-    private var labelValues: [Range<Int>] = []
+    /// The value ranges of the `id`, `class` and `aria-label` attributes of the tag being read, and
+    /// the ranges of all its attribute names, when asked for.
+    private var labelValues: [Range<Int>] = [], attributeNames: [Range<Int>] = []
     /// Start tags seen.
     var tagCount = 0
     /// The blocks gumbo's copy leaves out.
     private var cutter = RegionCutter()
+    /// How deep gumbo's copy nests.
+    private var nesting = NestingLimit()
 
     /// The `data-…` attribute names (lowercase bytes) gumbo still gets; nil keeps them all.
     let keptDataAttributes: [[UInt8]]?
@@ -125,6 +128,10 @@ private struct Scanner {
             } else if position + 1 < count, bytes[position + 1] == 0x2F {
                 let nameStart = position + 2
                 let endTagStart = output.count
+                guard nesting.closes(nestingKind(named: nameStart)) else {
+                    position = skipEndTag(from: position)
+                    continue
+                }
                 copyThroughTagEnd()  // </end>
                 if cutter.isOpen, let tag = regionTag(named: nameStart), let cut = cutter.closed(tag, endTagStart: endTagStart) {
                     output.removeSubrange(cut)
@@ -159,12 +166,16 @@ private struct Scanner {
         let wanted = name == "script" || name == "meta" || name == "title" || name == "style"
         let attributesStart = cursor
         let region = known?.region
-        let watched = cutter.watches(region)
-        let (tagEnd, attributes) = readAttributes(from: cursor, collect: wanted, labels: region != nil)  // tagEnd is one past '>'
+        // The scan itself skips the end tags of script, style, iframe and svg bodies, so they are not counted;
+        // a raw-text element stays even too deep, or its text would read as markup.
+        let endSkipped = ["script", "style", "iframe", "noembed", "noframes", "svg"].contains(name)
+        let kept = endSkipped || nesting.opens(nestingKind(nameRange)) || name == "title" || name == "textarea" || name == "xmp"
+        let watched = kept && cutter.watches(region)
+        let (tagEnd, attributes) = readAttributes(from: cursor, collect: wanted, labels: watched)  // tagEnd is one past '>'
         tagCount += 1
         defer {
             if watched {
-                let keeps = name == "h1" || mentionsReadMarkup(tagStart..<tagEnd)
+                let keeps = name == "h1" || mentionsReadMarkup()
                 let labelled = region.map { !$0.isChrome && labelValues.contains(where: holdsBlockWord) } ?? false
                 cutter.opened(region, labelled: labelled, keeps: keeps, contentStart: output.count)
             }
@@ -201,9 +212,21 @@ private struct Scanner {
             position = bodyEnd
         default:
             if name == "meta" { metas.append(HTMLTag(name: name, attributes: attributes)) }
-            copyTag(tagStart..<tagEnd)
+            if kept { copyTag(tagStart..<tagEnd) }
             position = tagEnd
         }
+    }
+
+    /// How the tag named in `range` takes part in the nesting count.
+    private func nestingKind(_ range: Range<Int>) -> NestingLimit.Kind {
+        NestingLimit.kind(of: UnsafeBufferPointer(rebasing: bytes[range]))
+    }
+
+    /// How the end tag whose name starts at `nameStart` takes part in the nesting count.
+    private func nestingKind(named nameStart: Int) -> NestingLimit.Kind {
+        var nameEnd = nameStart
+        while nameEnd < bytes.count, isNameByte(bytes[nameEnd]) { nameEnd += 1 }
+        return nestingKind(nameStart..<nameEnd)
     }
 
     /// The region tag an end tag names (its name starting at `nameStart`), if any.
@@ -213,36 +236,18 @@ private struct Scanner {
         return Self.regionNames.first { nameEquals(nameStart..<nameEnd, $0.bytes) }?.tag
     }
 
-    /// Whether the tag bytes in `range` name a breadcrumb (`crumb` in any attribute, any case) or
-    /// microdata (`itemscope`, `itemprop`): readers take those from navigation bars and footers.
-    private func mentionsReadMarkup(_ range: Range<Int>) -> Bool {
-        containsFolded(range, Self.crumbWord) || containsFolded(range, Self.itemscopeWord) || containsFolded(range, Self.itempropWord)
+    /// Whether the tag just read names a breadcrumb or microdata in an attribute's name or label
+    /// (links and sources are not looked at: they are most of the bytes and never say so).
+    private func mentionsReadMarkup() -> Bool {
+        attributeNames.contains { RegionCutter.readMarkupWords.occurs(in: bytes, $0) }
+            || labelValues.contains { RegionCutter.readMarkupWords.occurs(in: bytes, $0) }
     }
 
     /// Whether the id or class value in `range` holds one of `RegionCutter.blockWords`.
     private func holdsBlockWord(_ range: Range<Int>) -> Bool {
-        RegionCutter.blockWords.contains { containsFolded(range, $0) }
+        RegionCutter.blockWords.occurs(in: bytes, range)
     }
 
-    /// Whether `word` (lowercase ASCII) occurs in the bytes in `range`, in any case.
-    private func containsFolded(_ range: Range<Int>, _ word: [UInt8]) -> Bool {
-        guard let first = word.first, range.count >= word.count else { return false }
-        var cursor = range.lowerBound
-        let last = range.upperBound - word.count
-        while cursor <= last {
-            if bytes[cursor] | 0x20 == first {
-                var offset = 1
-                while offset < word.count, bytes[cursor + offset] | 0x20 == word[offset] { offset += 1 }
-                if offset == word.count { return true }
-            }
-            cursor += 1
-        }
-        return false
-    }
-
-    private static let crumbWord = Array("crumb".utf8)
-    private static let itemscopeWord = Array("itemscope".utf8)
-    private static let itempropWord = Array("itemprop".utf8)
     private static let regionNames = RegionCutter.Tag.allCases.map { (tag: $0, bytes: Array($0.name.utf8)) }
 
     /// Copies the tag bytes in `range` with `tagEdits` (all inside it, in order) applied.
@@ -287,13 +292,16 @@ private struct Scanner {
     /// Reads attributes up to and including '>'; returns the offset after it, the attributes
     /// when `collect` is set; `tagEdits` gets the edits gumbo's copy of the tag gets: `style`, `on…` and
     /// unlisted `data-…` attributes are dropped, long values are moved out (`movedValues`).
-    /// With `labels`, `labelValues` gets the value ranges of its `id` and `class` attributes.
+    /// With `labels`, `labelValues` and `attributeNames` get the tag's labels and names.
     private mutating func readAttributes(from start: Int, collect: Bool, labels: Bool) -> (end: Int, attributes: [HTMLAttribute]) {
         var cursor = start
         var attributes: [HTMLAttribute] = []
         // One buffer for every tag: most tags get an edit, and an array per tag was a malloc each.
         tagEdits.removeAll(keepingCapacity: true)
-        if labels { labelValues.removeAll(keepingCapacity: true) }
+        if labels {
+            labelValues.removeAll(keepingCapacity: true)
+            attributeNames.removeAll(keepingCapacity: true)
+        }
         let count = bytes.count
         while cursor < count {
             let byte = bytes[cursor]
@@ -324,8 +332,12 @@ private struct Scanner {
                     value = valueStart..<cursor
                 }
             }
-            if labels, let value, nameEquals(nameStart..<nameEnd, Self.idName) || nameEquals(nameStart..<nameEnd, Self.className) {
-                labelValues.append(value)
+            if labels {
+                attributeNames.append(nameStart..<nameEnd)
+                if let value, nameEquals(nameStart..<nameEnd, Self.idName) || nameEquals(nameStart..<nameEnd, Self.className)
+                    || nameEquals(nameStart..<nameEnd, Self.ariaLabelName) {
+                    labelValues.append(value)
+                }
             }
             let whole = (nameStart > start && isSpace(bytes[nameStart - 1]) ? nameStart - 1 : nameStart)..<cursor
             if isUnread(nameStart..<nameEnd) {
@@ -386,6 +398,7 @@ private struct Scanner {
     private static let styleName = Array("style".utf8)
     private static let idName = Array("id".utf8)
     private static let className = Array("class".utf8)
+    private static let ariaLabelName = Array("aria-label".utf8)
     private static let itemscopeName = Array("itemscope".utf8)
     private static let dataPrefix = Array("data-".utf8)
 
