@@ -36,3 +36,24 @@ struct HostileNumberTests {
         #expect(draft.material == "cotton, 1% elastane")
     }
 }
+
+/// Numbers jansson refuses must not cost the product: the block is read, the price is dropped.
+@Suite struct OutOfRangeNumberTests {
+    private func jsonLD(price: String) -> String {
+        #"<html><head><script type="application/ld+json">{"@context":"https://schema.org","@type":"Product","name":"Linen shirt","offers":{"@type":"Offer","price":"#
+            + price + #","priceCurrency":"EUR"}}</script></head><body></body></html>"#
+    }
+
+    @Test(arguments: ["99999999999999999999999999999999999999", "1e309", "-1e400", "0", "-0", "\"0.00\""])
+    func aPriceBeyondRangeOrZeroLeavesTheProductWithoutAPrice(price: String) throws {
+        let draft = try TestSupport.draft(jsonLD(price: price), url: "https://shop.example/p/linen-shirt")
+        #expect(draft.name == "Linen shirt")
+        #expect(draft.price == nil)
+    }
+
+    @Test func aPriceInRangeNextToAHugeNumberStays() throws {
+        let html = #"<html><head><script type="application/ld+json">{"@type":"Product","name":"Linen shirt","gtin13":12345678901234567890123,"offers":{"price":49.9,"priceCurrency":"EUR"}}</script></head><body></body></html>"#
+        let draft = try TestSupport.draft(html, url: "https://shop.example/p/linen-shirt")
+        #expect(draft.price == 49.9)
+    }
+}

@@ -39,9 +39,11 @@ enum PriceParser {
     /// Whether two prices are the same to the cent.
     static func samePrice(_ left: Double, _ right: Double) -> Bool { abs(left - right) < 0.005 }
 
-    /// Whether `value` can be a price: finite and within `0...maximum`.
+    /// Whether `value` can be a price: finite, above zero and at most `maximum`. Shops publish 0
+    /// (and "-0") where no price is set yet, "price on request" or a variant not chosen; as a price
+    /// it would read "0.00" on the card and hide the price the buy box shows.
     static func isSane(_ value: Double) -> Bool {
-        value.isFinite && value >= 0 && value <= maximum
+        value.isFinite && value > 0 && value <= maximum
     }
 
     /// The price a shopper pays in visible text: the first amount, so "€20 – €40" and

@@ -233,10 +233,13 @@ struct JSONRepair {
         if number.hasPrefix(".") { number = "0" + number }
         if number.hasPrefix("-.") { number = "-0" + number.dropFirst() }
         if number.hasSuffix(".") { number.removeLast() }
-        // A leading zero ("007") is not JSON; anything Double can't read becomes a string.
+        // A leading zero ("007") is not JSON; anything Double can't read becomes a string, and so does
+        // what jansson would refuse, failing the whole block: a real beyond Double (1e309) or an
+        // integer beyond Int64 (a price of 10^38). The readers then drop the value, not the product.
         let digits = number.hasPrefix("-") ? number.dropFirst() : Substring(number)
         let leadingZero = digits.hasPrefix("0") && digits.count > 1 && !digits.hasPrefix("0.")
-        if Double(number) != nil, !leadingZero {
+        let isInteger = !number.contains(where: { $0 == "." || $0 == "e" || $0 == "E" })
+        if let value = Double(number), value.isFinite, !isInteger || Int64(number) != nil, !leadingZero {
             output.append(contentsOf: Array(number.utf8))
         } else {
             output.append(contentsOf: Array(("\"" + number + "\"").utf8))
