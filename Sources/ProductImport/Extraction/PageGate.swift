@@ -33,7 +33,7 @@ enum PageGate {
         let isArticle = document.first(named: "article") != nil
             || scripts.contains { ($0["type"] ?? "").lowercased().contains("ld+json") && articleTypes.contains(where: $0.text.contains) }
         if !isArticle, scripts.contains(where: { ($0["type"] ?? "").lowercased().contains("ld+json") && ($0.text.contains("\"ItemList\"") || $0.text.contains("\"CollectionPage\"")) })
-            || productTiles(in: document) >= 4 {
+            || productTiles(in: document) >= 4 || listsResults(document) {
             return ImportError(.listingPage, detail: "listing: \(title)")
         }
         return ImportError(.notAProduct, detail: "no product data: \(title)")
@@ -50,8 +50,11 @@ enum PageGate {
     }
 
     /// Home pages: no path, or only language or country segments such as `/en` or `/de-de/`,
-    /// optionally ending in a start page file (`/index.html`, `/main/Main.jsp`, `/en/home`).
+    /// optionally ending in a start page file (`/index.html`, `/main/Main.jsp`, `/en/home`), and no
+    /// query beyond tracking and locale (`/?cat=hdxnas` is a category, `/?id=123` a product).
     static func isHome(_ url: URL) -> Bool {
+        let keys = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems?.map { $0.name.lowercased() } ?? []
+        if keys.contains(where: { key in !key.hasPrefix("utm_") && !homeQueryKeys.contains(key) }) { return false }
         var segments = url.path.split(separator: "/").map { $0.lowercased() }
         if let last = segments.last, startPages.contains(String(last.split(separator: ".").first ?? "")) { segments.removeLast() }
         switch segments.count {
@@ -61,6 +64,35 @@ enum PageGate {
         default: return false
         }
     }
+
+    /// Query keys a start page may carry: tracking and locale.
+    private static let homeQueryKeys: Set<String> = [
+        "gclid", "fbclid", "msclkid", "ref", "referrer", "source", "src", "campaign", "lang", "language", "hl", "locale", "country",
+        "region", "currency", "mc_cid", "mc_eid", "_ga", "igshid",
+    ]
+
+    /// A result list: a sort control, a count of results ("2 Produkte", "1.234 results") and no
+    /// add-to-cart control. Category pages of comparison sites list a handful of products with
+    /// no tiles to count.
+    private static func listsResults(_ document: HTMLDocument) -> Bool {
+        let sorts = document.elements(named: "select").contains { sortLabels.matches($0) }
+        guard sorts, !BuyButton.exists(in: document) else { return false }
+        return document.texts.contains { run in
+            guard run.utf8.count <= 48, let first = run.first(where: { !$0.isWhitespace }), first.isNumber else { return false }
+            let words = run.lowercased().split(whereSeparator: { $0.isWhitespace })
+            return words.count == 2 && words[0].allSatisfy { $0.isNumber || $0 == "." || $0 == "," } && resultWords.contains(String(words[1]))
+        }
+    }
+
+    private static let sortLabels = AttributeWords(["sort", "trier", "ordenar", "ordina", "orderby", "order-by", "order_by"],
+                                                   in: ["name", "id", "class", "title", "aria-label", "data-testid"])
+
+    /// "N products" in the languages the importer reads.
+    private static let resultWords: Set<String> = [
+        "products", "product", "results", "result", "items", "produkte", "produkt", "artikel", "ergebnisse", "treffer", "produits",
+        "résultats", "articles", "productos", "resultados", "artículos", "prodotti", "risultati", "articoli", "produtos", "artigos",
+        "producten", "resultaten", "produktów", "produkty", "wyników",
+    ]
 
     /// "en", "de-de", "zh_tw": a language or country segment.
     private static func isLocale(_ segment: String) -> Bool {

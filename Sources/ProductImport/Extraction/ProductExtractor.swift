@@ -71,7 +71,8 @@ public struct ProductExtractor: Sendable {
                 return try finish(found, pageURL: pageURL, scan: scan)
             }
             found.append(page)
-        } else if hasGaps(found, strict: false) || reader.site != nil && Self.missesBuyBoxFields(found) || PriceChoice.disagree(found) {
+        } else if hasGaps(found, strict: false) || reader.site != nil && Self.missesBuyBoxFields(found) || PriceChoice.disagree(found)
+                    || Self.hasDecoratedName(found) {
             // A shop with site rules is read when its structured data leaves out what its buy box
             // shows; any page is read when its sources state different prices (the buy box decides).
             found.append(reader.extract(from: try document(), title: scan.title))
@@ -104,6 +105,13 @@ public struct ProductExtractor: Sendable {
     private static func missesBuyBoxFields(_ found: [ProductFacts]) -> Bool {
         !found.contains { $0.price != nil } || !found.contains { $0.brand != nil } || !found.contains { $0.sku != nil }
             || !found.contains { $0.availability != nil }
+    }
+
+    /// Whether the name comes from a meta tag that reads like a page title ("Spit Velvet Shirt - Red -
+    /// Shirts - Weekday DE"): the heading the shopper sees then gives the name (see `merge`).
+    private static func hasDecoratedName(_ found: [ProductFacts]) -> Bool {
+        guard let named = found.first(where: { $0.name != nil }), named.source == .meta, let name = named.name else { return false }
+        return PageExtractor.nameFromTitle(name) != name.cleanedText
     }
 
     /// Whether the page's JSON-LD declares a list of products (a category or collection page).

@@ -9,7 +9,7 @@ enum BuyButton {
         let controls = document.elements(named: "button") + document.elements(named: "input")
         for control in controls {
             if buyMatcher.contains(attributeLabel(control)) { return true }
-            if control.tag == "button", control.subtreeEnd - control.index < 10 {
+            if control.tag == "button", control.subtreeEnd - control.index < Self.largestControl {
                 let text = document.text(of: control).lowercased()
                 if text.count < 60, buyMatcher.contains(text) { return true }
             }
@@ -54,14 +54,17 @@ enum BuyButton {
             index += 1
             guard control.tag == "button" || control.tag == "a"
                 || control.tag == "input" && ["submit", "button"].contains(control["type"]?.lowercased() ?? "") else { continue }
-            guard control.subtreeEnd - control.index < 12 else { continue }
+            guard control.subtreeEnd - control.index < Self.largestControl else { continue }
             let attributes = attributeLabel(control)
             let text = (control.tag == "input" ? control["value"] ?? "" : document.text(of: control)).lowercased()
             guard text.count < 80, let signal = signal(of: control, attributes: attributes, text: text) else { continue }
             // The ancestor walks cost most, so they only run for controls that say something.
-            guard !inOtherProducts(control, document), !isVariantOption(control, document) else { continue }
+            guard !inOtherProducts(control, document) else { continue }
             switch signal {
-            case .stock(let state): soldOut = soldOut ?? state
+            case .stock(let state):
+                // A sold-out size or colour says nothing about the product; an add-to-cart button
+                // is one whatever its container is called (Zalando's sits in "h-flex-equal-size").
+                if !isVariantOption(control, document) { soldOut = soldOut ?? state }
             case .buy: canBuy = true
             }
         }
@@ -71,6 +74,10 @@ enum BuyButton {
         default: return nil
         }
     }
+
+    /// Elements a button may hold and still be one control: Zalando's add-to-cart holds 13 (icon,
+    /// label, and the "added" and "error" states it switches to); the text length bounds the rest.
+    private static let largestControl = 24
 
     /// What one control says: a stock state that does not sell, or an active buy button.
     private enum Signal {

@@ -43,6 +43,7 @@ struct PageExtractor {
         }
 
         facts.brand = first(.brand, in: document).flatMap { BrandText.brand(in: $0) ?? BrandText.clean($0) } ?? brand(in: document)
+            ?? facts.name.flatMap { TitleBrand.brand(title: title, name: $0, heading: heading, in: document, host: pageURL.host) }
         facts.sku = first(.sku, in: document).flatMap(PageIdentifier.identifier) ?? PageIdentifier.fromURL(pageURL) ?? PageIdentifier.fromLabels(in: document)
         facts.availability = first(.availability, in: document).flatMap(AvailabilityWords.availability(in:)) ?? availability(in: document)
         if facts.availability == nil, !siteName || site?.selectors(.availability).isEmpty ?? true {
@@ -161,10 +162,12 @@ struct PageExtractor {
     }
 
     private static let nameLabels = AttributeWords(["title", "name", "tit"], in: ["id", "class"])
+    /// The elements a brand is printed in (H&M's shops put it in a `<label class="brand-name">`).
+    private static let brandTags: Set<String> = ["a", "span", "div", "p", "label", "strong", "b", "h2", "h3", "h4"]
 
     /// A brand from byline wording, a brand link or an element labelled as the brand.
     private func brand(in document: HTMLDocument) -> String? {
-        for element in document.elements where element.tag == "a" || element.tag == "span" || element.tag == "div" || element.tag == "p" {
+        for element in document.elements where Self.brandTags.contains(element.tag) {
             let isBrandLink = element.tag == "a" && (element["rel"] == "brand" || Self.brandLinks.contains(element["href"] ?? ""))
             guard isBrandLink || Self.brandLabels.matches(element) else { continue }
             let label = ((element["id"] ?? "") + " " + (element["class"] ?? "") + " " + (element["data-testid"] ?? "")).lowercased()

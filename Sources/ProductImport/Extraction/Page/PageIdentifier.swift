@@ -74,7 +74,9 @@ enum PageIdentifier {
     /// Labels, a longer one before any it starts with, so "Item number" wins over "Item" and "EAN13" over "EAN".
     private static let labels: [String] = [
         "Manufacturer reference", "Item model number", "Artikelnummer", "Artikel-Nr.", "Art.-Nr.", "Art. Nr.", "Artikelnr.", "Item number",
-        "Item No.", "Item #", "Item no", "Style number", "Style No.", "Style #", "Product code", "Product ID", "Product number",
+        "Item No.", "Item #", "Item no", "Item code", "Style number", "Style No.", "Style #", "Style code", "Product code", "Product ID",
+        "Product number", "Product No.", "Product No", "Prod. No.", "Article number", "Article No.", "Article no", "Art. no.", "Art.No.",
+        "Part number", "Part No.", "Herstellernummer", "Hersteller-Nr.", "Bestellnummer", "Best.-Nr.", "Productnummer", "Número de artículo",
         "Modellnummer", "Modell", "Model number", "Model", "Modèle", "Référence", "Réf.", "Ref.", "Referencia", "Referência",
         "Código", "Codice articolo", "Codice prodotto", "Codice", "Cod.", "Artikelcode", "Numer katalogowy", "Kod produktu",
         "SKU", "MPN", "ASIN", "ISBN-13", "ISBN-10", "ISBN", "EAN13", "EAN-13", "EAN", "GTIN", "UPC",

@@ -1,0 +1,86 @@
+import Foundation
+import ProductImport
+import Testing
+
+/// Layouts the seventh round's real pages showed (weekday.com, zalando.de, geizhals.at), each as
+/// a short page written for the test; the real pages are in Fixtures/real.
+@Suite struct ShopLayoutTests {
+    private func page(_ body: String, title: String, head: String = "") -> String {
+        "<!doctype html><html lang=\"de\"><head><title>\(title)</title>\(head)</head><body>\(body)</body></html>"
+    }
+
+    @Test func theTitleGivesTheBrandWhenAnElementAboveTheNameSaysIt() throws {
+        let html = page("""
+            <a title="Jack &amp; Jones PREMIUM" href="/jack-and-jones-premium/"><h2>Jack &amp; Jones PREMIUM</h2></a>
+            <h1>JJIMARCO - Chino</h1><span class="price">37,45 €</span><button>In den Warenkorb</button>
+            """, title: "Jack &amp; Jones PREMIUM JJIMARCO - Chino - grey melange - Zalando.de")
+        let draft = try TestSupport.draft(html, url: "https://shop.example.de/jjimarco-chino.html")
+        #expect(draft.brand == "Jack & Jones PREMIUM")
+        #expect(draft.sources[.brand] == .page)
+    }
+
+    @Test func titleWordsNoElementConfirmsAreNoBrand() throws {
+        let unconfirmed = page("<h1>Linen Shirt</h1><span class=\"price\">€49</span><button>Add to cart</button>",
+                               title: "Buy Linen Shirt online | Shop")
+        #expect(try TestSupport.draft(unconfirmed, url: "https://shop.example.de/p/1").brand == nil)
+        // The shop's own name above the heading (a logo link) is not the brand either.
+        let shopName = page("<a title=\"Zalando\" href=\"/\">Zalando</a><h1>Linen Shirt</h1><span class=\"price\">€49</span><button>Add to cart</button>",
+                            title: "Zalando Linen Shirt")
+        #expect(try TestSupport.draft(shopName, url: "https://www.zalando.example/p/1").brand == nil)
+    }
+
+    @Test func anAddToCartButtonInAContainerNamedLikeASizeStillSaysInStock() throws {
+        let states = (0..<10).map { "<span class=\"state-\($0)\">x</span>" }.joined()
+        let html = page("""
+            <h1>Wool Coat</h1><span class="price">199,00 €</span>
+            <div class="h-flex-equal-size"><button id="addToCartButton" class="primary"><span>In den Warenkorb</span>\(states)</button></div>
+            """, title: "Wool Coat")
+        let draft = try TestSupport.draft(html, url: "https://shop.example.de/p/coat")
+        #expect(draft.availability == .inStock)
+    }
+
+    @Test func aMetaTitleWithTheShopAndColourGivesWayToTheNameShown() throws {
+        let head = """
+            <meta property="og:type" content="product"><meta property="og:title" content="Spit Velvet Shirt - Red - Shirts - Weekday DE">
+            <meta property="og:price:amount" content="20.00"><meta property="og:price:currency" content="EUR">
+            <meta property="og:image" content="https://img.example/shirt.jpg">
+            """
+        let html = page("""
+            <label class="brand-name">Weekday</label><label id="productTitle" class="product-name">Spit Velvet Shirt</label>
+            <p>Product No: <span id="article-number">0566155005</span></p>
+            """, title: "Spit Velvet Shirt | Weekday", head: head)
+        let draft = try TestSupport.draft(html, url: "https://www.shop.example/en_eur/product.spit-velvet-shirt-red.html")
+        #expect(draft.name == "Spit Velvet Shirt")
+        #expect(draft.brand == "Weekday")
+        #expect(draft.sku == "0566155005")
+        #expect(draft.price == 20)
+    }
+
+    @Test func aCategoryListWithASortControlAndAResultCountIsAListing() {
+        let html = page("""
+            <h1 class="categorylist_headline">NAS-Systeme</h1><select name="sort" title="Sortierung"><option>Bestpreis</option></select>
+            <div class="productlist__header"><span>2 Produkte</span></div>
+            <div class="row"><a href="/a">Asustor AS6210T</a><span class="price">ab € 920,89</span></div>
+            <div class="row"><a href="/b">QNAP TS-EC1080 Pro</a><span class="price">€ 2309,55</span></div>
+            """, title: "NAS-Systeme Preisvergleich")
+        #expect(throws: ImportError.self) { try TestSupport.draft(html, url: "https://compare.example.at/?cat=hdxnas") }
+        do {
+            _ = try TestSupport.draft(html, url: "https://compare.example.at/?cat=hdxnas")
+        } catch {
+            #expect(error.kind == .listingPage)
+        }
+    }
+
+    @Test(arguments: [("https://shop.example/", true), ("https://shop.example/?utm_source=x&gclid=1", true),
+                      ("https://shop.example/de?lang=de", true), ("https://shop.example/?cat=hdxnas", false),
+                      ("https://shop.example/?id=123", false), ("https://shop.example/index.php?route=product/product&product_id=42", false)])
+    func aStartPageHasNoQueryBeyondTrackingAndLocale(url: String, isHome: Bool) throws {
+        let html = page("<p>Welcome</p>", title: "Shop")
+        do {
+            _ = try TestSupport.draft(html, url: url)
+            Issue.record("a page without a product was read")
+        } catch {
+            #expect((error.kind == .homePage) == isHome, "\(url): \(error.kind)")
+        }
+    }
+}
