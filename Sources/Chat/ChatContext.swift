@@ -66,6 +66,7 @@ public struct ChatContext: Sendable {
 
     /// Replaces this user's conversation state in this chat.
     public func setState(_ state: JSON) async throws {
+        router.pendingInputs.note(state, chatID: chat.id, userID: user.id)
         try await store.setChatState(state, chatID: chat.id, userID: user.id, now: clock.now())
     }
 

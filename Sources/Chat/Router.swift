@@ -34,6 +34,8 @@ public final class Router: Sendable {
     public let fallbackKey: String
     /// The message catalogs every reply is written from.
     public let catalogs: Catalogs
+    /// What people's next messages may answer; a command cancels it.
+    let pendingInputs: PendingInputs
 
     init(builder: RouterBuilder, store: any ChatStore, logger: Logger, clock: any WallClock, catalogs: Catalogs) {
         self.catalogs = catalogs
@@ -46,6 +48,7 @@ public final class Router: Sendable {
         voteHandler = builder.voteHandler
         errorTranslators = builder.errorTranslators
         fallbackKey = builder.fallbackKey
+        pendingInputs = PendingInputs(keys: builder.pendingInputKeys)
         self.store = store
         self.logger = logger
         self.clock = clock
@@ -145,6 +148,7 @@ public final class Router: Sendable {
         }
         switch context.event.payload {
         case .command(let name, let arguments):
+            try await cancelPendingInput(context)
             guard let command = commandIndex[name] else {
                 try await replyToUnknown(name, arguments: arguments, context: context)
                 return
@@ -172,6 +176,18 @@ public final class Router: Sendable {
             try await voteHandler?(context, pollID, options)
         case .other:
             if context.isSpokenTo { try await context.reply(context.text("chat.other_content")) }
+        }
+    }
+
+    /// A command starts something new: a typed answer, numbered choices or a photo the bot was waiting
+    /// for are no longer what the next message means.
+    private func cancelPendingInput(_ context: ChatContext) async throws {
+        guard pendingInputs.mayHave(chatID: context.chat.id, userID: context.user.id) else { return }
+        let state = try await context.state()
+        if pendingInputs.holdsPending(state) {
+            try await context.setState(pendingInputs.clearing(state))
+        } else {
+            pendingInputs.note(state, chatID: context.chat.id, userID: context.user.id)
         }
     }
 

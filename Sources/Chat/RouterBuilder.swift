@@ -13,6 +13,8 @@ public struct RouterBuilder {
     var errorTranslators: [Router.ErrorTranslator] = []
     /// The catalog key of the reply to text nobody handled in a private chat.
     var fallbackKey = "chat.fallback"
+    /// Chat-state keys that hold what the next message should answer.
+    var pendingInputKeys: [String] = []
 
     public init() {}
 
@@ -45,6 +47,10 @@ public struct RouterBuilder {
     /// Adds a translator for errors of modules below the chat layer (which know no catalogs): the first
     /// translator that returns a message wins, before the error's own English `userMessage`.
     public mutating func translateErrors(_ translator: @escaping Router.ErrorTranslator) { errorTranslators.append(translator) }
+
+    /// Declares a chat-state key that holds what the person's next message should answer (a typed
+    /// size, a photo for a piece): any command clears it, as it clears numbered choices.
+    public mutating func pendingInput(stateKey: String) { pendingInputKeys.append(stateKey) }
 
     /// Sets the catalog key of the reply for text nobody handled in a private chat.
     public mutating func setFallback(key: String) { fallbackKey = key }

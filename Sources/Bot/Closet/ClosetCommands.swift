@@ -14,6 +14,7 @@ struct ClosetCommands {
     var pageSize: Int { environment.images.configuration.pictures.sheetCapacity }
 
     func register(on builder: inout RouterBuilder) {
+        builder.pendingInput(stateKey: ItemPhoto.stateKey)
         builder.add(Command("closet", usage: "[category] [page]") { context, arguments in
             var words = arguments.split(whereSeparator: { $0.isWhitespace }).map(String.init)
             var number = 1

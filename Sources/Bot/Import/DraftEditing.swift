@@ -12,6 +12,7 @@ struct DraftEditing {
     let environment: BotEnvironment
 
     func register(on builder: inout RouterBuilder) {
+        builder.pendingInput(stateKey: "awaiting")
         builder.onButton(.draftSave) { context, record in
             var draft = try await Self.current(record, context: context)
             guard draft.hasCategory else {

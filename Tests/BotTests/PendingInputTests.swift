@@ -1,0 +1,34 @@
+@testable import Bot
+import Chat
+import Foundation
+import Testing
+import WardrobeTestKit
+
+/// A command starts something new: what the bot was waiting for before (numbered choices, a typed
+/// size, a photo for a piece) no longer takes the next message.
+@Suite(.serialized) struct PendingInputTests {
+    @Test func aNumberTypedAfterAnotherCommandDoesNotAnswerAnOldConfirmation() async throws {
+        let bot = try BotHarness()
+        try await ClosetCommandTests.stock(bot, user: "local")
+        let lines = LineRecorder()
+        let console = ConsoleTransport(outputFolder: "\(bot.folder)/console") { lines.append($0) }
+        let before = try await bot.closet(of: "local").count
+        await FrenchConsoleTests.type(["/remove 3", "/closet", "1"], bot: bot, console: console)
+        #expect(try await bot.closet(of: "local").count == before, "the confirmation of /remove 3 was still armed")
+        // Right after the question, 1 still answers it.
+        await FrenchConsoleTests.type(["/remove 3", "1"], bot: bot, console: console)
+        #expect(try await bot.closet(of: "local").count == before - 1)
+        #expect(try await bot.closet(of: "local").contains { $0.number == 3 } == false)
+    }
+
+    @Test func aCommandCancelsAPhotoThePieceWasWaitingFor() async throws {
+        let bot = try BotHarness()
+        try await ClosetCommandTests.stock(bot)
+        await bot.say("/edit 2 photo")
+        await bot.say("/closet")
+        let user = try await bot.store.user(transport: "console", externalID: "ana")
+        let chat = try await bot.store.chat(transport: "console", externalID: "ana", kind: .privateChat)
+        let state = try await bot.store.chatState(chatID: chat.id, userID: user.id)
+        #expect(state["item_photo"] == nil || state["item_photo"] == .null, "\(state)")
+    }
+}
