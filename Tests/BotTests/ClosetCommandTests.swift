@@ -154,3 +154,41 @@ import WardrobeTestKit
         #expect(again.count == 14)
     }
 }
+
+/// Prices typed the way shops print them, and fields emptied again.
+@Suite struct TypedPriceEditTests {
+    @Test(arguments: [("1,000", 1000.0, nil), ("1.299,00 EUR", 1299.0, "EUR"), ("€49.90", 49.9, "EUR"), ("$20", 20.0, "USD"),
+                      ("49,90 €", 49.9, "EUR"), ("£ 12", 12.0, "GBP"), ("0", 0.0, nil), ("79.90 usd", 79.9, "USD")])
+    func aPriceTypedAsShopsWriteItIsRead(text: String, amount: Double, currency: String?) async throws {
+        let bot = try BotHarness()
+        try await ClosetCommandTests.stock(bot)
+        await bot.say("/edit 1 price \(text)")
+        let price = try #require(try await bot.closet().first?.price, "\(text): \(bot.lastText)")
+        #expect(abs(price.amount - amount) < 0.001, "\(text)")
+        #expect(price.currency == currency, "\(text)")
+    }
+
+    @Test(arguments: ["20 XYZ", "2 x 12", "12-15 EUR", "abc"])
+    func aPriceWithAnUnknownCurrencyOrTwoNumbersIsRefused(text: String) async throws {
+        let bot = try BotHarness()
+        try await ClosetCommandTests.stock(bot)
+        await bot.say("/edit 1 price \(text)")
+        #expect(try await bot.closet().first?.price == nil, "\(text)")
+        #expect(bot.lastText.contains("price") || bot.lastText.contains("Price") || bot.lastText.contains("currency"), "\(text): \(bot.lastText)")
+    }
+
+    @Test func brandSizeMaterialAndPriceCanBeEmptied() async throws {
+        let bot = try BotHarness()
+        try await ClosetCommandTests.stock(bot)
+        await bot.say("/edit 1 brand Acme")
+        await bot.say("/edit 1 price 20 EUR")
+        await bot.say("/edit 1 brand none")
+        #expect(bot.lastText == "Updated #1: no brand now.")
+        await bot.say("/edit 1 price -")
+        let item = try #require(try await bot.closet().first)
+        #expect(item.brand == nil && item.price == nil)
+        // A name is never emptied: "none" is then the name.
+        await bot.say("/edit 1 name none")
+        #expect(try await bot.closet().first?.name == "none")
+    }
+}

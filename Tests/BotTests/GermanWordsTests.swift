@@ -30,13 +30,21 @@ import Testing
         await bot.say("/edit 2 category Mütze")
         let cap = try #require(try await bot.closet().first { $0.number == 2 })
         #expect(cap.category == .accessory && cap.subcategory == "hat")
-        #expect(bot.lastText == "#2 geändert: category ist jetzt Accessoire (hat).")
+        #expect(bot.lastText == "#2 geändert: Kategorie ist jetzt Accessoire (hat).")
         await bot.say("/edit 1 pattern gestreift")
         await bot.say("/edit 1 fit skinny")
         let jeans = try #require(try await bot.closet().first)
         #expect(jeans.pattern == .stripe && jeans.fit == .slim)
         await bot.say("/edit 1 fit riesig")
-        #expect(bot.lastText.hasPrefix("Die Passform") || bot.lastText.contains("slim, regular, relaxed, oversized"))
+        #expect(bot.lastText == "Passform muss eines davon sein: schmal, normal, locker, oversized.", "\(bot.lastText)")
+        // The names the card shows are what the reply lists, so they are accepted too; so are German field names.
+        await bot.say("/edit 1 passform locker")
+        #expect(try await bot.closet().first?.fit == .relaxed)
+        await bot.say("/edit 1 marke Levi's")
+        #expect(bot.lastText == "#1 geändert: Marke ist jetzt Levi's.")
+        await bot.say("/edit 1 marke keine")
+        #expect(bot.lastText == "#1 geändert: jetzt ohne Marke.")
+        #expect(try await bot.closet().first?.brand == nil)
     }
 
     @Test func datesWrittenDayFirstAndTheDayBeforeYesterdayAreRead() throws {

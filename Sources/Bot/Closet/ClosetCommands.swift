@@ -52,15 +52,21 @@ struct ClosetCommands {
                 try await context.reply(context.text("closet.photo.send", ["number": .text(String(item.number)), "name": .text(item.name)]))
                 return
             }
+            let words = context.phrasebook
             guard parts.count == 3 else {
-                throw LocalizedUserMessageError("closet.edit.usage", ["fields": .text(ItemEditor.fieldNames)])
+                throw LocalizedUserMessageError("closet.edit.usage", ["fields": .text(ItemEditor.fieldNames(words))])
             }
             var item = try await ItemNumbers.item(parts[0], context: context)
-            try ItemEditor.apply(field: parts[1], value: parts[2], to: &item, rules: environment.rules)
+            let field = try ItemEditor.field(parts[1], words)
+            try ItemEditor.apply(field, value: parts[2], to: &item, rules: environment.rules, words)
             try await context.data.updateItem(item, userID: context.user.id)
-            try await context.reply(context.text(
-                "closet.edit.done", ["number": .text(String(item.number)), "field": .text(parts[1].lowercased()),
-                                      "value": ItemEditor.shownValue(field: parts[1], of: item, context.phrasebook)]))
+            let fieldName = words.string(field.nameKey)
+            if let value = ItemEditor.shownValue(field, of: item, words) {
+                try await context.reply(context.text(
+                    "closet.edit.done", ["number": .text(String(item.number)), "field": .text(fieldName), "value": value]))
+            } else {
+                try await context.reply(context.text("closet.edit.cleared", ["number": .text(String(item.number)), "field": .text(fieldName)]))
+            }
         })
         builder.add(Command("remove", usage: "N") { context, arguments in
             let item = try await ItemNumbers.item(arguments, context: context)
