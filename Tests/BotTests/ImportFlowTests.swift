@@ -109,3 +109,17 @@ import WardrobeTestKit
         #expect(try await bot.closet().isEmpty)
     }
 }
+
+@Suite struct GoodsQuestionLanguageTests {
+    @Test func theGoodsKindIsNamedInTheReadersLanguage() async throws {
+        let shop = try ImportFlowTests.shop()
+        defer { shop.stop() }
+        let bot = try BotHarness()
+        await bot.say("/language de")
+        await bot.say(shop.url("/products/toaster"))
+        #expect(bot.lastText == "Das sieht nicht nach Kleidung aus (Toaster). Trotzdem speichern?")
+        await bot.say("/language fr")
+        await bot.say(shop.url("/products/toaster"))
+        #expect(bot.lastText == "Ça ne ressemble pas à un vêtement (grille-pain). L'enregistrer quand même ?")
+    }
+}

@@ -83,4 +83,25 @@ import Testing
             #expect((error.kind == .homePage) == isHome, "\(url): \(error.kind)")
         }
     }
+
+    @Test func aShopOfItsOwnLabelIsTheBrandAMarketplaceIsNot() throws {
+        let head = { (site: String) in
+            "<meta property=\"og:type\" content=\"product\"><meta property=\"og:site_name\" content=\"\(site)\">"
+                + "<meta property=\"og:title\" content=\"Ribbed T-shirt\"><meta property=\"og:image\" content=\"https://img.example/t.jpg\">"
+                + "<meta property=\"og:price:amount\" content=\"49\"><meta property=\"og:price:currency\" content=\"EUR\">"
+        }
+        let own = try TestSupport.draft(page("<h1>Ribbed T-shirt</h1>", title: "Ribbed T-shirt", head: head("COS")), url: "https://www.cosstores.example/p/1")
+        #expect(own.brand == "COS")
+        #expect(own.sources[.brand] == .meta)
+        let market = try TestSupport.draft(page("<h1>Ribbed T-shirt</h1>", title: "Ribbed T-shirt", head: head("Zalando Shop")), url: "https://www.zalando.example/p/1")
+        #expect(market.brand == nil)
+    }
+
+    @Test func aValueSplitIntoPartsBesideItsLabelIsTheIdentifier() throws {
+        let html = page("""
+            <h1>Glazed Plate 19 cm</h1><span class="price">€8</span><button class="add-to-cart">Add to bag</button>
+            <div><span class="pdp-label">ID </span><span class="pdp-value"><span>5</span><span>70</span><span>307</span><span>-</span><span>720</span></span></div>
+            """, title: "Glazed Plate")
+        #expect(try TestSupport.draft(html, url: "https://shop.example/p/plate").sku == "570307-720")
+    }
 }

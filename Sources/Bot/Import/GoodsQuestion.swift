@@ -14,6 +14,13 @@ enum GoodsQuestion {
             try await context.button(context.string("import.button.save_anyway"), action: .draftGoodsKeep, payload: payload),
             try await context.button(context.string("import.button.cancel"), action: .draftCancel, payload: payload),
         ]]
-        try await context.reply(context.text("import.goods.question", ["goods": .text(goods)]), buttons: buttons)
+        try await context.reply(context.text("import.goods.question", ["goods": .text(name(of: goods, context: context))]), buttons: buttons)
+    }
+
+    /// The goods kind in the reader's language; a kind an operator added to keywords.json without a
+    /// catalog entry keeps its own words.
+    static func name(of goods: String, context: ChatContext) -> String {
+        let key = "goods." + goods.replacingOccurrences(of: " ", with: "_")
+        return context.catalogs.has(key, in: .en) ? context.string(key) : goods
     }
 }

@@ -88,8 +88,13 @@ public struct ProductExtractor: Sendable {
     /// Merges what the sources found into the draft.
     private func finish(_ found: [ProductFacts], pageURL: URL, scan: HTMLScan) throws(ImportError) -> ProductDraft {
         let locale = scan.metas.first { ($0["property"] ?? $0["name"])?.lowercased() == "og:locale" }?["content"]
-        guard let draft = merge(found, pageURL: pageURL, language: locale) else {
+        guard var draft = merge(found, pageURL: pageURL, language: locale) else {
             throw ImportError(.notAProduct, detail: "product data without a name")
+        }
+        // A shop of its own label names no brand on the page: the shop is the brand.
+        if draft.brand == nil, let brand = ShopBrand.brand(from: scan.metas, host: pageURL.host) {
+            draft.brand = brand
+            draft.sources[.brand] = .meta
         }
         return draft
     }

@@ -51,6 +51,20 @@ enum PageIdentifier {
             }
             if let value = identifier(String(rest)) { return value }
         }
+        return fromLabelElements(in: document)
+    }
+
+    /// An element that is only a label ("ID", "SKU:") followed by a sibling holding the value, which may be
+    /// split into parts (`<span>5</span><span>70</span><span>307</span><span>-</span><span>720</span>`).
+    private static func fromLabelElements(in document: HTMLDocument) -> String? {
+        for element in document.elements where element.subtreeEnd - element.index <= 2 && element.subtreeEnd < document.elements.count {
+            guard document.textFits(element, utf8Bytes: longestLabel + 2) else { continue }
+            let label = document.text(of: element).lowercased().trimmingCharacters(in: CharacterSet(charactersIn: " :：#"))
+            guard !label.isEmpty, lowercasedLabels.contains(label) else { continue }
+            let sibling = document.elements[element.subtreeEnd]
+            guard sibling.parent == element.parent, sibling.subtreeEnd - sibling.index <= 12, document.textFits(sibling, utf8Bytes: 48) else { continue }
+            if let value = identifier(document.text(of: sibling)) { return value }
+        }
         return nil
     }
 
@@ -76,7 +90,7 @@ enum PageIdentifier {
         "Manufacturer reference", "Item model number", "Artikelnummer", "Artikel-Nr.", "Art.-Nr.", "Art. Nr.", "Artikelnr.", "Item number",
         "Item No.", "Item #", "Item no", "Item code", "Style number", "Style No.", "Style #", "Style code", "Product code", "Product ID",
         "Product number", "Product No.", "Product No", "Prod. No.", "Article number", "Article No.", "Article no", "Art. no.", "Art.No.",
-        "Part number", "Part No.", "Herstellernummer", "Hersteller-Nr.", "Bestellnummer", "Best.-Nr.", "Productnummer", "Número de artículo",
+        "Part number", "Part No.", "ID", "Herstellernummer", "Hersteller-Nr.", "Bestellnummer", "Best.-Nr.", "Productnummer", "Número de artículo",
         "Modellnummer", "Modell", "Model number", "Model", "Modèle", "Référence", "Réf.", "Ref.", "Referencia", "Referência",
         "Código", "Codice articolo", "Codice prodotto", "Codice", "Cod.", "Artikelcode", "Numer katalogowy", "Kod produktu",
         "SKU", "MPN", "ASIN", "ISBN-13", "ISBN-10", "ISBN", "EAN13", "EAN-13", "EAN", "GTIN", "UPC",

@@ -1,0 +1,42 @@
+import HTML
+
+/// The shop's own name as the brand, for shops that sell only their own label (COS, ARKET, & Other
+/// Stories, Weekday): their pages show no brand beside the name because the whole shop is the brand.
+/// Taken from `og:site_name` (or `application-name`) only when no source names a brand and the shop
+/// is not one of the department stores and marketplaces that sell many labels.
+enum ShopBrand {
+    /// The brand the site name gives, or nil.
+    static func brand(from metas: [HTMLTag], host: String?) -> String? {
+        let raw = metas.first { ($0["property"] ?? $0["name"])?.lowercased() == "og:site_name" }?["content"]
+            ?? metas.first { $0["name"]?.lowercased() == "application-name" }?["content"]
+        guard var name = raw.map(HTMLDocument.collapsingWhitespace), !name.isEmpty else { return nil }
+        for suffix in [" online shop", " onlineshop", " official site", " official store", " online store", " shop", " store", " online"]
+        where name.lowercased().hasSuffix(suffix) {
+            name = String(name.dropLast(suffix.count))
+        }
+        if let separator = name.range(of: " | ") ?? name.range(of: " - ") { name = String(name[..<separator.lowerBound]) }
+        // "COS DE", "Weekday UK": a country after the name.
+        let words = name.split(separator: " ")
+        if words.count >= 2, let last = words.last, last.count == 2, last.allSatisfy(\.isUppercase) { name = words.dropLast().joined(separator: " ") }
+        guard let brand = BrandText.clean(name), brand.count >= 2, brand.split(separator: " ").count <= 4 else { return nil }
+        let folded = brand.lowercased().filter { $0.isLetter || $0.isNumber }
+        let hostLabels = (host ?? "").lowercased().split(separator: ".").map(String.init)
+        if marketplaces.contains(where: { folded.hasPrefix($0) }) || hostLabels.contains(where: marketplaces.contains) { return nil }
+        // A domain as the name ("shop.example.com") says nothing about the label.
+        if brand.contains(".") && !brand.contains(" ") { return nil }
+        return brand
+    }
+
+    /// Shops that sell many labels: their name is never the product's brand.
+    private static let marketplaces: Set<String> = [
+        "amazon", "ebay", "etsy", "aliexpress", "alibaba", "walmart", "target", "zalando", "asos", "otto", "aboutyou", "shein", "temu",
+        "wish", "rakuten", "mercadolibre", "mercadolivre", "allegro", "bol", "cdiscount", "fnac", "coupang", "gmarket", "auction", "11st",
+        "momo", "momoshop", "pchome", "shopee", "lazada", "flipkart", "argos", "johnlewis", "nordstrom", "macys", "selfridges", "farfetch",
+        "mytheresa", "netaporter", "ssense", "yoox", "zappos", "kohls", "jcpenney", "bestbuy", "costco", "wayfair", "overstock", "kaufland",
+        "galeria", "breuninger", "elcorteingles", "laredoute", "vinted", "depop", "poshmark", "zalora", "myntra", "ajio", "tmall", "taobao",
+        "jd", "qoo10", "musinsa", "wconcept", "ssg", "lotte", "naver", "next", "debenhams", "boozt", "bonprix", "conrad", "mediamarkt",
+        "saturn", "idealo", "geizhals", "google", "facebook", "instagram", "shopify", "endclothing", "endclothingcom", "matchesfashion",
+        "lyst", "modesens", "stylight", "uniquenewyork", "sears", "houseoffraser", "peekcloppenburg", "snipes", "footlocker", "jdsports",
+        "sportsdirect", "decathlon", "intersport", "manor", "globus", "elpalaciodehierro", "liverpool", "falabella", "dafiti", "netshoes",
+    ]
+}
