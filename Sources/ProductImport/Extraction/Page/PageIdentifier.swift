@@ -38,9 +38,10 @@ enum PageIdentifier {
             // Cheap checks first: this runs over every text run of large pages.
             guard run.utf8.count <= 120, let start = run.firstIndex(where: { !$0.isWhitespace }),
                   let initial = run[start].lowercased().first, labelInitials.contains(initial) else { continue }
-            let trimmed = run.trimmingCharacters(in: .whitespacesAndNewlines)
-            let head = trimmed.prefix(longestLabel).lowercased()
+            // The label is looked for before anything is trimmed or copied: few runs are labels.
+            let head = run[start...].prefix(longestLabel).lowercased()
             guard let label = lowercasedLabels.first(where: { head.hasPrefix($0) }) else { continue }
+            let trimmed = run.trimmingCharacters(in: .whitespacesAndNewlines)
             var rest = trimmed.dropFirst(label.count).drop { $0 == " " || $0 == ":" || $0 == "：" || $0 == "#" || $0 == "." || $0 == "\u{00A0}" }
             if rest.isEmpty {
                 // The value sits in the next non-empty run ("<dt>SKU</dt><dd>123</dd>").
@@ -48,22 +49,20 @@ enum PageIdentifier {
                 while look < runs.count, look < index + 4, runs[look].trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { look += 1 }
                 guard look < runs.count else { continue }
                 rest = Substring(runs[look].trimmingCharacters(in: .whitespacesAndNewlines)).drop { $0 == ":" || $0 == "：" || $0 == " " || $0 == "\u{200E}" || $0 == "\u{200F}" }
+                // A value split into parts (`<span>5</span><span>70</span><span>307</span><span>-</span><span>720</span>`)
+                // is its runs joined, as long as they run on without a space.
+                if identifier(String(rest)) == nil {
+                    var joined = String(rest)
+                    var next = look + 1
+                    while next < runs.count, next < look + 8, joined.utf8.count <= 40, let part = Optional(runs[next]), !part.isEmpty,
+                          part.utf8.count <= 12, !part.contains(where: \.isWhitespace) {
+                        joined += part
+                        next += 1
+                    }
+                    if let value = identifier(joined) { return value }
+                }
             }
             if let value = identifier(String(rest)) { return value }
-        }
-        return fromLabelElements(in: document)
-    }
-
-    /// An element that is only a label ("ID", "SKU:") followed by a sibling holding the value, which may be
-    /// split into parts (`<span>5</span><span>70</span><span>307</span><span>-</span><span>720</span>`).
-    private static func fromLabelElements(in document: HTMLDocument) -> String? {
-        for element in document.elements where element.subtreeEnd - element.index <= 2 && element.subtreeEnd < document.elements.count {
-            guard document.textFits(element, utf8Bytes: longestLabel + 2) else { continue }
-            let label = document.text(of: element).lowercased().trimmingCharacters(in: CharacterSet(charactersIn: " :：#"))
-            guard !label.isEmpty, lowercasedLabels.contains(label) else { continue }
-            let sibling = document.elements[element.subtreeEnd]
-            guard sibling.parent == element.parent, sibling.subtreeEnd - sibling.index <= 12, document.textFits(sibling, utf8Bytes: 48) else { continue }
-            if let value = identifier(document.text(of: sibling)) { return value }
         }
         return nil
     }
