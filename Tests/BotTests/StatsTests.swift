@@ -34,7 +34,7 @@ import WardrobeTestKit
         let text = try #require(caption)
         #expect(text.count <= 1024)
         #expect(text.hasPrefix("Wear statistics, 2026-04-01"))
-        #expect(text.contains("4 pieces · 6 wears · 2 not worn in 90 days"))
+        #expect(text.contains("4 pieces · 6 wears · 1 not worn in 90 days · 1 never worn"), "\(text)")
         #expect(text.contains("Most worn: #2 Navy chinos 3×, #1 White shirt 2×, #3 Brown loafers 1×"))
         #expect(text.contains("Least worn: #4 Silk scarf 0×"))
         #expect(text.contains("Not worn in 90 days: #4, #3"))

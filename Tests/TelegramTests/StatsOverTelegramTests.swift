@@ -28,7 +28,7 @@ import WardrobeTestKit
         #expect(messages.prefix(2).allSatisfy { $0.kind == "text" && $0.text.hasPrefix("Noted: #1 White shirt worn") })
         let photo = try #require(messages.first { $0.kind == "photo" })
         #expect(photo.text.hasPrefix("Wear statistics, "))
-        #expect(photo.text.contains("2 pieces · 2 wears · 1 not worn in 90 days"))
+        #expect(photo.text.contains("2 pieces · 2 wears · 1 never worn"), "\(photo.text)")
         #expect(photo.text.contains("Most worn: #1 White shirt 2×"))
         #expect(photo.text.contains("Cost per wear: €20.00 (1 piece)"))
         #expect(photo.text.contains("Not worn in 90 days: #2"), "added long ago (the default date), never worn")

@@ -24,13 +24,18 @@ enum StatsText {
     /// The caption (heading plus the lines that fit the budget) and the details (everything else, for screen readers too).
     static func overview(_ stats: WearStatistics, _ words: Phrasebook) -> (caption: RichText, details: String) {
         let heading = words.string("stats.heading", ["date": .text(stats.today.description)])
-        var summary: [String] = [
-            words.string("stats.summary", [
-                "pieces": .text(words.string("closet.count", ["count": .integer(stats.pieces.count)])),
-                "wears": .text(words.string("stats.wears", ["count": .integer(stats.totalWears)])),
-                "idle": .integer(stats.idle.count), "days": .integer(WearStatistics.idleDays),
-            ]),
-        ]
+        // "8 pieces · 5 wears · 7 never worn": pieces never worn are named as such whatever their age, and the
+        // idle count only holds worn ones, so the line never says "0 not worn" beside a closet of unworn pieces.
+        var counts = [words.string("stats.summary", [
+            "pieces": .text(words.string("closet.count", ["count": .integer(stats.pieces.count)])),
+            "wears": .text(words.string("stats.wears", ["count": .integer(stats.totalWears)])),
+        ])]
+        let idleWorn = stats.idle.filter { $0.wears > 0 }.count, neverWorn = stats.pieces.filter { $0.wears == 0 }.count
+        if idleWorn > 0 {
+            counts.append(words.string("stats.summary.idle", ["count": .integer(idleWorn), "days": .integer(WearStatistics.idleDays)]))
+        }
+        if neverWorn > 0 { counts.append(words.string("stats.summary.never", ["count": .integer(neverWorn)])) }
+        var summary: [String] = [counts.joined(separator: " · ")]
         if !stats.mostWorn.isEmpty {
             summary.append(words.string("stats.most_worn", ["list": .text(stats.mostWorn.prefix(3).map { ranked($0, words) }.joined(separator: ", "))]))
         }
