@@ -57,3 +57,26 @@ struct HostileNumberTests {
         #expect(draft.price == 49.9)
     }
 }
+
+/// A page can hide things in a name that a phone shows: reversed text, invisible characters, script text.
+@Suite struct HiddenTextInNamesTests {
+    private func draft(name: String) throws -> ProductDraft {
+        // As pages write it: non-ASCII as \u escapes, and "/" as "\/" so "</script>" cannot end the block.
+        let escaped = name.unicodeScalars.map { scalar in
+            scalar == "/" ? "\\/" : scalar.isASCII && scalar != "\"" ? String(scalar) : String(format: "\\u%04x", scalar.value)
+        }.joined()
+        let html = #"<html><head><script type="application/ld+json">{"@type":"Product","name":""# + escaped
+            + #"","offers":{"price":"49.90","priceCurrency":"EUR"}}</script></head><body></body></html>"#
+        return try TestSupport.draft(html, url: "https://shop.example/p/1")
+    }
+
+    @Test func bidiOverridesAndZeroWidthCharactersAreTakenOut() throws {
+        #expect(try draft(name: "Ctrl\u{202E}Shirt\u{200B}\u{FEFF}").name == "CtrlShirt")
+        #expect(try draft(name: "Linen\u{2066} shirt\u{2069}\u{00AD}").name == "Linen shirt")
+    }
+
+    @Test func scriptAndStyleTextInANameIsDropped() throws {
+        #expect(try draft(name: "<script>alert(1)</script><b>Bold</b> &amp; Shirt").name == "Bold & Shirt")
+        #expect(try draft(name: "<style>.x{}</style>Wool coat").name == "Wool coat")
+    }
+}

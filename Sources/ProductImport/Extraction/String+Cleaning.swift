@@ -13,8 +13,16 @@ extension String {
         return text.isEmpty ? nil : text
     }
 
-    /// Removes `<…>` tags; block tags become spaces so words do not run together.
+    /// Removes `<…>` tags, and `<script>` and `<style>` elements with what they hold; block tags become
+    /// spaces so words do not run together.
     static func strippingTags(_ text: String) -> String {
+        var text = text
+        for element in ["script", "style"] {
+            while let open = text.range(of: "<\(element)", options: .caseInsensitive) {
+                let close = text.range(of: "</\(element)>", options: .caseInsensitive, range: open.upperBound..<text.endIndex)
+                text.replaceSubrange(open.lowerBound..<(close?.upperBound ?? text.endIndex), with: " ")
+            }
+        }
         var result = ""
         result.reserveCapacity(text.utf8.count)
         var inTag = false
@@ -42,9 +50,28 @@ extension Double {
 }
 
 extension String {
-    /// The first `limit` characters; page text is bounded where it enters a draft.
+    /// The first `limit` characters, without invisible controls; page text is bounded where it enters a draft.
     func bounded(_ limit: Int) -> String {
-        count <= limit ? self : String(prefix(limit))
+        let visible = withoutInvisibleControls
+        return visible.count <= limit ? visible : String(visible.prefix(limit))
+    }
+
+    /// The text without what a page can hide in a name: control characters (but newline and tab),
+    /// bidirectional embeddings, overrides and isolates (U+202E shows "Ctrl‮Shirt" reversed on a phone),
+    /// zero-width spaces, word joiners, byte-order marks and soft hyphens.
+    var withoutInvisibleControls: String {
+        guard unicodeScalars.contains(where: Self.isInvisibleControl) else { return self }
+        var scalars = String.UnicodeScalarView()
+        scalars.append(contentsOf: unicodeScalars.filter { !Self.isInvisibleControl($0) })
+        return String(scalars)
+    }
+
+    private static func isInvisibleControl(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x0A, 0x09: false
+        case 0x00...0x1F, 0x7F...0x9F, 0xAD, 0x200B, 0x2060, 0xFEFF, 0x202A...0x202E, 0x2066...0x2069: true
+        default: false
+        }
     }
 }
 
