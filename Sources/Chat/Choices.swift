@@ -34,6 +34,12 @@ public enum Choices {
         state.setting(stateKey, .array(flatten(rows).map { .string($0.token) }))
     }
 
+    /// How many choices `state` offers, nil when none.
+    static func count(in state: JSON) -> Int? {
+        guard let tokens = state[stateKey]?.array, !tokens.isEmpty else { return nil }
+        return tokens.count
+    }
+
     /// The token the answer picks from `state`, if any.
     static func token(for answer: String, in state: JSON) -> String? {
         guard let index = index(of: answer), let tokens = state[stateKey]?.array, index < tokens.count else { return nil }

@@ -40,6 +40,11 @@ final class PendingInputs: Sendable {
         keys.contains { key in state[key].map { $0 != .null } ?? false }
     }
 
+    /// Whether `state` waits for typed words (a pending key other than the numbered choices).
+    func awaitsWords(_ state: JSON) -> Bool {
+        keys.contains { key in key != Choices.stateKey && (state[key].map { $0 != .null } ?? false) }
+    }
+
     /// `state` without any of `keys`.
     func clearing(_ state: JSON) -> JSON {
         keys.reduce(state) { $0[$1] == nil ? $0 : $0.setting($1, .null) }

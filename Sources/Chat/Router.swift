@@ -155,9 +155,18 @@ public final class Router: Sendable {
             }
             try await command.handler(context, arguments)
         case .text(let text):
-            if !context.transport.capabilities.inlineButtons, let token = Choices.token(for: text, in: try await context.state()) {
-                try await pressed(token: token, context: context)
-                return
+            if !context.transport.capabilities.inlineButtons {
+                let state = try await context.state()
+                if let token = Choices.token(for: text, in: state) {
+                    try await pressed(token: token, context: context)
+                    return
+                }
+                // "7" when 1–3 are offered is a slip, not words to read; unless a feature waits for typed words ("Type the size").
+                if let index = Choices.index(of: text), let offered = Choices.count(in: state), index >= offered,
+                   !pendingInputs.awaitsWords(state) {
+                    try await context.reply(context.text("chat.choices.out_of_range", ["count": .integer(offered)]))
+                    return
+                }
             }
             for handler in textHandlers where try await handler(context, text) { return }
             if context.isSpokenTo { try await context.reply(context.text(fallbackKey)) }

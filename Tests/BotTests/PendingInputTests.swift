@@ -32,3 +32,28 @@ import WardrobeTestKit
         #expect(state["item_photo"] == nil || state["item_photo"] == .null, "\(state)")
     }
 }
+
+/// Numbers as people type them: out of range, too long, in another script.
+@Suite(.serialized) struct TypedNumberTests {
+    @Test func aNumberBeyondTheOfferedChoicesSaysWhichOnesThereAre() async throws {
+        let bot = try BotHarness()
+        try await ClosetCommandTests.stock(bot, user: "local")
+        let lines = LineRecorder()
+        let console = ConsoleTransport(outputFolder: "\(bot.folder)/console") { lines.append($0) }
+        let before = try await bot.closet(of: "local").count
+        await FrenchConsoleTests.type(["/remove 3", "7"], bot: bot, console: console)
+        #expect(lines.all.last == "Type a number from 1 to 2, or send a command.", "\(lines.all.suffix(2))")
+        #expect(try await bot.closet(of: "local").count == before)
+    }
+
+    @Test func digitsOfOtherScriptsAndHugeCountsAreRead() async throws {
+        let bot = try BotHarness()
+        try await ClosetCommandTests.stock(bot)
+        await bot.say("/item ３")
+        #expect(bot.transport.readable.contains { $0.contains("#3") }, "\(bot.lastText)")
+        await bot.say("/edit 1 warmth ٤")
+        #expect(try await bot.closet().first?.warmth == 4, "\(bot.lastText)")
+        await bot.say("/outfit business 99999999999999999999")
+        #expect(bot.lastText.contains("1") && bot.lastText.contains("5") && !bot.lastText.contains("occasion"), "\(bot.lastText)")
+    }
+}

@@ -113,9 +113,10 @@ struct ClosetCommands {
     /// A typed page number: digits with an optional sign; one too long for `Int` counts as very large
     /// (or very small), so it is a page past the end rather than a category name.
     static func pageNumber(_ word: String) -> Int? {
-        let digits = word.hasPrefix("-") || word.hasPrefix("+") ? word.dropFirst() : Substring(word)
-        guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
-        return Int(word) ?? (word.hasPrefix("-") ? Int.min : Int.max)
+        let negative = word.hasPrefix("-")
+        let digits = negative || word.hasPrefix("+") ? String(word.dropFirst()) : word
+        guard !digits.hasPrefix("#"), let value = TypedNumber.integer(digits) else { return nil }
+        return negative ? (value == Int.max ? Int.min : -value) : value
     }
 
     private func page(_ context: ChatContext, category: Category?, page: Int) async throws {
@@ -164,8 +165,7 @@ enum ItemNumbers {
     /// The user's item for "3" or "#3"; a clear error for anything else or someone else's number.
     static func item(_ text: String, context: ChatContext) async throws -> ClosetItem {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
-        let digits = trimmed.hasPrefix("#") ? String(trimmed.dropFirst()) : trimmed
-        guard let number = Int(digits), number > 0 else {
+        guard let number = TypedNumber.integer(trimmed), number > 0 else {
             throw LocalizedUserMessageError("closet.item.number_needed")
         }
         guard let item = try await context.data.item(userID: context.user.id, number: number) else {

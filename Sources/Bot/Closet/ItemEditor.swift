@@ -118,7 +118,7 @@ enum ItemEditor {
     }
 
     private static func level(_ text: String, key: String) throws -> Int {
-        guard let value = Int(text), (1...5).contains(value) else { throw LocalizedUserMessageError(key) }
+        guard let value = TypedNumber.integer(text), (1...5).contains(value) else { throw LocalizedUserMessageError(key) }
         return value
     }
 

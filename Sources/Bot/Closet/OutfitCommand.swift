@@ -48,7 +48,8 @@ struct OutfitCommand {
     func run(_ context: ChatContext, arguments: String) async throws {
         var words = arguments.split(separator: " ").map(String.init)
         var count = 1
-        if let last = words.last, let number = Int(last) {
+        // Any run of digits is the count, so "/outfit business 99999999999999999999" says how many it can make.
+        if let last = words.last, let number = TypedNumber.integer(last) {
             guard (1...Self.maximumCount).contains(number) else {
                 throw LocalizedUserMessageError("outfit.count.invalid", ["max": .integer(Self.maximumCount)])
             }
