@@ -415,8 +415,8 @@ extension DataFiles {
       "ja": ["トースター"],
       "ko": ["토스터"]}},
     {"kind": "book", "words": {
-      "en": ["book", "books", "paperback", "hardcover", "hardback", "novel", "ebook", "ebooks", "kindle edition", "kindle ebooks", "audiobook", "cookbook", "recipes", "recipe book", "comic", "comics", "manga", "graphic novel"],
-      "de": ["buch", "bucher", "taschenbuch", "gebundene ausgabe", "roman", "kochbuch"],
+      "en": ["book", "books", "paperback", "hardcover", "hardback", "novel", "ebook", "ebooks", "kindle edition", "kindle ebooks", "audiobook", "cookbook", "recipes", "recipe book", "comic", "comics", "manga", "graphic novel", "kindle store", "kindle shop"],
+      "de": ["buch", "bucher", "taschenbuch", "gebundene ausgabe", "roman", "kochbuch", "kindle shop"],
       "fr": ["livre", "livres", "roman", "broche", "bande dessinee", "bandes dessinees", "manga", "mangas"],
       "es": ["libro", "libros", "novela", "tapa blanda", "tapa dura", "comic", "comics", "manga"],
       "it": ["libro", "libri", "romanzo", "copertina flessibile", "fumetto", "fumetti", "manga"], "pt": ["livro", "livros"], "nl": ["boek", "boeken"], "pl": ["ksiazka", "ksiazki"],
@@ -532,7 +532,7 @@ extension DataFiles {
       "ko": ["소파", "의자", "책상", "침대", "매트리스"]}},
     {"kind": "cosmetics", "words": {
       "en": ["perfume", "eau de parfum", "eau de toilette", "shampoo", "lipstick", "mascara", "moisturiser", "moisturizer", "face cream", "body lotion", "serum", "sunscreen", "sunblock", "nail polish", "conditioner", "body wash", "shower gel", "deodorant", "toothpaste", "toothbrush", "electric toothbrush", "hair dryer", "hair straightener", "razor", "makeup", "foundation makeup", "eyeshadow", "cleanser", "toner", "hand cream"],
-      "de": ["parfum", "shampoo", "lippenstift", "gesichtscreme", "sonnencreme", "nagellack", "duschgel", "deo", "zahnburste", "fohn", "rasierer"],
+      "de": ["parfum", "shampoo", "lippenstift", "gesichtscreme", "sonnencreme", "nagellack", "duschgel", "deo", "zahnburste", "fohn", "rasierer", "drogerie", "korperpflege"],
       "fr": ["parfum", "shampooing", "rouge a levres", "creme visage", "creme solaire", "vernis a ongles", "gel douche", "deodorant", "brosse a dents", "seche cheveux", "rasoir"],
       "es": ["perfume", "champu", "pintalabios", "crema facial", "protector solar", "esmalte de unas", "gel de ducha", "desodorante", "cepillo de dientes", "secador de pelo", "maquinilla"],
       "it": ["profumo", "shampoo", "rossetto", "crema viso", "crema solare", "smalto", "bagnoschiuma", "deodorante", "spazzolino", "asciugacapelli", "rasoio"], "pt": ["perfume", "batom", "xampu"], "nl": ["parfum", "shampoo", "lippenstift"], "pl": ["perfumy", "szampon", "pomadka"],
@@ -570,8 +570,8 @@ extension DataFiles {
         "ja": ["ペット", "犬用", "猫用", "犬服", "ドッグウェア", "猫服"],
         "ko": ["애견", "반려견", "반려묘", "반려동물", "강아지옷", "고양이옷", "강아지 패딩", "강아지 조끼", "강아지 티셔츠", "강아지 하네스"]}},
     {"kind": "food or drink", "words": {
-      "en": ["coffee beans", "ground coffee", "coffee pods", "tea bags", "green tea", "chocolate", "snack", "snacks", "cereal", "olive oil", "honey", "wine", "beer", "whisky", "gin", "protein powder", "vitamins", "supplement", "supplements", "capsules"],
-      "de": ["kaffeebohnen", "kaffee", "schokolade", "olivenol", "honig", "wein", "bier", "nahrungserganzungsmittel", "vitamine", "kapseln"],
+      "en": ["coffee beans", "ground coffee", "coffee pods", "tea bags", "green tea", "chocolate", "snack", "snacks", "cereal", "olive oil", "honey", "wine", "beer", "whisky", "gin", "protein powder", "vitamins", "supplement", "supplements", "capsules", "whey", "whey protein", "protein shake", "protein bar", "protein bars"],
+      "de": ["kaffeebohnen", "kaffee", "schokolade", "olivenol", "honig", "wein", "bier", "nahrungserganzungsmittel", "vitamine", "kapseln", "eiweisspulver", "proteinpulver", "lebensmittel", "getranke", "nahrungserganzung"],
       "fr": ["cafe en grains", "cafe", "the vert", "chocolat", "huile d olive", "miel", "vin", "biere", "complement alimentaire", "vitamines", "gelules"],
       "es": ["cafe en grano", "cafe", "te verde", "chocolate", "aceite de oliva", "miel", "vino", "cerveza", "suplemento", "vitaminas", "capsulas"],
       "it": ["caffe in grani", "caffe", "te verde", "cioccolato", "olio d oliva", "miele", "vino", "birra", "integratore", "vitamine", "capsule"],
@@ -811,7 +811,7 @@ extension DataFiles {
      "currencyByDomain": {"com": "USD", "ca": "CAD", "com.mx": "MXN", "com.br": "BRL", "co.uk": "GBP", "de": "EUR", "fr": "EUR", "es": "EUR", "it": "EUR", "nl": "EUR", "com.be": "EUR", "ie": "EUR", "pl": "PLN", "se": "SEK", "com.tr": "TRY", "ae": "AED", "sa": "SAR", "eg": "EGP", "in": "INR", "co.jp": "JPY", "sg": "SGD", "com.au": "AUD"},
      "selectors": {
        "name": ["#productTitle", "#ebooksProductTitle", "#title"],
-       "price": ["#corePriceDisplay_desktop_feature_div .priceToPay .a-offscreen", "#corePrice_feature_div .a-price .a-offscreen", "#corePrice_desktop .a-price .a-offscreen", "#apex_desktop .priceToPay .a-offscreen", "#priceblock_dealprice", "#priceblock_ourprice", "#priceblock_saleprice", "#price_inside_buybox", "#newBuyBoxPrice", "#kindle-price", "#usedBuySection .a-color-price", "#buybox .offer-price", "#price"],
+       "price": ["#corePriceDisplay_desktop_feature_div .priceToPay .a-offscreen", "#corePrice_feature_div .a-price .a-offscreen", "#corePrice_desktop .a-price .a-offscreen", "#apex_desktop .priceToPay .a-offscreen", "#priceblock_dealprice", "#priceblock_ourprice", "#priceblock_saleprice", "#price_inside_buybox", "#newBuyBoxPrice", "#kindle-price", "tr.kindle-price td.a-color-price", "#usedBuySection .a-color-price", "#buybox .offer-price", "#price"],
        "brand": ["#bylineInfo", "#brand", "#bylineInfo_feature_div", "#productOverview_feature_div .po-brand .po-break-word"],
        "availability": ["#availability", "#outOfStock", "#availabilityInsideBuyBox_feature_div"],
        "images": ["#landingImage@data-old-hires", "#imgTagWrapperId img@data-old-hires", "#imgBlkFront@src", "#ebooksImgBlkFront@src", "#landingImage@src"],
@@ -890,8 +890,8 @@ extension DataFiles {
     {"name": "H&M", "hosts": ["hm.com", "www2.hm.com"],
      "selectors": {
        "name": ["h1.product-item-headline", "[data-testid=product-name]", "h1"],
-       "price": ["[data-testid=red-price]", "[data-testid=white-price]", "#product-price .price-value", ".product-item-price .price-value"],
-       "sku": ["[data-testid=articleNumber] dd", ".product-detail-article-number"],
+       "price": ["[data-testid=red-price]", "[data-testid=white-price]", "#product-price .price-value", ".product-item-price .price-value", "#text-price .actual-price"],
+       "sku": ["[data-testid=articleNumber] dd", ".product-detail-article-number", "#text-castorArticleId"],
        "images": [".product-detail-main-image-container img@src", "[data-testid=grid-gallery] img@src"],
        "sizes": ["[data-testid=size-selector] label", "#picker-1 li .value"],
        "colors": ["[data-testid=color-selected]", ".product-colors .product-input-label"],

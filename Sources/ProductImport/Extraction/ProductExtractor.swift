@@ -119,6 +119,15 @@ public struct ProductExtractor: Sendable {
         return PageExtractor.nameFromTitle(name) != name.cleanedText
     }
 
+    /// Whether `outer` is `inner` with a few words around it ("H&M Rollkragenpullover 29,99" around
+    /// "Rollkragenpullover"): at most 40 characters and four words more, split at word boundaries.
+    static func wraps(_ outer: String, _ inner: String) -> Bool {
+        guard let range = outer.range(of: inner), outer.count - inner.count <= 40 else { return false }
+        let before = outer[..<range.lowerBound], after = outer[range.upperBound...]
+        guard before.isEmpty || before.last == " ", after.isEmpty || after.first == " " else { return false }
+        return (before.split(separator: " ").count + after.split(separator: " ").count) <= 4
+    }
+
     /// Whether the page's JSON-LD declares a list of products (a category or collection page).
     private static func listsProducts(_ scan: HTMLScan) -> Bool {
         scan.scripts.contains { ($0["type"] ?? "").lowercased().contains("ld+json") && ($0.text.contains("\"ItemList\"") || $0.text.contains("\"CollectionPage\"")) }
@@ -146,9 +155,11 @@ public struct ProductExtractor: Sendable {
             return nil
         }
         guard var (name, nameSource) = pick(\.name) else { return nil }
-        // og:title often adds the shop ("Name - New on Blu-ray | FYE"); the heading a shopper sees does not.
-        if let visible = found.first(where: { $0.source == .page })?.name, name.count > visible.count, name.hasPrefix(visible),
-           [" - ", " | ", " – ", " — ", " : "].contains(where: { name.dropFirst(visible.count).hasPrefix($0) }) {
+        // og:title often adds the shop ("Name - New on Blu-ray | FYE"), the brand or the price ("H&M Rollkragenpullover
+        // 29,99"); the heading a shopper sees does not.
+        if let visible = found.first(where: { $0.source == .page })?.name, name.count > visible.count,
+           name.hasPrefix(visible) && [" - ", " | ", " – ", " — ", " : "].contains(where: { name.dropFirst(visible.count).hasPrefix($0) })
+            || nameSource == .meta && visible.count >= 3 && Self.wraps(name, visible) {
             name = visible
             nameSource = .page
         }

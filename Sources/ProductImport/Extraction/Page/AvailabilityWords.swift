@@ -40,6 +40,10 @@ enum AvailabilityWords {
     private static let preOrder = [
         "pre-order", "preorder", "vorbestellen", "vorbestellung", "précommande", "precommande", "pre-ordine", "preordine",
         "preventa", "pré-venda", "pre-venda", "voorbestellen", "przedsprzedaż",
+        // "Not out yet" notes in the buy box (Amazon's "Dieser Artikel erscheint am 28. März 2019.").
+        "erscheint am", "erscheint voraussichtlich", "will be released on", "this item will be released", "not yet released",
+        "à paraître", "paraîtra le", "sera disponible le", "saldrá a la venta", "se publicará el", "disponibile dal", "in uscita il",
+        "uscirà il", "verschijnt op", "premiera",
         "予約受付中", "予約注文", "預購", "预购", "예약판매", "사전예약", "사전 예약",
     ]
 

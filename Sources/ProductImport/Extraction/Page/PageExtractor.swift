@@ -17,14 +17,17 @@ struct PageExtractor {
         var facts = ProductFacts(source: .page)
         let language = document.elements.first?["lang"]
         var siteName = false
+        let titleName = title.flatMap(Self.nameFromTitle)
+        let heading = mainHeading(in: document, titleName: titleName) ?? titleName.flatMap { nameElement(in: document, titleName: $0) }
         if let (text, rule) = firstMatch(.name, in: document) {
-            facts.name = text.cleanedText
             // A bare "h1" at the end of a site's list is a fallback that any page satisfies; only a
-            // selector naming the shop's own markup shows the page is laid out as the rule expects.
-            siteName = facts.name != nil && rule.isSpecific
+            // selector naming the shop's own markup shows the page is laid out as the rule expects,
+            // and for the fallback the generic heading (the one the title names) is the better pick.
+            siteName = rule.isSpecific
+            facts.name = rule.isSpecific ? text.cleanedText : heading.flatMap { Self.headingName($0, in: document) } ?? text.cleanedText
+            siteName = siteName && facts.name != nil
         }
-        let heading = mainHeading(in: document) ?? title.flatMap(Self.nameFromTitle).flatMap { nameElement(in: document, titleName: $0) }
-        if facts.name == nil, let heading { facts.name = document.text(of: heading).cleanedText }
+        if facts.name == nil, let heading { facts.name = Self.headingName(heading, in: document) }
         if facts.name == nil, let title { facts.name = Self.nameFromTitle(title) }
 
         if let text = first(.price, in: document), let amount = PriceParser.visibleAmount(text) {
@@ -55,6 +58,10 @@ struct PageExtractor {
 
         let breadcrumbs = all(.breadcrumb, in: document)
         facts.category = breadcrumbs.isEmpty ? breadcrumb(in: document) : breadcrumbs.joined(separator: " > ")
+        // Amazon names the shop department last in the title ("…: Amazon.de: Kindle-Shop", "…: Amazon.de: Bücher").
+        if let department = title.flatMap(Self.amazonDepartment) {
+            facts.category = facts.category.map { $0 + " > " + department } ?? department
+        }
         // An event page without structured data sells a ticket; the keyword rules know "tickets" as goods.
         if facts.category == nil, BuyButton.sellsTickets(in: document) { facts.category = "Event tickets" }
         let siteImages = all(.images, in: document).flatMap(imageURLs)
@@ -79,6 +86,15 @@ struct PageExtractor {
         "data-lazy-src", "data-lazy-srcset", "data-original", "data-zoom-image", "data-large-image", "data-old-hires",
         "data-a-dynamic-image", "data-option-name", "data-value",
     ]
+
+    /// The department an Amazon title ends with: "Die Argonauten eBook: Nelson: Amazon.de: Kindle-Shop" →
+    /// "Kindle-Shop", "Amazon.com: The Whole Truth eBook: Baldacci: Kindle Store" → "Kindle Store".
+    static func amazonDepartment(_ title: String) -> String? {
+        let parts = title.components(separatedBy: ": ").map { $0.trimmingCharacters(in: .whitespaces) }
+        guard parts.count >= 3, let amazon = parts.firstIndex(where: { $0.lowercased().hasPrefix("amazon.") }),
+              let last = parts.last, parts.count - 1 != amazon, (2...40).contains(last.count) else { return nil }
+        return last
+    }
 
     /// "Linen Shirt | Acme Store" → "Linen Shirt": the part before the shop's name.
     static func nameFromTitle(_ title: String) -> String? {
@@ -138,13 +154,30 @@ struct PageExtractor {
 
     // MARK: Generic reading
 
-    /// The product name's heading: the first `h1` outside the header, navigation and footer.
-    private func mainHeading(in document: HTMLDocument) -> HTMLElement? {
-        document.elements(named: "h1").first { heading in
+    /// The product name's heading: the first `h1` outside the header, navigation and footer, or the
+    /// first such `h1` that starts with the title's name when another comes before it (a cookie
+    /// banner's or a "please turn on JavaScript" heading).
+    private func mainHeading(in document: HTMLDocument, titleName: String?) -> HTMLElement? {
+        let candidates = document.elements(named: "h1").filter { heading in
             let text = document.text(of: heading)
             guard (2...300).contains(text.count) else { return false }
             return document.ancestor(of: heading) { ["header", "nav", "footer", "aside"].contains($0.tag) } == nil
         }
+        if candidates.count > 1, let titleName, titleName.count >= 3,
+           let named = candidates.first(where: { Self.headingName($0, in: document)?.lowercased().hasPrefix(titleName.lowercased()) == true }) {
+            return named
+        }
+        return candidates.first
+    }
+
+    /// A heading's text without a price printed inside it (`<h1>Rollkragenpullover <span class="price">29,99</span></h1>`).
+    static func headingName(_ heading: HTMLElement, in document: HTMLDocument) -> String? {
+        guard let price = document.descendants(of: heading).first(where: { ($0["class"] ?? "").lowercased().includes("price") }) else {
+            return document.text(of: heading).cleanedText
+        }
+        let before = document.texts[heading.textRuns.lowerBound..<price.textRuns.lowerBound].joined()
+        let after = document.texts[price.textRuns.upperBound..<heading.textRuns.upperBound].joined()
+        return (before + " " + after).cleanedText ?? document.text(of: heading).cleanedText
     }
 
     /// Without an `h1` (shops in Korea and Taiwan often use `h2` or a styled `div`): the first
