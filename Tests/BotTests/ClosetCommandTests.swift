@@ -192,3 +192,28 @@ import WardrobeTestKit
         #expect(try await bot.closet().first?.name == "none")
     }
 }
+
+/// The laundry for several pieces at once, and the way out when an outfit lacks clean ones.
+@Suite struct LaundryTests {
+    @Test func severalPiecesGoToTheLaundryAndComeBackWithCleanAll() async throws {
+        let bot = try BotHarness()
+        try await ClosetCommandTests.stock(bot)
+        await bot.say("/laundry 1 2, 3")
+        #expect(bot.lastText.hasPrefix("3 pieces are in the laundry: #1, #2, #3."), "\(bot.lastText)")
+        #expect(try await bot.closet().filter { !$0.isAvailable }.map(\.number) == [1, 2, 3])
+        await bot.say("/clean all")
+        #expect(bot.lastText == "3 pieces are back in your closet: #1, #2, #3.", "\(bot.lastText)")
+        #expect(try await bot.closet().allSatisfy(\.isAvailable))
+        await bot.say("/clean all")
+        #expect(bot.lastText == "Nothing is in the laundry.")
+    }
+
+    @Test func anOutfitWhosePiecesAreAllDirtyPointsToClean() async throws {
+        let bot = try BotHarness()
+        try await ClosetCommandTests.stock(bot)
+        let numbers = try await bot.closet().map { String($0.number) }.joined(separator: " ")
+        await bot.say("/laundry \(numbers)")
+        await bot.say("/outfit casual")
+        #expect(bot.lastText.contains("/clean all") && !bot.lastText.contains("Paste a product link"), "\(bot.lastText)")
+    }
+}

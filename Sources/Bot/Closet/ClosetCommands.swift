@@ -89,14 +89,10 @@ struct ClosetCommands {
             try await context.reply(context.text("closet.photo.send", ["number": .text(String(item.number)), "name": .text(item.name)]))
         }
         builder.add(Command("laundry", usage: "N") { context, arguments in
-            let item = try await ItemNumbers.item(arguments, context: context)
-            try await context.data.setAvailable(false, userID: context.user.id, number: item.number)
-            try await context.reply(context.text("closet.laundry.done", ["number": .text(String(item.number)), "name": .text(item.name)]))
+            try await Self.setLaundry(true, arguments: arguments, context: context)
         })
         builder.add(Command("clean", usage: "N") { context, arguments in
-            let item = try await ItemNumbers.item(arguments, context: context)
-            try await context.data.setAvailable(true, userID: context.user.id, number: item.number)
-            try await context.reply(context.text("closet.clean.done", ["number": .text(String(item.number)), "name": .text(item.name)]))
+            try await Self.setLaundry(false, arguments: arguments, context: context)
         })
         builder.add(Command("export") { context, _ in
             let export = try await context.data.closetExport(userID: context.user.id)
@@ -157,6 +153,32 @@ struct ClosetCommands {
             }
         }
         try await context.send(.picture(sheet, caption: text, buttons: buttons.isEmpty ? [] : [buttons]))
+    }
+}
+
+extension ClosetCommands {
+    /// `/laundry 3`, `/laundry 1 2 3`, `/clean 3`, `/clean all`: a piece (or several) out of outfits until clean.
+    static func setLaundry(_ dirty: Bool, arguments: String, context: ChatContext) async throws {
+        let words = arguments.split(whereSeparator: { $0 == " " || $0 == "," }).map(String.init)
+        var items: [ClosetItem]
+        if !dirty, words.count == 1, ["all", "alle", "tout", "tous", "todo", "todos", "tutto", "tutti"].contains(words[0].lowercased()) {
+            items = try await context.data.items(userID: context.user.id).filter { !$0.isAvailable }
+            guard !items.isEmpty else { throw LocalizedUserMessageError("closet.clean.none") }
+        } else {
+            guard (1...50).contains(words.count) else { throw LocalizedUserMessageError("closet.item.number_needed") }
+            items = []
+            for word in words where !items.contains(where: { $0.number == TypedNumber.integer(word) }) {
+                items.append(try await ItemNumbers.item(word, context: context))
+            }
+        }
+        for item in items { try await context.data.setAvailable(!dirty, userID: context.user.id, number: item.number) }
+        if items.count == 1, let item = items.first {
+            let key = dirty ? "closet.laundry.done" : "closet.clean.done"
+            try await context.reply(context.text(key, ["number": .text(String(item.number)), "name": .text(item.name)]))
+        } else {
+            let list = items.map { "#\($0.number)" }.joined(separator: ", ")
+            try await context.reply(context.text(dirty ? "closet.laundry.many" : "closet.clean.many", ["count": .integer(items.count), "list": .text(list)]))
+        }
     }
 }
 

@@ -11,9 +11,9 @@ enum MissingText {
             list = words.string("outfit.missing.or_instead", ["list": .text(list), "instead": .text(words.categoryPlural(instead))])
         }
         var text = words.string("outfit.missing", ["list": .text(list), "range": .text(range), "occasion": .text(words.occasionName(missing.occasion))])
-        if !missing.inLaundry.isEmpty {
-            text += " " + words.string("outfit.missing.laundry", ["list": .text(words.listed(missing.inLaundry.map(words.categoryPlural)))])
-        }
-        return text + " " + words.string("outfit.missing.add")
+        guard !missing.inLaundry.isEmpty else { return text + " " + words.string("outfit.missing.add") }
+        // The pieces are there, only dirty: the way out is /clean, not buying more.
+        text += " " + words.string("outfit.missing.laundry", ["list": .text(words.listed(missing.inLaundry.map(words.categoryPlural)))])
+        return text + " " + words.string("outfit.missing.clean")
     }
 }
