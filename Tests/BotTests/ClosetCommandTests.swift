@@ -217,3 +217,18 @@ import WardrobeTestKit
         #expect(bot.lastText.contains("/clean all") && !bot.lastText.contains("Paste a product link"), "\(bot.lastText)")
     }
 }
+
+/// The weather an occasion implies weighs on each piece, not only on the coat.
+@Suite struct SeasonOutfitTests {
+    @Test func aWinterWalkIsNotDressedInASummerDress() async throws {
+        let bot = try BotHarness()
+        for words in ["navy wool blazer", "white oxford shirt", "grey wool trousers", "brown leather shoes", "red summer dress", "blue jeans", "white t-shirt"] {
+            await bot.say("/add \(words)")
+            try await bot.press("✅ Save")
+        }
+        await bot.say("/outfit winter walk")
+        let outfit = bot.transport.readable.suffix(3).joined(separator: "\n")
+        #expect(outfit.contains("Winter Walk"), "\(outfit)")
+        #expect(!outfit.contains("summer dress"), "\(outfit)")
+    }
+}

@@ -240,3 +240,17 @@ import ProductImport
         #expect(found.goods == "book")
     }
 }
+
+/// Season words in a name move its warmth, in the five languages.
+@Suite struct SeasonWarmthTests {
+    @Test(arguments: [("Red summer dress", 1), ("Sommerkleid leicht", 1), ("robe d'été", 1), ("Blue jeans", 3)])
+    func seasonWordsMoveTheWarmth(name: String, warmth: Int) {
+        #expect(TestSupport.rules.draft(fromText: name).warmth == warmth, "\(name)")
+    }
+
+    @Test func winterWordsMakeAPieceWarmer() {
+        let plain = TestSupport.rules.draft(fromText: "Leggings").warmth ?? 0
+        #expect(TestSupport.rules.draft(fromText: "Thermal leggings").warmth == plain + 1)
+        #expect((TestSupport.rules.draft(fromText: "Gefütterte Winterjacke").warmth ?? 0) > (TestSupport.rules.draft(fromText: "Jacke").warmth ?? 9))
+    }
+}

@@ -93,12 +93,13 @@ public struct OutfitEngine: Sendable {
         return slot
     }
 
-    /// The per-piece points: formality, recency, variety and (for a layer) layering.
+    /// The per-piece points: formality, recency, variety, the weather's part of warmth and (for a layer) layering.
     func unaryPoints(_ item: ClosetItem, scorer: OutfitScorer) -> Double {
         let share = item.category.slotWeight
         var points = weights.formality * share * Double(1 - abs(item.formality - scorer.occasion.targetFormality))
         points -= weights.recency * share * scorer.freshness(of: item)
         points += weights.variety * share * scorer.nudge(for: item) / 4
+        points -= weights.warmth * share * Double(scorer.seasonGap(of: item))
         if item.category == .outerwear { points += weights.layering * Double(scorer.occasion.layerPreference) }
         return points
     }

@@ -69,6 +69,7 @@ public struct OutfitScorer: Sendable {
             let piece = pieces[index]
             let share = piece.category.slotWeight
             values.formality += share * Double(1 - abs(piece.formality - occasion.targetFormality))
+            values.warmth -= share * Double(seasonGap(of: piece))
             values.recency -= share * freshness(of: piece)
             values.variety += share * nudge(for: piece) / 4
             if piece.category == .outerwear { values.layering += Double(occasion.layerPreference) }
@@ -95,6 +96,18 @@ public struct OutfitScorer: Sendable {
         values.accents = -Double(max(0, accents.nonzeroBitCount - 1))
         values.hueClash = -Double(clashes)
         return values
+    }
+
+    /// How far a piece's warmth is from what the occasion's weather asks: a cold occasion wants 3 or
+    /// more (a summer dress on a winter walk is 2 short), a warm one 3 or less; accessories and
+    /// mild or unset weather ask nothing. Part of the warmth term, so "Why?" names it as mixed warmth.
+    public func seasonGap(of piece: ClosetItem) -> Int {
+        guard piece.category != .accessory else { return 0 }
+        switch occasion.warmth {
+        case .cold?: return max(0, 3 - piece.warmthLevel)
+        case .warm?: return max(0, piece.warmthLevel - 3)
+        case .mild?, nil: return 0
+        }
     }
 
     /// +1 for a voluminous bottom under a fitted top, -1 for volume on volume, else 0.

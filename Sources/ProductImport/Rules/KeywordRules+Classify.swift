@@ -48,12 +48,13 @@ extension KeywordRules {
             // Only the name: descriptions say "casual" or "tailored" about anything.
             let step = formalityHints.first(in: name) ?? 0
             result.formality = min(5, max(1, garment.formality + step))
+            var warmth = garment.warmth
             if let fibre {
                 // Blend the garment's usual warmth with the fibre, leaning warm: wool trousers are warmer than cotton ones.
-                result.warmth = Int((Double(garment.warmth + fibre.warmth) / 2).rounded(.up))
-            } else {
-                result.warmth = garment.warmth
+                warmth = Int((Double(garment.warmth + fibre.warmth) / 2).rounded(.up))
             }
+            // The name's season words come last: a "summer dress" is light whatever its fibre.
+            result.warmth = min(5, max(1, warmth + (warmthHints.first(in: name) ?? 0)))
         }
 
         result.pattern = [name, description].lazy.compactMap { self.patterns.first(in: $0) }.first

@@ -57,6 +57,8 @@ public struct KeywordRules: Sendable {
     var trailingGoods = PhraseSet<String>()
     /// Words that move formality up or down by the given step.
     var formalityHints = PhraseSet<Int>()
+    /// Words of a name that move its warmth ("summer dress" -2, "thermal leggings" +1).
+    var warmthHints = PhraseSet<Int>()
     /// German inflected colour words (folded) and the length of their ending: "weisses" 2, "blaue" 1. A typed
     /// "weißes Hemd" keeps "weiß" as its colour name. Only words no other language lists, so "blue" stays whole.
     var colorEndings: [String: Int] = [:]
@@ -127,6 +129,9 @@ public struct KeywordRules: Sendable {
         }
         for (order, rule) in (json["formality"]?.array ?? []).enumerated() {
             Self.addWords(of: rule, value: rule["step"]?.int.map(Int.init), order: order, to: &formalityHints)
+        }
+        for (order, rule) in (json["warmth"]?.array ?? []).enumerated() {
+            Self.addWords(of: rule, value: rule["step"]?.int.map(Int.init), order: order, to: &warmthHints)
         }
     }
 
