@@ -1484,7 +1484,8 @@ extension DataFiles {
 
   "daily.stopped": "Daily outfit stopped.",
   "daily.none_to_stop": "You had no daily outfit here.",
-  "daily.time.invalid": "Give the time as HH:MM in 24-hour form, e.g. /daily 07:30 or /daily 08:00 weekdays business.",
+  "daily.time.invalid": "Give the time of day first, e.g. /daily 07:30, /daily 7pm or /daily 8:00 weekdays business.",
+  "daily.time.out_of_range": "{time} is no time of day: hours run 0–23 (1–12 with am/pm), minutes 00–59. E.g. /daily 07:30 or /daily 7pm.",
   "daily.none": "No daily outfit here yet. Send /daily 07:30 (times are {zone}; change with /timezone).",
   "daily.days.weekdays": "Monday to Friday",
   "daily.days.weekend": "on weekends",
@@ -2128,7 +2129,8 @@ extension DataFiles {
 
   "daily.stopped": "Tägliches Outfit gestoppt.",
   "daily.none_to_stop": "Du hattest hier kein tägliches Outfit.",
-  "daily.time.invalid": "Gib die Uhrzeit als HH:MM im 24-Stunden-Format an, z. B. /daily 07:30 oder /daily 08:00 werktags geschäftlich.",
+  "daily.time.invalid": "Gib zuerst die Uhrzeit an, z. B. /daily 07:30, /daily 19 Uhr oder /daily 8:00 werktags geschäftlich.",
+  "daily.time.out_of_range": "{time} ist keine Uhrzeit: Stunden gehen von 0 bis 23, Minuten von 00 bis 59. Z. B. /daily 07:30 oder /daily 19 Uhr.",
   "daily.none": "Hier gibt es noch kein tägliches Outfit. Schick /daily 07:30 (Zeiten in {zone}; ändern mit /timezone).",
   "daily.days.weekdays": "montags bis freitags",
   "daily.days.weekend": "am Wochenende",
@@ -2772,7 +2774,8 @@ extension DataFiles {
 
   "daily.stopped": "Tenue du jour arrêtée.",
   "daily.none_to_stop": "Tu n'avais pas de tenue du jour ici.",
-  "daily.time.invalid": "Donne l'heure au format HH:MM sur 24 h, p. ex. /daily 07:30 ou /daily 08:00 semaine affaires.",
+  "daily.time.invalid": "Donne d'abord l'heure, p. ex. /daily 07:30, /daily 19h ou /daily 8h00 semaine affaires.",
+  "daily.time.out_of_range": "{time} n'est pas une heure : les heures vont de 0 à 23, les minutes de 00 à 59. P. ex. /daily 07:30 ou /daily 19h30.",
   "daily.none": "Pas encore de tenue du jour ici. Envoie /daily 07:30 (heures en {zone} ; change avec /timezone).",
   "daily.days.weekdays": "du lundi au vendredi",
   "daily.days.weekend": "le week-end",
@@ -3416,7 +3419,8 @@ extension DataFiles {
 
   "daily.stopped": "Conjunto diario detenido.",
   "daily.none_to_stop": "No tenías conjunto diario aquí.",
-  "daily.time.invalid": "Indica la hora como HH:MM en formato 24 h, p. ej. /daily 07:30 o /daily 08:00 laborables negocios.",
+  "daily.time.invalid": "Indica primero la hora, p. ej. /daily 07:30, /daily 19:00 o /daily 8:00 laborables negocios.",
+  "daily.time.out_of_range": "{time} no es una hora: las horas van de 0 a 23 y los minutos de 00 a 59. P. ej. /daily 07:30 o /daily 19:30.",
   "daily.none": "Aún no hay conjunto diario aquí. Envía /daily 07:30 (horas en {zone}; cámbialo con /timezone).",
   "daily.days.weekdays": "de lunes a viernes",
   "daily.days.weekend": "los fines de semana",
@@ -4060,7 +4064,8 @@ extension DataFiles {
 
   "daily.stopped": "Outfit quotidiano fermato.",
   "daily.none_to_stop": "Qui non avevi un outfit quotidiano.",
-  "daily.time.invalid": "Indica l'ora come HH:MM nel formato 24 ore, ad es. /daily 07:30 o /daily 08:00 feriali lavoro.",
+  "daily.time.invalid": "Indica prima l'ora, ad es. /daily 07:30, /daily 19.30 o /daily 8:00 feriali lavoro.",
+  "daily.time.out_of_range": "{time} non è un orario: le ore vanno da 0 a 23, i minuti da 00 a 59. Ad es. /daily 07:30 o /daily 19.30.",
   "daily.none": "Qui non c'è ancora un outfit quotidiano. Manda /daily 07:30 (orari in {zone}; cambia con /timezone).",
   "daily.days.weekdays": "dal lunedì al venerdì",
   "daily.days.weekend": "nel fine settimana",

@@ -33,16 +33,23 @@ struct DailyFeature {
             try await context.reply(try await describe(context))
             return
         }
-        if first.lowercased() == "off" {
+        if Self.offWords.contains(first.lowercased()) {
             let removed = try await context.data.deleteSchedule(chatID: context.chat.id, userID: context.user.id)
             try await context.reply(context.text(removed ? "daily.stopped" : "daily.none_to_stop"))
             daily.service.wake()
             return
         }
-        guard let time = LocalTime(text: first) else {
+        let time: LocalTime
+        switch TimeWords.read(words) {
+        case .time(let found, let rest):
+            time = found
+            words = rest
+        case .outOfRange(let written):
+            let shown = written.count > 20 ? String(written.prefix(19)) + "…" : written
+            throw LocalizedUserMessageError("daily.time.out_of_range", ["time": .text(shown)])
+        case .none:
             throw LocalizedUserMessageError("daily.time.invalid")
         }
-        words.removeFirst()
         // Day words ("weekdays", "weekend", "mon,wed,fri", "Di-Do") choose the days; the rest names the occasion.
         let (chosen, occasionWords) = DayWords.read(words)
         let days = chosen ?? .everyDay
@@ -61,6 +68,11 @@ struct DailyFeature {
         }
         try await context.reply(note + (try await describe(context)))
     }
+
+    /// "/daily off" in the five reply languages.
+    static let offWords: Set<String> = [
+        "off", "stop", "aus", "stopp", "arrêt", "arret", "apagar", "parar", "desactivar", "spegni", "disattiva", "basta",
+    ]
 
     /// The user's usual occasion (user setting), else the default (smart casual).
     private func usualOccasion(of user: UserRecord) throws -> Occasion {
