@@ -31,6 +31,7 @@ enum ButtonAction: String, CaseIterable, ButtonActionName {
     case tryOnAddPiece = "tryon.addpiece"
     case tryOnCancel = "tryon.cancel"
     case languageSet = "language.set"
+    case timeZoneSet = "timezone.set"
     case voteTie = "vote.tie"
     case forgetConfirm = "forget.confirm"
     case forgetCancel = "forget.cancel"

@@ -53,7 +53,7 @@ func berlinMonday(_ time: String) -> Date {
         let harness = try VotingHarness(now: berlinMonday("07:00"))
         defer { harness.remove() }
         await harness.say("/timezone Mars/Olympus_Mons", user: "ana", chat: "ana", kind: .privateChat)
-        #expect(harness.transport.readable.last?.contains("Europe/Berlin, America/New_York or Asia/Tokyo") == true)
+        #expect(harness.transport.readable.last?.contains("Send a city or Area/City, e.g. /timezone Berlin") == true)
         await harness.say("/timezone", user: "ana", chat: "ana", kind: .privateChat)
         #expect(harness.transport.readable.last?.hasPrefix("This chat's time zone is UTC") == true)
         await harness.say("/timezone Europe/Berlin", user: "ana", chat: "ana", kind: .privateChat)

@@ -20,6 +20,13 @@ struct DailyFeature {
         builder.add(Command("timezone", usage: "[Area/City]") { context, arguments in
             try await timeZone(context, arguments: arguments.trimmingCharacters(in: .whitespaces))
         })
+        builder.onButton(.timeZoneSet) { context, record in
+            // Only a name that still opens a zone is set: the payload is ours, but the zone list may change with tzdata.
+            guard case .zone(let identifier) = ZoneNames.shared.lookup(try record.arguments.string("zone", maxLength: 64)) else {
+                throw ButtonArguments.unreadable
+            }
+            try await setZone(identifier, context: context)
+        }
     }
 
     /// The zone of a chat: its own setting, else the configured default.
@@ -113,9 +120,26 @@ struct DailyFeature {
             try await context.reply(context.text("daily.zone.current", ["zone": .text(DailySettings.name(of: zone(of: context.chat)))]))
             return
         }
-        guard arguments.contains("/") || arguments.uppercased() == "UTC", let zone = TimeZone(identifier: arguments) else {
-            let shown = arguments.count > 40 ? String(arguments.prefix(39)) + "…" : arguments
+        let shown = arguments.count > 40 ? String(arguments.prefix(39)) + "…" : arguments
+        switch ZoneNames.shared.lookup(arguments) {
+        case .zone(let identifier):
+            try await setZone(identifier, context: context)
+        case .suggestions(let names) where !names.isEmpty:
+            // A close name is offered, never set: a wrong zone would send the daily outfit at the wrong hour.
+            var buttons: [[Button]] = []
+            for name in names {
+                buttons.append([try await context.button(name, action: .timeZoneSet, payload: ["zone": .string(name)])])
+            }
+            try await context.reply(context.text("daily.zone.suggest", ["zone": .text(shown)]), buttons: buttons)
+        case .suggestions:
             throw LocalizedUserMessageError("daily.zone.unknown", ["zone": .text(shown)])
+        }
+    }
+
+    /// Stores the chat's zone, wakes the scheduler and confirms.
+    private func setZone(_ identifier: String, context: ChatContext) async throws {
+        guard let zone = TimeZone(identifier: identifier) else {
+            throw LocalizedUserMessageError("daily.zone.unknown", ["zone": .text(identifier)])
         }
         try await context.store.setChatSettings(
             context.chat.settings.setting(DailySettings.timeZoneSetting, .string(DailySettings.name(of: zone))), chatID: context.chat.id)
