@@ -1624,7 +1624,7 @@ extension DataFiles {
   "tryon.quota.fewer": {"one": "Send /tryon {count} to make one.", "other": "Send /tryon {count} to make {count}."},
   "smalltalk.words.greeting": "hi|hello|hey|hiya|howdy|yo|good morning|good afternoon|good evening",
   "smalltalk.words.thanks": "thanks|thank you|thank u|thx|ty|cheers|many thanks",
-  "smalltalk.words.outfit": "what should i wear|what shall i wear|what to wear|what do i wear|what can i wear|what should i put on|dress me|style me|outfit|an outfit|outfit idea|outfit ideas",
+  "smalltalk.words.outfit": "what should i * wear|what shall i wear|what to wear|what do i wear|what can i wear|what should i put on|what do i put on|something to wear|dress me|style me|outfit|an outfit|outfit idea|outfit ideas",
   "smalltalk.greeting": "Hi! Paste a shop link to add a piece to your closet, or try /outfit business. /help lists everything.",
   "smalltalk.thanks": "You're welcome. /outfit is here whenever you need the next one."
 }
@@ -2270,7 +2270,7 @@ extension DataFiles {
   "tryon.quota.fewer": {"one": "Schick /tryon {count} für eine.", "other": "Schick /tryon {count} für {count}."},
   "smalltalk.words.greeting": "hallo|hi|hey|servus|moin|moin moin|tach|guten morgen|guten tag|guten abend|gruss gott|gruezi",
   "smalltalk.words.thanks": "danke|danke schon|dankeschon|vielen dank|danke dir|besten dank",
-  "smalltalk.words.outfit": "was soll ich anziehen|was ziehe ich an|was zieh ich an|was anziehen|was kann ich anziehen|zieh mich an|outfit",
+  "smalltalk.words.outfit": "was soll ich * anziehen|was ziehe ich * an|was zieh ich * an|was kann ich * anziehen|was anziehen|was soll ich * tragen|was trage ich|zieh mich an|ein outfit|outfit",
   "smalltalk.greeting": "Hallo! Schick einen Shop-Link, um ein Teil in deinen Schrank zu legen, oder probier /outfit geschäftlich. /help zeigt alles.",
   "smalltalk.thanks": "Gern geschehen. /outfit ist da, wann immer du das nächste brauchst."
 }
@@ -2916,7 +2916,7 @@ extension DataFiles {
   "tryon.quota.fewer": {"one": "Envoie /tryon {count} pour en faire un.", "other": "Envoie /tryon {count} pour en faire {count}."},
   "smalltalk.words.greeting": "bonjour|salut|coucou|bonsoir|hello|allo",
   "smalltalk.words.thanks": "merci|merci beaucoup|merci bien|super merci|je te remercie",
-  "smalltalk.words.outfit": "que mettre|quoi mettre|qu est ce que je mets|je mets quoi|que porter|quoi porter|habille moi|une tenue|tenue",
+  "smalltalk.words.outfit": "que mettre|quoi mettre|qu est ce que je mets|qu est ce que je porte|je mets quoi|je porte quoi|que porter|quoi porter|que dois je * mettre|que dois je * porter|comment m habiller|habille moi|une tenue|tenue",
   "smalltalk.greeting": "Bonjour ! Colle un lien de boutique pour ajouter une pièce à ta garde-robe, ou essaie /outfit affaires. /help liste tout.",
   "smalltalk.thanks": "Avec plaisir. /outfit est là dès que tu veux la suivante."
 }
@@ -3562,7 +3562,7 @@ extension DataFiles {
   "tryon.quota.fewer": {"one": "Envía /tryon {count} para hacer una.", "other": "Envía /tryon {count} para hacer {count}."},
   "smalltalk.words.greeting": "hola|buenas|buenos dias|buenas tardes|buenas noches|que tal",
   "smalltalk.words.thanks": "gracias|muchas gracias|mil gracias|te lo agradezco",
-  "smalltalk.words.outfit": "que me pongo|que ponerme|que visto|que me visto|vísteme|visteme|un conjunto|un atuendo|outfit",
+  "smalltalk.words.outfit": "que * me pongo|que * ponerme|que visto|que me visto|como me visto|que llevo|vísteme|visteme|un conjunto|un atuendo|outfit",
   "smalltalk.greeting": "¡Hola! Pega un enlace de una tienda para añadir una prenda a tu armario, o prueba /outfit negocios. /help lo muestra todo.",
   "smalltalk.thanks": "De nada. /outfit está aquí cuando necesites el siguiente."
 }
@@ -4208,7 +4208,7 @@ extension DataFiles {
   "tryon.quota.fewer": {"one": "Manda /tryon {count} per farne una.", "other": "Manda /tryon {count} per farne {count}."},
   "smalltalk.words.greeting": "ciao|buongiorno|buonasera|salve|ehi",
   "smalltalk.words.thanks": "grazie|grazie mille|ti ringrazio|grazie tante",
-  "smalltalk.words.outfit": "cosa mi metto|che mi metto|cosa metto|cosa indosso|che indosso|vestimi|un outfit|outfit",
+  "smalltalk.words.outfit": "cosa mi * metto|che mi metto|cosa metto|cosa * mettere|cosa indosso|che indosso|cosa * indossare|come mi vesto|vestimi|un outfit|outfit",
   "smalltalk.greeting": "Ciao! Incolla il link di un negozio per aggiungere un capo al tuo armadio, o prova /outfit lavoro. /help mostra tutto.",
   "smalltalk.thanks": "Di niente. /outfit è qui quando ti serve il prossimo."
 }
