@@ -9,6 +9,7 @@ enum ButtonAction: String, CaseIterable, ButtonActionName {
     case outfitAnother = "outfit.another"
     case outfitWhy = "outfit.why"
     case outfitWore = "outfit.wore"
+    case woreOn = "wore.on"
     case closetPage = "closet.page"
     case closetRemove = "closet.remove"
     case closetKeep = "closet.keep"
