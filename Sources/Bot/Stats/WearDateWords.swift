@@ -1,6 +1,7 @@
 import Foundation
 import Localization
 import Schedule
+import Support
 
 /// What a `/wore` date argument names: one day, or two when an English slash date reads both ways.
 enum WearDay: Equatable {
@@ -10,8 +11,8 @@ enum WearDay: Equatable {
     case either(dayFirst: LocalDate, monthFirst: LocalDate)
 }
 
-/// Why a `/wore` date argument names no day.
-enum WearDateProblem: Error, Equatable {
+/// Why a `/wore` date argument names no day; `WearCalendar.day` turns it into the reader's words.
+enum WearDateProblem: InternalError, Equatable {
     /// Not a date in any form read.
     case unreadable
     /// A date's shape with a day its month does not have ("31.02.", "2026-04-31").
