@@ -18,11 +18,16 @@ struct SmallTalk {
     static let shortMessageWords = 5
     /// "What should I wear…" is looked for in messages up to this many words.
     static let outfitMessageWords = 20
+    /// How many words a `*` in a phrase stands for at most: "was soll ich * anziehen" takes "was soll ich
+    /// heute zum Abendessen anziehen", where German puts the occasion inside the question.
+    static let gapWords = 4
 
     func register(on builder: inout RouterBuilder) {
         let phrases = Self.phrases(environment.catalogs)
+        let occasions = environment.occasions
         builder.onText { context, text in
-            guard context.isSpokenTo, let intent = Self.intent(of: text, phrases: phrases) else { return false }
+            guard context.isSpokenTo, let intent = Self.intent(of: text, phrases: phrases, namesOccasion: { occasions.mentioned(in: $0) != nil })
+            else { return false }
             let outfits = OutfitCommand(environment: environment)
             switch intent {
             case .greeting: try await context.reply(context.text("smalltalk.greeting"))
@@ -38,33 +43,56 @@ struct SmallTalk {
         }
     }
 
-    /// Each intent's phrases from every language's catalog, normalized.
-    static func phrases(_ catalogs: Catalogs) -> [Intent: [String]] {
-        var found: [Intent: [String]] = [:]
+    /// Each intent's phrases from every language's catalog, normalized: words, with "*" for a gap.
+    static func phrases(_ catalogs: Catalogs) -> [Intent: [[String]]] {
+        var found: [Intent: [[String]]] = [:]
         for intent in Intent.allCases {
             let key = "smalltalk.words.\(intent.rawValue)"
             let lists = Language.allCases.filter { catalogs.has(key, in: $0) }.map { catalogs.string(key, in: $0) }
-            found[intent] = Array(Set(lists.flatMap { $0.split(separator: "|").map { normalized(String($0)) } }.filter { !$0.isEmpty }))
+            let phrases = lists.flatMap { $0.split(separator: "|").map { phrase(String($0)) } }.filter { $0.contains { $0 != "*" } }
+            found[intent] = Array(Set(phrases))
         }
         return found
     }
 
-    /// The intent of `text`, or nil when it is none of them.
-    static func intent(of text: String, phrases: [Intent: [String]]) -> Intent? {
+    /// A catalog phrase as words; "*" stays, as the gap, while normalizing drops every other mark.
+    static func phrase(_ text: String) -> [String] {
+        let parts = text.split(separator: "*", omittingEmptySubsequences: false).map { normalized(String($0)).split(separator: " ").map(String.init) }
+        return Array(parts.joined(separator: ["*"]))
+    }
+
+    /// The intent of `text`, or nil when it is none of them. `namesOccasion` tells whether a text names an occasion.
+    static func intent(of text: String, phrases: [Intent: [[String]]], namesOccasion: (String) -> Bool = { _ in false }) -> Intent? {
         guard text.count <= 400 else { return nil }
         let words = normalized(text).split(separator: " ").map(String.init)
         guard !words.isEmpty else { return nil }
-        let sentence = " " + words.joined(separator: " ") + " "
-        // A one-word phrase ("outfit") asks only on its own: "nice outfit" is a remark, not a request.
-        let asksForOutfit = phrases[.outfit, default: []].contains { phrase in
-            sentence.contains(" \(phrase) ") && (phrase.contains(" ") || words.count == 1)
+        if words.count <= outfitMessageWords {
+            for phrase in phrases[.outfit, default: []] {
+                // A one-word phrase ("outfit", "tenue") asks only on its own or followed by an occasion
+                // ("Outfit für die Hochzeit"): "nice outfit" is a remark, not a request.
+                if phrase.count == 1 {
+                    if words[0] == phrase[0], words.count == 1 || namesOccasion(text) { return .outfit }
+                } else if (0..<words.count).contains(where: { matches(phrase, words, from: $0) }) {
+                    return .outfit
+                }
+            }
         }
-        if words.count <= outfitMessageWords, asksForOutfit { return .outfit }
         guard words.count <= shortMessageWords else { return nil }
-        for intent in [Intent.thanks, .greeting] where phrases[intent, default: []].contains(where: { sentence.hasPrefix(" \($0) ") }) {
+        for intent in [Intent.thanks, .greeting] where phrases[intent, default: []].contains(where: { matches($0, words, from: 0) }) {
             return intent
         }
         return nil
+    }
+
+    /// Whether `phrase` is said in `words` starting at `start`, each "*" taking up to `gapWords` words.
+    static func matches(_ phrase: [String], _ words: [String], from start: Int) -> Bool {
+        guard let first = phrase.first else { return true }
+        if first == "*" {
+            let rest = Array(phrase.dropFirst())
+            return (start...min(start + gapWords, words.count)).contains { matches(rest, words, from: $0) }
+        }
+        guard start < words.count, words[start] == first else { return false }
+        return matches(Array(phrase.dropFirst()), words, from: start + 1)
     }
 
     /// Lowercased, accents and punctuation dropped, runs of spaces collapsed: "Qué me pongo?" is "que me pongo".

@@ -18,6 +18,9 @@ public struct ChatContext: Sendable {
     public let router: Router
     /// The language replies to this user are written in: their `/language` choice, else their app's, else English.
     public let language: Language
+    /// Whether the command being handled cleared input the bot was waiting for (a typed answer, numbered
+    /// choices, a photo): every command does that first, and `/cancel` says which it was.
+    public internal(set) var cancelledInput = false
 
     public init(
         event: ChatEvent, user: UserRecord, chat: ChatRecord, store: any ChatStore, transport: any ChatTransport, logger: Logger,

@@ -10,27 +10,32 @@ public struct Command: Sendable {
     public let summary: String
     /// Hidden commands work but are not listed (e.g. aliases).
     public let listed: Bool
+    /// False for a command in Telegram's menu that `/help` leaves out, so its list stays short: `/cancel`
+    /// only matters while the bot waits for an answer.
+    public let inHelp: Bool
     public let handler: @Sendable (ChatContext, String) async throws -> Void
     /// The summary per language, from the catalogs' `command.NAME` (filled when the router is built).
     public internal(set) var summaries: [Language: String] = [:]
 
     /// A command whose summary is `summary` (English) unless the catalogs describe `command.NAME`.
     public init(
-        _ name: String, usage: String = "", summary: String, listed: Bool = true,
+        _ name: String, usage: String = "", summary: String, listed: Bool = true, inHelp: Bool = true,
         handler: @escaping @Sendable (ChatContext, String) async throws -> Void
     ) {
         self.name = name
         self.usage = usage
         self.summary = summary
         self.listed = listed
+        self.inHelp = inHelp
         self.handler = handler
     }
 
     /// A command described only by the catalogs' `command.NAME`, in every language.
     public init(
-        _ name: String, usage: String = "", listed: Bool = true, handler: @escaping @Sendable (ChatContext, String) async throws -> Void
+        _ name: String, usage: String = "", listed: Bool = true, inHelp: Bool = true,
+        handler: @escaping @Sendable (ChatContext, String) async throws -> Void
     ) {
-        self.init(name, usage: usage, summary: "", listed: listed, handler: handler)
+        self.init(name, usage: usage, summary: "", listed: listed, inHelp: inHelp, handler: handler)
     }
 
     /// The summary in `language`: the catalog's, else English, else the built-in English text.

@@ -57,8 +57,11 @@ public final class Router: Sendable {
     /// Whether presses of `action` have a handler (a button made for it would otherwise only expire).
     public func handles(button action: some ButtonActionName) -> Bool { buttonHandlers[action.rawValue] != nil }
 
-    /// The commands listed in `/help` and the Telegram menu, in registration order.
+    /// The commands in the Telegram menu, in registration order.
     public var listedCommands: [Command] { commands.filter(\.listed) }
+
+    /// The commands `/help` lists: the menu's, less those kept out of the help text.
+    public var helpCommands: [Command] { listedCommands.filter(\.inHelp) }
 
     /// Handles one event completely; never throws — failures become replies and log lines.
     public func handle(_ incoming: ChatEvent, via transport: any ChatTransport) async {
@@ -148,7 +151,8 @@ public final class Router: Sendable {
         }
         switch context.event.payload {
         case .command(let name, let arguments):
-            try await cancelPendingInput(context)
+            var context = context
+            context.cancelledInput = try await cancelPendingInput(context)
             guard let command = commandIndex[name] else {
                 try await replyToUnknown(name, arguments: arguments, context: context)
                 return
@@ -189,15 +193,16 @@ public final class Router: Sendable {
     }
 
     /// A command starts something new: a typed answer, numbered choices or a photo the bot was waiting
-    /// for are no longer what the next message means.
-    private func cancelPendingInput(_ context: ChatContext) async throws {
-        guard pendingInputs.mayHave(chatID: context.chat.id, userID: context.user.id) else { return }
+    /// for are no longer what the next message means. True when there was such input to cancel.
+    private func cancelPendingInput(_ context: ChatContext) async throws -> Bool {
+        guard pendingInputs.mayHave(chatID: context.chat.id, userID: context.user.id) else { return false }
         let state = try await context.state()
         if pendingInputs.holdsPending(state) {
             try await context.setState(pendingInputs.clearing(state))
-        } else {
-            pendingInputs.note(state, chatID: context.chat.id, userID: context.user.id)
+            return true
         }
+        pendingInputs.note(state, chatID: context.chat.id, userID: context.user.id)
+        return false
     }
 
     /// Runs a button's handler. A stale, foreign or someone else's button does nothing but say so;

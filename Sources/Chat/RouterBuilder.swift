@@ -55,8 +55,8 @@ public struct RouterBuilder {
     /// Sets the catalog key of the reply for text nobody handled in a private chat.
     public mutating func setFallback(key: String) { fallbackKey = key }
 
-    /// Adds `/start` and `/help` (generated from the registered commands) and builds the router. `welcome` is
-    /// the catalog key of `/start`'s greeting; command summaries come from the catalogs' `command.NAME`.
+    /// Adds `/start`, `/help` (generated from the registered commands) and `/cancel`, and builds the router.
+    /// `welcome` is the catalog key of `/start`'s greeting; command summaries come from the catalogs' `command.NAME`.
     public func build(store: any ChatStore, logger: Logger, clock: any WallClock, welcome: String, catalogs: Catalogs = .builtIn) -> Router {
         let start = Command("start") { context, _ in
             try await context.reply(context.text(welcome) + .plain("\n\n") + RouterBuilder.helpText(context))
@@ -64,8 +64,12 @@ public struct RouterBuilder {
         let help = Command("help") { context, _ in
             try await context.reply(RouterBuilder.helpText(context))
         }
+        // The router cleared the pending input before this runs, as for every command; /cancel only tells.
+        let cancel = Command("cancel", inHelp: false) { context, _ in
+            try await context.reply(context.text(context.cancelledInput ? "chat.cancel.done" : "chat.cancel.nothing"))
+        }
         var builder = self
-        builder.commands.insert(contentsOf: [start, help], at: 0)
+        builder.commands.insert(contentsOf: [start, help, cancel], at: 0)
         builder.commands = builder.commands.map { $0.describing(with: catalogs) }
         return Router(builder: builder, store: store, logger: logger, clock: clock, catalogs: catalogs)
     }
@@ -73,7 +77,7 @@ public struct RouterBuilder {
     /// The `/help` text: one line per listed command, plus how choices work without buttons.
     static func helpText(_ context: ChatContext) -> RichText {
         var text = context.text("chat.help.title").bolded
-        text += .plain("\n" + context.router.listedCommands.map { $0.helpLine(in: context.language) }.joined(separator: "\n"))
+        text += .plain("\n" + context.router.helpCommands.map { $0.helpLine(in: context.language) }.joined(separator: "\n"))
         if !context.transport.capabilities.inlineButtons {
             // Each transport without buttons explains its own way of answering (numbers, reactions…).
             let specific = "chat.choices.\(context.event.chat.transport)"

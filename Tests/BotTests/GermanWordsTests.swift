@@ -49,12 +49,17 @@ import Testing
 
     @Test func datesWrittenDayFirstAndTheDayBeforeYesterdayAreRead() throws {
         let today = try #require(LocalDate(text: "2026-12-02"))
-        #expect(try WearCalendar.day("31.10.2026", today: today).description == "2026-10-31")
-        #expect(try WearCalendar.day("31/10/26", today: today).description == "2026-10-31")
-        #expect(try WearCalendar.day("1.2.", today: today).description == "2026-02-01")
-        #expect(try WearCalendar.day("vorgestern", today: today).description == "2026-11-30")
-        #expect(throws: LocalizedUserMessageError.self) { try WearCalendar.day("31.02.2026", today: today) }
-        #expect(throws: LocalizedUserMessageError.self) { try WearCalendar.day("10.2026", today: today) }
-        #expect(throws: LocalizedUserMessageError.self) { try WearCalendar.day("31.12.2026", today: today) }
+        let german = Phrasebook(catalogs: .builtIn, language: .de)
+        let day = { (text: String) throws -> String in
+            guard case .day(let day) = try WearCalendar.day(text, today: today, words: german) else { return "two days" }
+            return day.description
+        }
+        #expect(try day("31.10.2026") == "2026-10-31")
+        #expect(try day("31/10/26") == "2026-10-31")
+        #expect(try day("1.2.") == "2026-02-01")
+        #expect(try day("vorgestern") == "2026-11-30")
+        #expect(throws: LocalizedUserMessageError.self) { try day("31.02.2026") }
+        #expect(throws: LocalizedUserMessageError.self) { try day("10.2026") }
+        #expect(throws: LocalizedUserMessageError.self) { try day("31.12.2026") }
     }
 }

@@ -42,6 +42,37 @@ import Testing
         #expect(error?.userMessage.contains("en, de, fr, es, it") == true)
     }
 
+    @Test(arguments: [
+        ("Deutsch", Language.de), ("german", .de), ("GERMAN", .de), ("auf Deutsch", .de), ("Deutch", .de), ("allemand", .de), ("tedesco", .de),
+        ("Français", .fr), ("francais", .fr), ("French", .fr), ("Französisch", .fr), ("en français", .fr), ("francés", .fr),
+        ("spanish", .es), ("Español", .es), ("espanol", .es), ("castellano", .es), ("Spanisch", .es), ("spagnolo", .es),
+        ("italiano", .it), ("Italian", .it), ("italienisch", .it), ("ita", .it), ("English", .en), ("inglés", .en), ("Englisch", .en),
+        ("in English", .en), ("eng", .en),
+    ])
+    func aLanguageIsChosenByItsOwnNameOrItsNameInAnotherLanguage(_ typed: String, _ language: Language) throws {
+        #expect(try LanguageChoice(typed: typed) == .language(language), "\(typed)")
+    }
+
+    @Test(arguments: ["Portuguese", "português", "klingon", "in", "deutsch english", "de de", String(repeating: "deutsch", count: 10)])
+    func otherNamesAreRefusedWithTheChoices(_ typed: String) {
+        let error = #expect(throws: LocalizedUserMessageError.self) { try LanguageChoice(typed: typed) }
+        #expect(error?.message.key == "language.unknown", "\(typed)")
+    }
+
+    @Test func languageWithANameSwitchesTheReplies() async throws {
+        let bot = try BotHarness()
+        await bot.say("/language Deutsch")
+        #expect(bot.lastText == "Ab jetzt antworte ich auf Deutsch.")
+        await bot.say("/language spanish")
+        #expect(bot.lastText == "A partir de ahora respondo en español.")
+        await bot.say("/language Français")
+        #expect(bot.lastText == "Désormais, je réponds en français.")
+        await bot.say("/language italiano")
+        #expect(bot.lastText == "D'ora in poi rispondo in italiano.")
+        await bot.say("/language English")
+        #expect(bot.lastText == "From now on I reply in English.")
+    }
+
     @Test func buttonPayloadsRoundTripAndForeignOnesAreIgnored() {
         for choice in Language.allCases.map(LanguageChoice.language) + [.followApp] {
             #expect(LanguageChoice(payload: choice.payload) == choice)

@@ -31,6 +31,39 @@ import WardrobeTestKit
         let state = try await bot.store.chatState(chatID: chat.id, userID: user.id)
         #expect(state["item_photo"] == nil || state["item_photo"] == .null, "\(state)")
     }
+
+    @Test func cancelSaysWhetherTheBotWasWaitingAndAnOldConfirmationNoLongerAnswers() async throws {
+        let bot = try BotHarness()
+        try await ClosetCommandTests.stock(bot)
+        let before = try await bot.closet().count
+        await bot.say("/cancel")
+        #expect(bot.lastText == "Nothing to cancel: I wasn't waiting for anything from you. Send /help to see what I can do.")
+        // The console and Matrix answer by number: the confirmation of /remove 3 is pending until /cancel.
+        await bot.say("/remove 3")
+        await bot.say("/cancel")
+        #expect(bot.lastText == "Cancelled. I'm no longer waiting for your answer.")
+        await bot.say("1")
+        #expect(try await bot.closet().count == before)
+        await bot.say("/edit 2 photo")
+        await bot.say("/language de")
+        await bot.say("/cancel")
+        #expect(bot.lastText == "Nichts abzubrechen: Ich habe auf nichts von dir gewartet. Schick /help, um zu sehen, was ich kann.")
+        await bot.say("/edit 2 photo")
+        await bot.say("/cancel")
+        #expect(bot.lastText == "Abgebrochen. Ich warte nicht mehr auf deine Antwort.")
+    }
+
+    @Test func cancelIsInTheCommandMenuButNotInHelpAndItsWordsSuggestIt() async throws {
+        let bot = try BotHarness()
+        #expect(bot.router.listedCommands.map(\.name).contains("cancel"))
+        #expect(!bot.router.helpCommands.map(\.name).contains("cancel"))
+        await bot.say("/help")
+        #expect(!bot.lastText.contains("/cancel"))
+        for word in ["abbrechen", "annuler", "cancelar", "annulla", "stop"] {
+            await bot.say("/\(word)")
+            #expect(bot.lastText == "I don't know /\(word). Did you mean /cancel?")
+        }
+    }
 }
 
 /// Numbers as people type them: out of range, too long, in another script.

@@ -1,3 +1,4 @@
+@testable import Bot
 import Chat
 import Foundation
 import Testing
@@ -28,10 +29,47 @@ import Testing
         #expect(bot.lastText.contains("Dinner Date"))
     }
 
+    @Test(arguments: [
+        ("Was soll ich zum Abendessen anziehen?", "Dinner Date"), ("Was ziehe ich zur Hochzeit an?", "Wedding Guest"),
+        ("Was soll ich morgen ins Büro anziehen?", "Business Casual"), ("Outfit für ein Vorstellungsgespräch", "Business Formal"),
+        ("Que mettre pour un diner ?", "Dinner Date"), ("Qu'est-ce que je porte pour un mariage ?", "Wedding Guest"),
+        ("Comment m'habiller pour un entretien ?", "Business Formal"), ("Tenue pour la plage", "Summer"),
+        ("¿Qué ropa me pongo para una boda?", "Wedding Guest"), ("¿Qué debería ponerme para la oficina?", "Business Casual"),
+        ("Cosa dovrei mettere per una cena?", "Dinner Date"), ("Cosa mi metto per un colloquio?", "Business Formal"),
+        ("What should I wear for a wedding?", "Wedding Guest"), ("what do I wear to the office", "Business Casual"),
+    ])
+    func aWhatToWearSentenceThatNamesAnOccasionGetsItsOutfitInAnyLanguage(_ sentence: String, _ heading: String) async throws {
+        let bot = try BotHarness()
+        try await ClosetCommandTests.stock(bot)
+        await bot.say(sentence)
+        #expect(bot.lastText.contains(heading), "\(sentence) → \(bot.lastText)")
+    }
+
+    @Test func aGermanSpeakerAskingWhatToWearToDinnerGetsTheDinnerOutfitInGerman() async throws {
+        let bot = try BotHarness()
+        try await ClosetCommandTests.stock(bot)
+        await bot.say("/language de")
+        await bot.say("Was soll ich zum Abendessen anziehen?")
+        #expect(bot.lastText.contains("Abendessen zu zweit"), "\(bot.lastText)")
+        await bot.say("Was ziehe ich heute an?")
+        #expect(bot.lastText.hasPrefix("Für welchen Anlass?"))
+    }
+
+    @Test func aGapInAPhraseTakesAFewWordsButNotASentence() {
+        let phrase = SmallTalk.phrase("was soll ich * anziehen")
+        #expect(phrase == ["was", "soll", "ich", "*", "anziehen"])
+        let words = { (text: String) in SmallTalk.normalized(text).split(separator: " ").map(String.init) }
+        #expect(SmallTalk.matches(phrase, words("was soll ich anziehen"), from: 0))
+        #expect(SmallTalk.matches(phrase, words("was soll ich heute zum Abendessen anziehen"), from: 0))
+        #expect(!SmallTalk.matches(phrase, words("was soll ich bloß mit diesem alten Mantel noch anziehen"), from: 0))
+    }
+
     @Test func remarksLongMessagesAndGroupChatterAreLeftAlone() async throws {
         let bot = try BotHarness()
         let fallback = "I didn't catch that. Send /help to see what I can do."
         await bot.say("nice outfit")
+        #expect(bot.lastText == fallback)
+        await bot.say("nice outfit for the wedding")
         #expect(bot.lastText == fallback)
         await bot.say("hi I want to know how to add a piece from a shop")
         #expect(bot.lastText == fallback)

@@ -1,10 +1,13 @@
-import Chat
+@testable import Chat
 import Foundation
 import Testing
 import WardrobeTestKit
 
 @Suite struct CommandSuggestionTests {
-    static let known = ["start", "help", "outfit", "occasions", "closet", "item", "edit", "remove", "wore", "stats", "add", "me", "tryon", "look", "looks", "language"]
+    static let known = [
+        "start", "help", "cancel", "outfit", "occasions", "closet", "item", "edit", "remove", "wore", "stats", "add", "me", "tryon", "look",
+        "looks", "language", "laundry", "clean", "daily", "timezone", "export", "forget", "vote", "prompt", "service", "key",
+    ]
 
     @Test(arguments: [
         ("delete", "remove"), ("Hilfe", "help"), ("otufit", "outfit"), ("outfti", "outfit"), ("closte", "closet"),
@@ -12,6 +15,41 @@ import WardrobeTestKit
     ])
     func aSynonymOrASmallSlipNamesTheCommandMeant(typed: String, meant: String) {
         #expect(CommandSuggestion.suggest(typed, among: Self.known) == meant)
+    }
+
+    @Test(arguments: [
+        // remove
+        ("entfernen", "remove"), ("löschen", "remove"), ("Loeschen", "remove"), ("supprimer", "remove"), ("effacer", "remove"),
+        ("borrar", "remove"), ("eliminar", "remove"), ("quitar", "remove"), ("cancella", "remove"), ("elimina", "remove"), ("rimuovi", "remove"),
+        // add, closet, outfit, edit
+        ("hinzufügen", "add"), ("hinzufugen", "add"), ("ajouter", "add"), ("añadir", "add"), ("anadir", "add"), ("aggiungi", "add"),
+        ("kleiderschrank", "closet"), ("garderobe", "closet"), ("vêtements", "closet"), ("ropa", "closet"), ("armadio", "closet"),
+        ("tenue", "outfit"), ("conjunto", "outfit"), ("abbinamento", "outfit"), ("anziehen", "outfit"),
+        ("ändern", "edit"), ("bearbeiten", "edit"), ("modifier", "edit"), ("editar", "edit"), ("cambiar", "edit"), ("modifica", "edit"),
+        // help, language, stats, wore
+        ("aide", "help"), ("ayuda", "help"), ("aiuto", "help"), ("befehle", "help"), ("Sprache", "language"), ("langue", "language"),
+        ("idioma", "language"), ("lingua", "language"), ("statistik", "stats"), ("estadísticas", "stats"), ("estadisticas", "stats"),
+        ("statistiques", "stats"), ("statistiche", "stats"), ("getragen", "wore"), ("porté", "wore"), ("llevé", "wore"), ("indossato", "wore"),
+        // the rest
+        ("anprobieren", "tryon"), ("essayer", "tryon"), ("wäsche", "laundry"), ("lessive", "laundry"), ("bucato", "laundry"),
+        ("sauber", "clean"), ("propre", "clean"), ("täglich", "daily"), ("zeitzone", "timezone"), ("fuseau", "timezone"),
+        ("exportieren", "export"), ("vergessen", "forget"), ("abstimmung", "vote"), ("schlüssel", "key"), ("clé", "key"),
+        // cancel
+        ("abbrechen", "cancel"), ("annuler", "cancel"), ("cancelar", "cancel"), ("annulla", "cancel"), ("stop", "cancel"), ("Stopp", "cancel"),
+    ])
+    func theCommonWordsForEachCommandInTheFiveLanguagesNameIt(typed: String, meant: String) {
+        #expect(CommandSuggestion.suggest(typed, among: Self.known) == meant, "\(typed)")
+    }
+
+    @Test func everyWordNamesACommandTheBotHasAndNoWordNamesTwo() {
+        var seen: [String: String] = [:]
+        for (command, words) in CommandSuggestion.words {
+            for word in words {
+                let key = CommandSuggestion.folded(word)
+                #expect(seen[key] == nil || seen[key] == command, "\(word) is \(seen[key] ?? "") and \(command)")
+                seen[key] = command
+            }
+        }
     }
 
     @Test(arguments: ["nope", "x", "weather", "pizza", String(repeating: "a", count: 5000)])

@@ -29,6 +29,7 @@ import Testing
         "RichText.swift": "HTML markup, no words",
         "OutfitExplainer.swift": "the language model's prompt (English for the model); its one sentence is shown as the model wrote it",
         "DailySettings.swift": "configuration defaults; the default occasion is shown through its catalog name",
+        "WearDateWords.swift": "the words for days that /wore reads in what people type, in five languages; it builds no messages",
     ]
 
     /// Lines that are not messages to a user: logs (also `logger?.` and `logger.with(…).info(`), error descriptions

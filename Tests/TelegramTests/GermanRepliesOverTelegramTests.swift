@@ -72,7 +72,7 @@ import WardrobeTestKit
             == "Tägliches Outfit um 07:30 (UTC), montags bis freitags, für geschäftlich. /daily off stoppt es.")
         harness.server.sendText("/daily 25:00", from: Self.lena)
         #expect(await harness.waitForMessages(count + 2, inChat: chat))
-        #expect(harness.server.texts(inChat: chat).last?.hasPrefix("Gib die Uhrzeit als HH:MM im 24-Stunden-Format an") == true)
+        #expect(harness.server.texts(inChat: chat).last?.hasPrefix("25:00 ist keine Uhrzeit: Stunden gehen von 0 bis 23") == true)
         #expect(harness.server.rejections.isEmpty)
         await harness.stop(task)
     }

@@ -30,6 +30,10 @@ import WardrobeTestKit
         #expect(german["help"] == "alle Befehle anzeigen")
         #expect(german["language"]?.hasPrefix("Antworten auf Deutsch") == true)
         #expect(harness.server.commandDescriptions()["help"] == "list every command")
+        // /cancel is left out of /help but is in every menu.
+        #expect(!texts[1].contains("/cancel"))
+        #expect(german["cancel"] == "abbrechen, worauf ich warte (eine Antwort, eine Auswahl)")
+        #expect(harness.server.commandDescriptions()["cancel"] == "stop what I'm waiting for (a typed answer, a choice)")
         #expect(Set(german.keys) == Set(harness.server.commandMenu))
         #expect(harness.server.commandDescriptions(languageCode: "fr")["forget"] == "supprimer tout ce que je garde sur toi")
         #expect(harness.server.rejections.isEmpty)

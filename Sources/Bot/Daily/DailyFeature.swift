@@ -20,6 +20,13 @@ struct DailyFeature {
         builder.add(Command("timezone", usage: "[Area/City]") { context, arguments in
             try await timeZone(context, arguments: arguments.trimmingCharacters(in: .whitespaces))
         })
+        builder.onButton(.timeZoneSet) { context, record in
+            // Only a name that still opens a zone is set: the payload is ours, but the zone list may change with tzdata.
+            guard case .zone(let identifier) = ZoneNames.shared.lookup(try record.arguments.string("zone", maxLength: 64)) else {
+                throw ButtonArguments.unreadable
+            }
+            try await setZone(identifier, context: context)
+        }
     }
 
     /// The zone of a chat: its own setting, else the configured default.
@@ -33,16 +40,23 @@ struct DailyFeature {
             try await context.reply(try await describe(context))
             return
         }
-        if first.lowercased() == "off" {
+        if Self.offWords.contains(first.lowercased()) {
             let removed = try await context.data.deleteSchedule(chatID: context.chat.id, userID: context.user.id)
             try await context.reply(context.text(removed ? "daily.stopped" : "daily.none_to_stop"))
             daily.service.wake()
             return
         }
-        guard let time = LocalTime(text: first) else {
+        let time: LocalTime
+        switch TimeWords.read(words) {
+        case .time(let found, let rest):
+            time = found
+            words = rest
+        case .outOfRange(let written):
+            let shown = written.count > 20 ? String(written.prefix(19)) + "…" : written
+            throw LocalizedUserMessageError("daily.time.out_of_range", ["time": .text(shown)])
+        case .none:
             throw LocalizedUserMessageError("daily.time.invalid")
         }
-        words.removeFirst()
         // Day words ("weekdays", "weekend", "mon,wed,fri", "Di-Do") choose the days; the rest names the occasion.
         let (chosen, occasionWords) = DayWords.read(words)
         let days = chosen ?? .everyDay
@@ -61,6 +75,11 @@ struct DailyFeature {
         }
         try await context.reply(note + (try await describe(context)))
     }
+
+    /// "/daily off" in the five reply languages.
+    static let offWords: Set<String> = [
+        "off", "stop", "aus", "stopp", "arrêt", "arret", "apagar", "parar", "desactivar", "spegni", "disattiva", "basta",
+    ]
 
     /// The user's usual occasion (user setting), else the default (smart casual).
     private func usualOccasion(of user: UserRecord) throws -> Occasion {
@@ -101,9 +120,26 @@ struct DailyFeature {
             try await context.reply(context.text("daily.zone.current", ["zone": .text(DailySettings.name(of: zone(of: context.chat)))]))
             return
         }
-        guard arguments.contains("/") || arguments.uppercased() == "UTC", let zone = TimeZone(identifier: arguments) else {
-            let shown = arguments.count > 40 ? String(arguments.prefix(39)) + "…" : arguments
+        let shown = arguments.count > 40 ? String(arguments.prefix(39)) + "…" : arguments
+        switch ZoneNames.shared.lookup(arguments) {
+        case .zone(let identifier):
+            try await setZone(identifier, context: context)
+        case .suggestions(let names) where !names.isEmpty:
+            // A close name is offered, never set: a wrong zone would send the daily outfit at the wrong hour.
+            var buttons: [[Button]] = []
+            for name in names {
+                buttons.append([try await context.button(name, action: .timeZoneSet, payload: ["zone": .string(name)])])
+            }
+            try await context.reply(context.text("daily.zone.suggest", ["zone": .text(shown)]), buttons: buttons)
+        case .suggestions:
             throw LocalizedUserMessageError("daily.zone.unknown", ["zone": .text(shown)])
+        }
+    }
+
+    /// Stores the chat's zone, wakes the scheduler and confirms.
+    private func setZone(_ identifier: String, context: ChatContext) async throws {
+        guard let zone = TimeZone(identifier: identifier) else {
+            throw LocalizedUserMessageError("daily.zone.unknown", ["zone": .text(identifier)])
         }
         try await context.store.setChatSettings(
             context.chat.settings.setting(DailySettings.timeZoneSetting, .string(DailySettings.name(of: zone))), chatID: context.chat.id)

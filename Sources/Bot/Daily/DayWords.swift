@@ -55,6 +55,9 @@ enum DayWords {
         return mask
     }
 
+    /// The ISO weekday (1 Monday … 7 Sunday) one lowercased day name or abbreviation names ("montag", "mié").
+    static func weekday(_ word: String) -> Int? { dayNumbers[word] }
+
     /// Words for a set of days.
     private static let groups: [String: Weekdays] = {
         var groups: [String: Weekdays] = [:]

@@ -67,11 +67,12 @@ enum LanguageChoice: Equatable {
     /// The codes a user can type, for help texts.
     static let codes = Language.allCases.map(\.rawValue).joined(separator: ", ")
 
-    /// A typed argument: a code or tag ("de", "de-AT"), "auto", or a refusal naming the choices.
+    /// A typed argument: a code or tag ("de", "de-AT"), a language's name ("Deutsch", "spanish"), "auto",
+    /// or a refusal naming the choices.
     init(typed word: String) throws(LocalizedUserMessageError) {
         if word.lowercased() == "auto" {
             self = .followApp
-        } else if let language = Language(tag: word) {
+        } else if let language = Language(tag: word) ?? Self.language(named: word) {
             self = .language(language)
         } else {
             throw LocalizedUserMessageError("language.unknown", ["code": .text(String(word.prefix(20))), "codes": .text(Self.codes)])

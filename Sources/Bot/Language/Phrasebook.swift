@@ -2,6 +2,7 @@ import Chat
 import Closet
 import Foundation
 import Localization
+import Schedule
 
 /// The catalogs in one reader's language, for code that writes messages outside a chat handler (the daily
 /// message, vote results, try-on notices) as well as inside one (`ChatContext.phrasebook`).
@@ -85,6 +86,18 @@ extension Phrasebook {
         formatter.locale = locale
         let names = formatter.shortStandaloneMonthSymbols ?? []
         return names.indices.contains(month - 1) ? names[month - 1].trimmingCharacters(in: CharacterSet(charactersIn: ".")) : String(month)
+    }
+
+    /// A date written out for sentences and buttons ("12 March 2026", "12. März 2026", "12 de marzo de 2026"),
+    /// also for a day that does not exist ("31 February 2026"), so a refusal can name it.
+    func longDate(year: Int, month: Int, day: Int) -> String {
+        string("date.long", ["day": .text(String(day)), "month": .text(longMonth(month)), "year": .text(String(year))])
+    }
+
+    /// A date written out ("12 March 2026").
+    func longDate(_ date: LocalDate) -> String {
+        let (year, month, day) = date.components
+        return longDate(year: year, month: month, day: day)
     }
 
     /// A month's full name for sentences ("March", "März", "mars").

@@ -15,9 +15,6 @@ struct WearCalendar: Sendable {
 
     /// The first day a wear may be logged for.
     static let earliest = LocalDate(year: 2000, month: 1, day: 1)
-    /// Longest date argument looked at; anything longer is refused unread.
-    static let maximumArgumentLength = 20
-
     /// The calendar for an environment: the daily feature's default zone when it is on, else UTC.
     init(environment: BotEnvironment) {
         defaultZone = environment.daily?.settings.defaultTimeZone ?? TimeZone(identifier: "UTC")!
@@ -44,54 +41,46 @@ struct WearCalendar: Sendable {
         day == today ? now : ZonedTime.instant(of: LocalTime(hour: 12, minute: 0)!, on: day, in: zone)
     }
 
-    /// The day in a `/wore` argument: empty or "today", "yesterday", "day before yesterday" (in five
-    /// languages), YYYY-MM-DD or day first (31.10.2026, 31/10); not in the future, not before 2000.
-    static func day(_ text: String, today: LocalDate) throws -> LocalDate {
-        let word = text.trimmingCharacters(in: .whitespaces).lowercased()
-        guard word.count <= maximumArgumentLength else { throw Self.badDate }
-        let day: LocalDate
-        switch word {
-        // The words for today and yesterday in the five reply languages.
-        case "", "today", "heute", "aujourd'hui", "hoy", "oggi": day = today
-        case "yesterday", "gestern", "hier", "ayer", "ieri": day = today.adding(days: -1)
-        case "day before yesterday", "vorgestern", "avant-hier", "anteayer", "antier", "l'altro ieri", "altroieri": day = today.adding(days: -2)
-        default:
-            if let european = europeanDay(word, today: today) {
-                day = european
-                break
+    /// The day or days a `/wore` argument names (`WearDateWords`; empty is today), refused in the reader's
+    /// words when it names none, one that does not exist, or one in the future or before 2000. Of an English
+    /// slash date's two readings, one outside those days is dropped; `number` is the item in the examples.
+    static func day(_ text: String, today: LocalDate, words: Phrasebook, number: String = "3") throws(LocalizedUserMessageError) -> WearDay {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let read: WearDay
+        do throws(WearDateProblem) {
+            read = trimmed.isEmpty ? .day(today) : try WearDateWords.read(trimmed, today: today, language: words.language)
+        } catch {
+            switch error {
+            case .unreadable:
+                throw LocalizedUserMessageError("wear.date.invalid", ["number": .text(number)])
+            case .noSuchDay(let year, let month, let day):
+                throw LocalizedUserMessageError("wear.date.no_such_day", [
+                    "date": .text(words.longDate(year: year, month: month, day: day)), "month": .text(words.longMonth(month)),
+                    "days": .integer(WearDateWords.daysIn(month: month, year: year)), "number": .text(number),
+                ])
             }
-            // Exactly YYYY-MM-DD, and a real date: 2026-02-30 would otherwise roll over into March.
-            let digits = word.split(separator: "-", omittingEmptySubsequences: false)
-            guard digits.map(\.count) == [4, 2, 2], digits.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
-                  let parsed = LocalDate(text: word), parsed.description == word else { throw Self.badDate }
-            day = parsed
         }
+        switch read {
+        case .day(let day):
+            try check(day, today: today)
+            return read
+        case .either(let dayFirst, let monthFirst):
+            let possible = [dayFirst, monthFirst].filter { (try? check($0, today: today)) != nil }
+            guard possible.count == 1 else {
+                if possible.isEmpty { try check(dayFirst, today: today) }
+                return read
+            }
+            return .day(possible[0])
+        }
+    }
+
+    /// Refuses a day in the future or before `earliest`.
+    private static func check(_ day: LocalDate, today: LocalDate) throws(LocalizedUserMessageError) {
         guard day <= today else {
             throw LocalizedUserMessageError("wear.date.future", ["date": .text(day.description)])
         }
         guard day >= earliest else {
             throw LocalizedUserMessageError("wear.date.too_early", ["example": .text(today.adding(days: -7).description)])
         }
-        return day
     }
-
-    /// "31.10.2026", "31.10." (this year) or "31/10/2026": day first, as German, French, Spanish and
-    /// Italian write it; nil when the text is not that shape or not a real date.
-    static func europeanDay(_ word: String, today: LocalDate) -> LocalDate? {
-        let separator: Character = word.contains(".") ? "." : "/"
-        var parts = word.split(separator: separator, omittingEmptySubsequences: false).map(String.init)
-        if parts.last == "" { parts.removeLast() }
-        guard parts.count == 2 || parts.count == 3, parts.allSatisfy({ !$0.isEmpty && $0.count <= 4 && $0.allSatisfy { $0.isASCII && $0.isNumber } }),
-              parts[0].count <= 2, parts[1].count <= 2, let dayNumber = Int(parts[0]), let month = Int(parts[1]) else { return nil }
-        var year = Int(today.description.prefix(4)) ?? 2000
-        if parts.count == 3 {
-            guard parts[2].count == 4 || parts[2].count == 2, let typed = Int(parts[2]) else { return nil }
-            year = parts[2].count == 2 ? 2000 + typed : typed
-        }
-        let text = String(format: "%04d-%02d-%02d", year, month, dayNumber)
-        guard let parsed = LocalDate(text: text), parsed.description == text else { return nil }
-        return parsed
-    }
-
-    private static let badDate = LocalizedUserMessageError("wear.date.invalid")
 }

@@ -17,7 +17,10 @@ struct WearCommands {
     /// The payload key naming where an "I wore this" button was shown (`WearSource`); absent means `button`.
     static let sourceKey = "source"
 
-    /// Adds `/wore` and the "I wore this" handler.
+    /// Most words after the item number read as a date ("el lunes pasado", "il y a 3 jours").
+    static let maximumDateWords = 5
+
+    /// Adds `/wore`, the "I wore this" handler, and the answer to "which day do you mean?".
     func register(on builder: inout RouterBuilder) {
         builder.add(Command("wore", usage: "N [date]") { context, arguments in
             try await wore(context, arguments: arguments)
@@ -25,18 +28,49 @@ struct WearCommands {
         builder.onButton(.outfitWore) { context, record in
             try await pressed(context, record: record)
         }
+        builder.onButton(.woreOn) { context, record in
+            try await chose(context, record: record)
+        }
     }
 
     private func wore(_ context: ChatContext, arguments: String) async throws {
         let words = arguments.split(whereSeparator: \.isWhitespace).map(String.init)
-        guard (1...2).contains(words.count) else {
+        guard let number = words.first, words.count <= 1 + Self.maximumDateWords else {
             throw LocalizedUserMessageError("wear.usage")
         }
         let now = context.clock.now()
         let today = calendar.today(in: context.chat, now: now)
         // The date first: a bad date is refused before the closet is read.
-        let day = try WearCalendar.day(words.count == 2 ? words[1] : "", today: today)
-        let item = try await ItemNumbers.item(words[0], context: context)
+        let example = number.count <= 6 && number.allSatisfy { $0.isASCII && $0.isNumber } ? number : "3"
+        let day = try WearCalendar.day(words.dropFirst().joined(separator: " "), today: today, words: context.phrasebook, number: example)
+        let item = try await ItemNumbers.item(number, context: context)
+        switch day {
+        case .day(let day):
+            try await log(item, on: day, today: today, context: context)
+        case .either(let dayFirst, let monthFirst):
+            // "3/2/2026" is 3 February in London and March 2 in New York: ask rather than log the wrong day.
+            var row: [Button] = []
+            for date in [dayFirst, monthFirst] {
+                let payload: JSON = ["number": .int(Int64(item.number)), "date": .string(date.description)]
+                row.append(try await context.button(context.phrasebook.longDate(date), action: .woreOn, payload: payload))
+            }
+            try await context.reply(context.text("wear.date.which", ["date": .text(words[1])]), buttons: [row])
+        }
+    }
+
+    /// The day picked under "which day do you mean?": logged as `/wore N DATE` would.
+    private func chose(_ context: ChatContext, record: ButtonRecord) async throws {
+        let number = try record.arguments.int("number", in: 1...Int(Int32.max))
+        let text = try record.arguments.string("date", maxLength: 10)
+        let today = calendar.today(in: context.chat, now: context.clock.now())
+        guard let date = LocalDate(text: text), date.description == text else { throw ButtonArguments.unreadable }
+        guard case .day(let day) = try WearCalendar.day(text, today: today, words: context.phrasebook) else { throw ButtonArguments.unreadable }
+        try await log(try await ItemNumbers.item(String(number), context: context), on: day, today: today, context: context)
+    }
+
+    /// Logs one wear of `item` on `day` and says so, or that the day is already logged.
+    private func log(_ item: ClosetItem, on day: LocalDate, today: LocalDate, context: ChatContext) async throws {
+        let now = context.clock.now()
         let zone = calendar.zone(of: context.chat)
         let outcome = try await context.data.recordWears(
             userID: context.user.id, itemIDs: [item.id], on: day, at: calendar.instant(of: day, today: today, now: now, zone: zone),

@@ -1,3 +1,4 @@
+import Foundation
 import Support
 
 /// The known occasions and how a user's word resolves to one.
@@ -8,12 +9,15 @@ public struct OccasionCatalog: Sendable {
     public let weights: ScoringWeights?
     /// Each occasion's normalized name, then its normalized aliases (same order as `occasions`).
     private let spellings: [[String]]
+    /// The same without accents, punctuation or case, for finding them in a sentence typed on a phone ("diner" for "dîner").
+    private let sentenceSpellings: [[String]]
 
     /// Makes a catalog from occasions already built in code.
     public init(occasions: [Occasion], weights: ScoringWeights? = nil) {
         self.occasions = occasions
         self.weights = weights
         spellings = occasions.map { ([$0.name] + $0.aliases).map(Self.normalized) }
+        sentenceSpellings = occasions.map { ([$0.name] + $0.aliases).map(Self.sentenceForm) }
     }
 
     /// The occasion meant by `word`: an exact name or alias first, then a unique prefix of one,
@@ -50,19 +54,26 @@ public struct OccasionCatalog: Sendable {
     }
 
     /// The occasion a sentence names in whole words ("what should I wear to a wedding" names wedding
-    /// guest through its alias "wedding"); the longest name found wins, and nil when two occasions tie.
+    /// guest through its alias "wedding", "Que mettre pour un diner ?" dinner date through "dîner"); articles
+    /// and prepositions around it ("zum", "pour un", "para una", "per l'") don't matter. The longest name
+    /// found wins, and nil when two occasions tie.
     public func mentioned(in text: String) -> Occasion? {
         guard text.count <= 1_000 else { return nil }
-        let letters = String(text.lowercased().map { $0.isLetter || $0.isNumber ? $0 : " " })
-        let sentence = " " + Self.normalized(letters) + " "
+        let sentence = " " + Self.sentenceForm(text) + " "
         var best: (length: Int, indices: Set<Int>) = (0, [])
-        for (index, names) in spellings.enumerated() {
+        for (index, names) in sentenceSpellings.enumerated() {
             for name in names where name.count >= 3 && sentence.contains(" \(name) ") {
                 if name.count > best.length { best = (name.count, [index]) } else if name.count == best.length { best.indices.insert(index) }
             }
         }
         guard best.indices.count == 1, let index = best.indices.first else { return nil }
         return occasions[index]
+    }
+
+    /// Lowercased without accents, everything but letters and digits as spaces, runs of spaces collapsed.
+    static func sentenceForm(_ text: String) -> String {
+        let folded = text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil).lowercased()
+        return normalized(String(folded.map { $0.isLetter || $0.isNumber ? $0 : " " }))
     }
 
     /// Lowercased, with hyphens and underscores as spaces and runs of spaces collapsed.
