@@ -7,11 +7,16 @@ import WardrobeTestKit
 /// A command starts something new: what the bot was waiting for before (numbered choices, a typed
 /// size, a photo for a piece) no longer takes the next message.
 @Suite(.serialized) struct PendingInputTests {
-    @Test func aNumberTypedAfterAnotherCommandDoesNotAnswerAnOldConfirmation() async throws {
+    /// A bot whose console person (`console:local`) has the example closet, with what the console prints.
+    static func stockedConsole() async throws -> (BotHarness, LineRecorder, ConsoleTransport) {
         let bot = try BotHarness()
         try await ClosetCommandTests.stock(bot, user: "local")
         let lines = LineRecorder()
-        let console = ConsoleTransport(outputFolder: "\(bot.folder)/console") { lines.append($0) }
+        return (bot, lines, ConsoleTransport(outputFolder: "\(bot.folder)/console") { lines.append($0) })
+    }
+
+    @Test func aNumberTypedAfterAnotherCommandDoesNotAnswerAnOldConfirmation() async throws {
+        let (bot, _, console) = try await PendingInputTests.stockedConsole()
         let before = try await bot.closet(of: "local").count
         await FrenchConsoleTests.type(["/remove 3", "/closet", "1"], bot: bot, console: console)
         #expect(try await bot.closet(of: "local").count == before, "the confirmation of /remove 3 was still armed")
@@ -69,10 +74,7 @@ import WardrobeTestKit
 /// Numbers as people type them: out of range, too long, in another script.
 @Suite(.serialized) struct TypedNumberTests {
     @Test func aNumberBeyondTheOfferedChoicesSaysWhichOnesThereAre() async throws {
-        let bot = try BotHarness()
-        try await ClosetCommandTests.stock(bot, user: "local")
-        let lines = LineRecorder()
-        let console = ConsoleTransport(outputFolder: "\(bot.folder)/console") { lines.append($0) }
+        let (bot, lines, console) = try await PendingInputTests.stockedConsole()
         let before = try await bot.closet(of: "local").count
         await FrenchConsoleTests.type(["/remove 3", "7"], bot: bot, console: console)
         #expect(lines.all.last == "Type a number from 1 to 2, or send a command.", "\(lines.all.suffix(2))")

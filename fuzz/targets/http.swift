@@ -35,6 +35,6 @@ public func fuzzHTTPHeadersAndMultipart(_ data: UnsafePointer<UInt8>, _ size: In
     }
     var request = HTTPRequest(method: .post, url: "https://upload.example/api", headers: headers, body: parts.isEmpty ? .empty : .multipart(parts))
     request.userAgent = headers["User-Agent"]
-    _ = try? CurlEasy.make(for: request, configuration: HTTPClient.Configuration())
+    try? CurlEasy().configure(request, HTTPClient.Configuration())
     return 0
 }

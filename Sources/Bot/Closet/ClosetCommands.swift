@@ -187,7 +187,8 @@ enum ItemNumbers {
     /// The user's item for "3" or "#3"; a clear error for anything else or someone else's number.
     static func item(_ text: String, context: ChatContext) async throws -> ClosetItem {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
-        guard let number = TypedNumber.integer(trimmed), number > 0 else {
+        // A number too long for Int (`TypedNumber` gives Int.max) is no item number either.
+        guard let number = TypedNumber.integer(trimmed), number > 0, number < Int.max else {
             throw LocalizedUserMessageError("closet.item.number_needed")
         }
         guard let item = try await context.data.item(userID: context.user.id, number: number) else {
