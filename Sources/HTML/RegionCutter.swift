@@ -30,11 +30,12 @@ struct RegionCutter {
     /// Blocks smaller than this (in gumbo's copy) stay: a tab bar or a pager costs gumbo little.
     static let minimumLength = 4_096
 
-    /// Words of an `id` or `class` that label a block as reviews or as other products. Not
-    /// "carousel" or "slider": shops show the product's own pictures in those.
+    /// Words of an `id` or `class` that label a block as reviews, other products or site chrome built
+    /// of `div`s (Amazon's `navFooter` and `nav-flyout-anchor`, mega menus). Not "carousel" or
+    /// "slider": shops show the product's own pictures in those.
     static let blockWords = FoldedWordSet([
         "review", "recommend", "related", "similar", "sims-", "upsell", "cross-sell", "crosssell", "sponsored",
-        "recently", "also-bought", "alsobought", "comparison",
+        "recently", "also-bought", "alsobought", "comparison", "footer", "flyout", "megamenu", "mega-menu",
     ])
 
     /// Words in a tag that readers take from chrome: a breadcrumb (`crumb` in any attribute) and

@@ -121,6 +121,14 @@ import Testing
         #expect(document.elements(named: "p").map { document.text(of: $0) } == ["after"])
     }
 
+    @Test func chromeBuiltOfDivsGoesToo() throws {
+        let html = "<html><body><div id=\"nav-flyout-anchor\">\(links(100))</div><h1>Shirt</h1>"
+            + "<div id=\"navFooter\" class=\"navLeftFooter\">\(links(100))</div><div class=\"card-footer\"><a href=\"/buy\">Buy</a></div></body></html>"
+        let document = try HTMLDocument.parse(html)
+        // Only the small footer of a card stays: it is under the size a cut needs.
+        #expect(document.elements(named: "a").map { document.text(of: $0) } == ["Buy"])
+    }
+
     @Test func aHeadingInsideAHeaderKeepsIt() throws {
         let html = "<html><body><header class=\"product-header\"><h1>Shirt</h1>\(links(100))</header></body></html>"
         let document = try HTMLDocument.parse(html)
