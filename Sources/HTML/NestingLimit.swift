@@ -45,10 +45,17 @@ struct NestingLimit {
         guard name.count <= 8 else { return .counted }
         var packed: UInt64 = 0
         for byte in name { packed = packed << 8 | UInt64(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte) }
+        // The commonest tags first, without hashing: a shop page has tens of thousands of them.
+        if packed == div || packed == span || packed == anchor { return .counted }
+        if packed == image || packed == listItem { return packed == image ? .void : .optionalEnd }
         if voidNames.contains(packed) { return .void }
         if optionalEndNames.contains(packed) { return .optionalEnd }
         return .counted
     }
+
+    private static let div = packed("div"), span = packed("span"), anchor = packed("a"), image = packed("img"), listItem = packed("li")
+
+    private static func packed(_ name: String) -> UInt64 { name.utf8.reduce(UInt64(0)) { $0 << 8 | UInt64($1) } }
 
     private static func packed(_ names: [String]) -> Set<UInt64> {
         Set(names.map { $0.utf8.reduce(UInt64(0)) { $0 << 8 | UInt64($1) } })
