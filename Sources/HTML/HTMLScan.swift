@@ -102,6 +102,9 @@ private struct Scanner {
     private var cutter = RegionCutter()
     /// How deep gumbo's copy nests.
     private var nesting = NestingLimit()
+    /// The cutter's word sets, held here so the per-tag checks neither run a `static` initializer check nor
+    /// retain the tables on every call.
+    private let readMarkupWords = RegionCutter.readMarkupWords, blockWords = RegionCutter.blockWords
 
     /// The `data-…` attribute names (lowercase bytes) gumbo still gets; nil keeps them all.
     let keptDataAttributes: [[UInt8]]?
@@ -174,10 +177,13 @@ private struct Scanner {
         let (tagEnd, attributes) = readAttributes(from: cursor, collect: wanted, labels: watched)  // tagEnd is one past '>'
         tagCount += 1
         defer {
+            // Most tags are neither in a region nor start one: a `div` outside any region with no block word
+            // costs only the look at its id and class.
             if watched {
-                let keeps = name == "h1" || mentionsReadMarkup()
                 let labelled = region.map { !$0.isChrome && labelValues.contains(where: holdsBlockWord) } ?? false
-                cutter.opened(region, labelled: labelled, keeps: keeps, contentStart: output.count)
+                if cutter.isOpen || labelled || region?.isChrome == true {
+                    cutter.opened(region, labelled: labelled, keeps: name == "h1" || mentionsReadMarkup(), contentStart: output.count)
+                }
             }
         }
         switch name {
@@ -239,13 +245,12 @@ private struct Scanner {
     /// Whether the tag just read names a breadcrumb or microdata in an attribute's name or label
     /// (links and sources are not looked at: they are most of the bytes and never say so).
     private func mentionsReadMarkup() -> Bool {
-        attributeNames.contains { RegionCutter.readMarkupWords.occurs(in: bytes, $0) }
-            || labelValues.contains { RegionCutter.readMarkupWords.occurs(in: bytes, $0) }
+        attributeNames.contains { readMarkupWords.occurs(in: bytes, $0) } || labelValues.contains { readMarkupWords.occurs(in: bytes, $0) }
     }
 
     /// Whether the id or class value in `range` holds one of `RegionCutter.blockWords`.
     private func holdsBlockWord(_ range: Range<Int>) -> Bool {
-        RegionCutter.blockWords.occurs(in: bytes, range)
+        blockWords.occurs(in: bytes, range)
     }
 
     private static let regionNames = RegionCutter.Tag.allCases.map { (tag: $0, bytes: Array($0.name.utf8)) }
