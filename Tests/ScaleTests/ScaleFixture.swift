@@ -40,7 +40,10 @@ func waitUntil(_ what: String, seconds: Double = 5, _ condition: @escaping @Send
     try await withDeadline(seconds: seconds, what) {
         while try await !condition() {
             try Task.checkCancellation()
-            await Task.yield()
+            // A short pause rather than Task.yield: a spin on the two cooperative threads of a 2-core
+            // machine could starve the very task it waits for (a fresh-clone run once timed out waiting
+            // for the first candidate of LeaderElectionTests to lead).
+            try await Task.sleep(for: .milliseconds(2))
         }
     }
 }
