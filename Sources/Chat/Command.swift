@@ -13,13 +13,15 @@ public struct Command: Sendable {
     /// False for a command in Telegram's menu that `/help` leaves out, so its list stays short: `/cancel`
     /// only matters while the bot waits for an answer.
     public let inHelp: Bool
+    /// Where `/help`'s short overview lists the command.
+    public let topic: HelpTopic
     public let handler: @Sendable (ChatContext, String) async throws -> Void
     /// The summary per language, from the catalogs' `command.NAME` (filled when the router is built).
     public internal(set) var summaries: [Language: String] = [:]
 
     /// A command whose summary is `summary` (English) unless the catalogs describe `command.NAME`.
     public init(
-        _ name: String, usage: String = "", summary: String, listed: Bool = true, inHelp: Bool = true,
+        _ name: String, usage: String = "", summary: String, listed: Bool = true, inHelp: Bool = true, topic: HelpTopic = .more,
         handler: @escaping @Sendable (ChatContext, String) async throws -> Void
     ) {
         self.name = name
@@ -27,15 +29,16 @@ public struct Command: Sendable {
         self.summary = summary
         self.listed = listed
         self.inHelp = inHelp
+        self.topic = topic
         self.handler = handler
     }
 
     /// A command described only by the catalogs' `command.NAME`, in every language.
     public init(
-        _ name: String, usage: String = "", listed: Bool = true, inHelp: Bool = true,
+        _ name: String, usage: String = "", listed: Bool = true, inHelp: Bool = true, topic: HelpTopic = .more,
         handler: @escaping @Sendable (ChatContext, String) async throws -> Void
     ) {
-        self.init(name, usage: usage, summary: "", listed: listed, inHelp: inHelp, handler: handler)
+        self.init(name, usage: usage, summary: "", listed: listed, inHelp: inHelp, topic: topic, handler: handler)
     }
 
     /// The summary in `language`: the catalog's, else English, else the built-in English text.

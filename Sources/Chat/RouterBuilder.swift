@@ -58,11 +58,11 @@ public struct RouterBuilder {
     /// Adds `/start`, `/help` (generated from the registered commands) and `/cancel`, and builds the router.
     /// `welcome` is the catalog key of `/start`'s greeting; command summaries come from the catalogs' `command.NAME`.
     public func build(store: any ChatStore, logger: Logger, clock: any WallClock, welcome: String, catalogs: Catalogs = .builtIn) -> Router {
-        let start = Command("start") { context, _ in
-            try await context.reply(context.text(welcome) + .plain("\n\n") + RouterBuilder.helpText(context))
+        let start = Command("start", topic: .settings) { context, _ in
+            try await context.reply(context.text(welcome) + .plain("\n\n") + HelpText.overview(context))
         }
-        let help = Command("help") { context, _ in
-            try await context.reply(RouterBuilder.helpText(context))
+        let help = Command("help", usage: "[COMMAND|all]", topic: .settings) { context, arguments in
+            try await context.reply(HelpText.reply(arguments, context: context))
         }
         // The router cleared the pending input before this runs, as for every command; /cancel only tells.
         let cancel = Command("cancel", inHelp: false) { context, _ in
@@ -72,17 +72,5 @@ public struct RouterBuilder {
         builder.commands.insert(contentsOf: [start, help, cancel], at: 0)
         builder.commands = builder.commands.map { $0.describing(with: catalogs) }
         return Router(builder: builder, store: store, logger: logger, clock: clock, catalogs: catalogs)
-    }
-
-    /// The `/help` text: one line per listed command, plus how choices work without buttons.
-    static func helpText(_ context: ChatContext) -> RichText {
-        var text = context.text("chat.help.title").bolded
-        text += .plain("\n" + context.router.helpCommands.map { $0.helpLine(in: context.language) }.joined(separator: "\n"))
-        if !context.transport.capabilities.inlineButtons {
-            // Each transport without buttons explains its own way of answering (numbers, reactions…).
-            let specific = "chat.choices.\(context.event.chat.transport)"
-            text += .plain("\n\n") + context.text(context.catalogs.has(specific, in: .en) ? specific : "chat.choices.reply")
-        }
-        return text
     }
 }

@@ -19,20 +19,55 @@ import WardrobeTestKit
         return builder.build(store: store, logger: Logger(label: "test", sink: MemoryLogSink()), clock: SystemClock(), welcome: "Welcome")
     }
 
-    @Test func helpListsEveryRegisteredCommandOnALineEach() async throws {
+    @Test func helpNamesEveryListedCommandByTopicAndExplainsOneOnRequest() async throws {
         let (store, folder) = try Self.makeStore()
         defer { store.close(); try? FileManager.default.removeItem(atPath: folder) }
         let router = Self.router(store) { builder in
-            builder.add(Command("outfit", usage: "OCCASION", summary: "an outfit from your closet") { _, _ in })
+            builder.add(Command("dress", usage: "OCCASION", summary: "an outfit from your closet", topic: .outfits) { _, _ in })
+            builder.add(Command("closet", summary: "list your pieces", topic: .closet) { _, _ in })
+            builder.add(Command("misc", summary: "something else") { _, _ in })
             builder.add(Command("secret", summary: "hidden", listed: false) { _, _ in })
         }
         let transport = RecordingTransport()
         await router.handle(Events.command("help"), via: transport)
         let help = try #require(transport.texts.first)
-        #expect(help.contains("/start — welcome and how to begin"))
-        #expect(help.contains("/help — list every command"))
-        #expect(help.contains("/outfit OCCASION — an outfit from your closet"))
+        // One short line per topic, in the topics' order; the summaries wait for /help COMMAND.
+        let lines = help.split(separator: "\n").map(String.init)
+        #expect(lines.first == "Commands")
+        #expect(lines.contains("Closet: /closet"))
+        #expect(lines.contains("Outfits: /dress"))
+        #expect(lines.contains("Settings: /start"))
+        #expect(lines.contains("More: /misc"))
+        #expect(lines.firstIndex(of: "Closet: /closet")! < lines.firstIndex(of: "Outfits: /dress")!)
+        #expect(!help.contains("an outfit from your closet"))
         #expect(!help.contains("/secret"))
+        #expect(help.contains("/help outfit explains one command"))
+
+        for (arguments, expected) in [("dress", "/dress OCCASION — an outfit from your closet"), ("/Dress", "/dress OCCASION — an outfit from your closet")] {
+            let one = RecordingTransport()
+            await router.handle(Events.command("help", arguments), via: one)
+            #expect(one.texts == [expected])
+        }
+        let topic = RecordingTransport()
+        await router.handle(Events.command("help", "outfits"), via: topic)
+        #expect(topic.texts == ["Outfits\n/dress OCCASION — an outfit from your closet"])
+        let all = RecordingTransport()
+        await router.handle(Events.command("help", "all"), via: all)
+        let full = try #require(all.texts.first)
+        #expect(full.contains("/start — welcome and how to begin"))
+        #expect(full.contains("/help [COMMAND|all] — list every command"))
+        #expect(full.contains("/dress OCCASION — an outfit from your closet"))
+        #expect(full.contains("/misc — something else"))
+        #expect(!full.contains("/secret"))
+        // A hidden command is not explained, and an unknown word says so before the overview.
+        for word in ["secret", String(repeating: "z", count: 500)] {
+            let unknown = RecordingTransport()
+            await router.handle(Events.command("help", word), via: unknown)
+            let reply = try #require(unknown.texts.first)
+            #expect(reply.hasPrefix("There's no /"))
+            #expect(reply.count < 600)
+            #expect(reply.contains("Outfits: /dress"))
+        }
     }
 
     @Test func unknownCommandsAndHandlerErrorsGetAShortReply() async throws {

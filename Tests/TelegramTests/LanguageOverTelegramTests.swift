@@ -21,8 +21,9 @@ import WardrobeTestKit
         try #require(texts.count >= 3)
         #expect(texts[0].hasPrefix("Hallo, ich bin Wardrobe."))
         #expect(texts[1].hasPrefix("Befehle"))
-        #expect(texts[1].contains("/help — alle Befehle anzeigen"))
-        #expect(texts[1].contains("/forget — alles löschen, was ich über dich speichere"))
+        #expect(texts[1].contains("Kleiderschrank: /closet"))
+        #expect(texts[1].contains("Einstellungen: /start /forget /language"))
+        #expect(texts[1].contains("/help alle zeigt alle Befehle"))
         #expect(texts[2] == "/unbekannt kenne ich nicht. Schick /help, um zu sehen, was ich kann.")
         // The menus: English by default, and one per other language with its language_code.
         #expect(harness.server.commandMenuLanguages == ["de", "es", "fr", "it"])

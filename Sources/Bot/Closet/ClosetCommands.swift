@@ -15,7 +15,7 @@ struct ClosetCommands {
 
     func register(on builder: inout RouterBuilder) {
         builder.pendingInput(stateKey: ItemPhoto.stateKey)
-        builder.add(Command("closet", usage: "[category] [page]") { context, arguments in
+        builder.add(Command("closet", usage: "[category] [page]", topic: .closet) { context, arguments in
             var words = arguments.split(whereSeparator: { $0.isWhitespace }).map(String.init)
             var number = 1
             // A trailing number is a page ("/closet 2", "/closet shoes 2"), bounded where it enters.
@@ -33,7 +33,7 @@ struct ClosetCommands {
             let category = try record.arguments.optionalValue("category", as: Category.self)
             try await page(context, category: category, page: try record.arguments.optionalInt("page", in: 0...100_000) ?? 0)
         }
-        builder.add(Command("item", usage: "N") { context, arguments in
+        builder.add(Command("item", usage: "N", topic: .closet) { context, arguments in
             let item = try await ItemNumbers.item(arguments, context: context)
             let photos = try await PhotoLoader.images(for: [item], userID: context.user.id, store: context.data)
             var refs: [MessageRef] = []
@@ -44,7 +44,7 @@ struct ClosetCommands {
             // A reply "try" (or /tryon) to the card puts this piece in the try-on Clothing slot.
             try await ItemCardMessages.remember(refs, item: item.number, context: context)
         })
-        builder.add(Command("edit", usage: "N FIELD VALUE") { context, arguments in
+        builder.add(Command("edit", usage: "N FIELD VALUE", topic: .closet) { context, arguments in
             let parts = arguments.split(separator: " ", maxSplits: 2).map(String.init)
             if parts.count == 2, parts[1].lowercased() == "photo" {
                 let item = try await ItemNumbers.item(parts[0], context: context)
@@ -68,7 +68,7 @@ struct ClosetCommands {
                 try await context.reply(context.text("closet.edit.cleared", ["number": .text(String(item.number)), "field": .text(fieldName)]))
             }
         })
-        builder.add(Command("remove", usage: "N") { context, arguments in
+        builder.add(Command("remove", usage: "N", topic: .closet) { context, arguments in
             let item = try await ItemNumbers.item(arguments, context: context)
             let number: [String: MessageArgument] = ["number": .text(String(item.number)), "name": .text(item.name)]
             let yes = try await context.button(
@@ -88,13 +88,13 @@ struct ClosetCommands {
             try await ItemPhoto.expect(item.number, context: context)
             try await context.reply(context.text("closet.photo.send", ["number": .text(String(item.number)), "name": .text(item.name)]))
         }
-        builder.add(Command("laundry", usage: "N") { context, arguments in
+        builder.add(Command("laundry", usage: "N", topic: .closet) { context, arguments in
             try await Self.setLaundry(true, arguments: arguments, context: context)
         })
-        builder.add(Command("clean", usage: "N") { context, arguments in
+        builder.add(Command("clean", usage: "N", topic: .closet) { context, arguments in
             try await Self.setLaundry(false, arguments: arguments, context: context)
         })
-        builder.add(Command("export") { context, _ in
+        builder.add(Command("export", topic: .closet) { context, _ in
             let export = try await context.data.closetExport(userID: context.user.id)
             let (items, wears) = (export.pieceCount, export.wearCount)
             try await context.send(.document(

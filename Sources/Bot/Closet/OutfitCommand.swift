@@ -14,11 +14,11 @@ struct OutfitCommand {
     static let maximumCount = 5
 
     func register(on builder: inout RouterBuilder) {
-        builder.add(Command("outfit", usage: "OCCASION [N]") {
+        builder.add(Command("outfit", usage: "OCCASION [N]", topic: .outfits) {
             context, arguments in
             try await run(context, arguments: arguments)
         })
-        builder.add(Command("occasions") { context, _ in
+        builder.add(Command("occasions", topic: .outfits) { context, _ in
             let lines = environment.occasions.occasions.map { occasion in
                 // The aliases are every language's names; the user's own name leads, the English one follows if different.
                 let name = context.occasionName(occasion)

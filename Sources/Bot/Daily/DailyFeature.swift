@@ -13,11 +13,11 @@ struct DailyFeature {
     let daily: DailyEnvironment
 
     func register(on builder: inout RouterBuilder) {
-        builder.add(Command("daily", usage: "HH:MM [DAYS] [OCCASION] | off") {
+        builder.add(Command("daily", usage: "HH:MM [DAYS] [OCCASION] | off", topic: .outfits) {
             context, arguments in
             try await command(context, arguments: arguments)
         })
-        builder.add(Command("timezone", usage: "[Area/City]") { context, arguments in
+        builder.add(Command("timezone", usage: "[Area/City]", topic: .outfits) { context, arguments in
             try await timeZone(context, arguments: arguments.trimmingCharacters(in: .whitespaces))
         })
         builder.onButton(.timeZoneSet) { context, record in

@@ -13,7 +13,7 @@ struct ImportFeature {
     let environment: BotEnvironment
 
     func register(on builder: inout RouterBuilder) {
-        builder.add(Command("add", usage: "LINK | TEXT") {
+        builder.add(Command("add", usage: "LINK | TEXT", topic: .closet) {
             context, arguments in
             let text = arguments.trimmingCharacters(in: .whitespacesAndNewlines)
             guard !text.isEmpty else {

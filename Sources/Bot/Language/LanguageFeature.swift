@@ -11,7 +11,7 @@ struct LanguageFeature {
     /// The button action that applies a choice from the menu.
 
     func register(on builder: inout RouterBuilder) {
-        builder.add(Command("language", usage: "[en|de|fr|es|it|auto]") { context, arguments in
+        builder.add(Command("language", usage: "[en|de|fr|es|it|auto]", topic: .settings) { context, arguments in
             let word = arguments.trimmingCharacters(in: .whitespacesAndNewlines)
             if word.isEmpty {
                 try await showMenu(context)

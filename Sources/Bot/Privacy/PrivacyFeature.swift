@@ -8,7 +8,7 @@ struct PrivacyFeature {
     let environment: BotEnvironment
 
     func register(on builder: inout RouterBuilder) {
-        builder.add(Command("forget") { context, _ in
+        builder.add(Command("forget", topic: .settings) { context, _ in
             let confirm = try await context.button(context.string("privacy.button.delete"), action: .forgetConfirm)
             let cancel = try await context.button(context.string("privacy.button.keep"), action: .forgetCancel)
             try await context.reply(context.text("privacy.question"), buttons: [[confirm, cancel]])

@@ -14,7 +14,7 @@ struct StatsFeature {
 
     /// Adds `/stats`.
     func register(on builder: inout RouterBuilder) {
-        builder.add(Command("stats", usage: "[N]") { context, arguments in
+        builder.add(Command("stats", usage: "[N]", topic: .closet) { context, arguments in
             let words = arguments.split(whereSeparator: \.isWhitespace)
             switch words.count {
             case 0: try await overview(context)

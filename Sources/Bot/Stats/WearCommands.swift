@@ -22,7 +22,7 @@ struct WearCommands {
 
     /// Adds `/wore`, the "I wore this" handler, and the answer to "which day do you mean?".
     func register(on builder: inout RouterBuilder) {
-        builder.add(Command("wore", usage: "N [date]") { context, arguments in
+        builder.add(Command("wore", usage: "N [date]", topic: .closet) { context, arguments in
             try await wore(context, arguments: arguments)
         })
         builder.onButton(.outfitWore) { context, record in

@@ -13,7 +13,7 @@ struct KeyCommand {
     let tryOn: TryOnEnvironment
 
     func register(on builder: inout RouterBuilder) {
-        builder.add(Command("key", usage: "SERVICE [KEY]") { context, arguments in
+        builder.add(Command("key", usage: "SERVICE [KEY]", topic: .tryOn) { context, arguments in
             let words = arguments.split(whereSeparator: { $0.isWhitespace }).map(String.init)
             guard let first = words.first else {
                 try await context.reply(overview(context))

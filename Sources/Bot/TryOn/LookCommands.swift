@@ -15,13 +15,13 @@ struct LookCommands {
     static let pageSize = 4
 
     func register(on builder: inout RouterBuilder) {
-        builder.add(Command("looks") { context, _ in
+        builder.add(Command("looks", topic: .tryOn) { context, _ in
             try await page(context, page: 0)
         })
         builder.onButton(.looksPage) { context, record in
             try await page(context, page: try record.arguments.optionalInt("page", in: 0...100_000) ?? 0)
         }
-        builder.add(Command("look", usage: "N [delete]") { context, arguments in
+        builder.add(Command("look", usage: "N [delete]", topic: .tryOn) { context, arguments in
             let words = arguments.split(whereSeparator: { $0.isWhitespace }).map(String.init)
             if words.count == 2, ["delete", "remove"].contains(words[1].lowercased()) {
                 let look = try await look(words[0], context: context)

@@ -17,7 +17,7 @@ struct TryOnFeature {
     var store: any WardrobeStore { environment.store }
 
     func register(on builder: inout RouterBuilder) {
-        builder.add(Command("me") { context, _ in
+        builder.add(Command("me", topic: .tryOn) { context, _ in
             try await context.updateState { state in
                 var slots = TryOnSlots(state: state)
                 slots.awaitingPerson = true
@@ -25,7 +25,7 @@ struct TryOnFeature {
             }
             try await context.reply(context.text("tryon.me.ask"))
         })
-        builder.add(Command("tryon", usage: "[1|2|4] [#ITEM]") { context, arguments in
+        builder.add(Command("tryon", usage: "[1|2|4] [#ITEM]", topic: .tryOn) { context, arguments in
             try await tryOnCommand(context, arguments: arguments)
         })
         builder.onButton(.tryOnSlot) { context, record in

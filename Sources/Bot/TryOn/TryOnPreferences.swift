@@ -34,7 +34,7 @@ struct TryOnPreferences {
     }
 
     func register(on builder: inout RouterBuilder) {
-        builder.add(Command("prompt", usage: "[STYLE|TEXT|default]") { context, arguments in
+        builder.add(Command("prompt", usage: "[STYLE|TEXT|default]", topic: .tryOn) { context, arguments in
             let argument = arguments.trimmingCharacters(in: .whitespacesAndNewlines)
             if !argument.isEmpty {
                 try await setPrompt(argument, context: context)
@@ -59,7 +59,7 @@ struct TryOnPreferences {
         builder.onButton(.tryOnPrompt) { context, record in
             try await choose(tryOn.prompts.prompt(id: try record.arguments.optionalString("id", maxLength: 64)), context: context)
         }
-        builder.add(Command("service", usage: "[openrouter|gemini|fal]") { context, arguments in
+        builder.add(Command("service", usage: "[openrouter|gemini|fal]", topic: .tryOn) { context, arguments in
             let argument = arguments.trimmingCharacters(in: .whitespaces).lowercased()
             if !argument.isEmpty {
                 guard let service = TryOnService.allCases.first(where: {

@@ -10,7 +10,7 @@ struct VotingFeature {
     let voting: GroupVoting
 
     func register(on builder: inout RouterBuilder) {
-        builder.add(Command("vote", usage: "[close | window 30m]") {
+        builder.add(Command("vote", usage: "[close | window 30m]", topic: .outfits) {
             context, arguments in
             try await command(context, arguments: arguments)
         })
