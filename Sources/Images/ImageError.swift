@@ -57,7 +57,9 @@ public enum ImageError: UserFacingError, Sendable, Equatable, CustomStringConver
         case .tooCostlyToDecode:
             "That image is too large to handle. Send a normal photo, or a smaller version of it."
         case let .tooSmall(width, height, minimum):
-            "That image is only \(width)×\(height) pixels, too small to use. Send a photo at least \(minimum) pixels on each side."
+            max(width, height) >= minimum
+                ? "That image is \(width)×\(height) pixels: a strip too narrow to use. Send a photo at least \(minimum) pixels on each side."
+                : "That image is only \(width)×\(height) pixels, too small to use. Send a photo at least \(minimum) pixels on each side."
         case .truncated:
             "That photo seems cut off or damaged. Try sending it again."
         case .notAnImage:

@@ -75,6 +75,18 @@ import WardrobeTestKit
         await bot.say(shop.url("/gone"))
         #expect(bot.lastText.contains("doesn't exist any more"))
         #expect(try await bot.closet().isEmpty)
+        // Each "Reading the page…" note is deleted when the page is refused: the chat does not keep saying it is reading.
+        let deleted = bot.transport.messages.compactMap { if case .delete(let ref) = $0 { return ref.messageID } else { return nil } }
+        #expect(deleted.count == 2)
+        #expect(bot.transport.texts.filter { $0.hasPrefix("🔎") }.count == 2)
+    }
+
+    @Test(arguments: ["/add https://", "/add http:///path", "https://?q=1"])
+    func aLinkWithoutAHostIsRefusedWithoutAReadingNote(_ line: String) async throws {
+        let bot = try BotHarness()
+        await bot.say(line)
+        #expect(bot.transport.texts == ["That doesn't look like a shop link. Send a link starting with https://."])
+        #expect(try await bot.closet().isEmpty)
     }
 
     @Test func loopbackLinksAreRefusedUnlessPrivateNetworksAreAllowed() async throws {

@@ -1,4 +1,6 @@
+@testable import Bot
 import Closet
+import Localization
 import HTTP
 import Images
 import JSON
@@ -59,4 +61,22 @@ import Testing
 /// A JSON parse error for the closet case that wraps one.
 enum JSONErrorSample {
     static func make() -> JSONError { JSONError(reason: "end of file expected", line: 1, column: 2) }
+}
+
+/// The translated words for a photo refused for its size: a strip is not called small.
+@Suite struct ImageSizeMessageTests {
+    @Test func aTinyPhotoIsSmallAndALongStripIsTooNarrowInEveryLanguage() {
+        for language in Language.allCases {
+            let tiny = Catalogs.builtIn.text(ErrorMessages.image(.tooSmall(width: 10, height: 12, minimum: 64)), in: language).plain
+            let strip = Catalogs.builtIn.text(ErrorMessages.image(.tooSmall(width: 30000, height: 20, minimum: 64)), in: language).plain
+            #expect(tiny.contains("10×12") && tiny.contains("64"), "\(language): \(tiny)")
+            // The width is written the language's way (30,000 or 30.000 or 30 000).
+            #expect(strip.contains("000×20") && strip.contains("64"), "\(language): \(strip)")
+            // Different words, not only different numbers.
+            let words = { (text: String) in text.filter { $0.isLetter || $0 == " " } }
+            #expect(words(tiny) != words(strip), "\(language)")
+        }
+        #expect(Catalogs.builtIn.text(ErrorMessages.image(.tooSmall(width: 30000, height: 20, minimum: 64)), in: .en).plain.contains("strip too narrow"))
+        #expect(Catalogs.builtIn.text(ErrorMessages.image(.tooSmall(width: 10, height: 12, minimum: 64)), in: .en).plain.contains("only 10×12 pixels, too small"))
+    }
 }

@@ -33,7 +33,10 @@ struct BadInputTests {
         #expect(try processor.intake(try TestBytes.jpeg(64, 64)).width == 64)
         // Pictures the bot draws from stored photos are not held to it: only what comes in.
         #expect(try processor.thumbnail(try TestBytes.jpeg(10, 10)).width == 10)
-        #expect(ImageError.tooSmall(width: 10, height: 10, minimum: 64).userMessage.contains("10×10"))
+        #expect(ImageError.tooSmall(width: 10, height: 10, minimum: 64).userMessage.contains("only 10×10 pixels, too small"))
+        // A long strip is not called small.
+        let strip = ImageError.tooSmall(width: 30000, height: 20, minimum: 64).userMessage
+        #expect(strip.contains("30000×20 pixels: a strip too narrow") && !strip.contains("small"), "\(strip)")
     }
 
     @Test("A file over the byte limit is refused before it is opened")
