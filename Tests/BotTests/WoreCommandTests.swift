@@ -100,6 +100,24 @@ import WardrobeTestKit
         #expect(again.map(\.wearCount) == [2, 3, 1, 0])
     }
 
+    @Test func removingAWornPieceSaysItsWearLogGoesWithIt() async throws {
+        let bot = try BotHarness()
+        try await WearHistoryFixture.stock(bot)
+        await bot.say("/remove 2")
+        let unworn = bot.lastText
+        await bot.say("/wore 1")
+        await bot.say("/wore 1 yesterday")
+        await bot.say("/remove 1")
+        #expect(bot.lastText == "Delete #1 White shirt and the 2 wears you logged for it? This can't be undone.", "\(bot.lastText)")
+        #expect(!unworn.contains("wear"), "\(unworn)")
+        try await bot.press("Delete #1")
+        #expect(try await Self.log(bot).isEmpty)
+        await bot.say("/language de")
+        await bot.say("/wore 2")
+        await bot.say("/remove 2")
+        #expect(bot.lastText.hasPrefix("#2 ") && bot.lastText.contains("und das notierte Tragen löschen?"), "\(bot.lastText)")
+    }
+
     @Test func forgetDeletesTheWearLog() async throws {
         let bot = try BotHarness()
         try await WearHistoryFixture.stock(bot)

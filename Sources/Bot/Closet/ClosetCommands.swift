@@ -74,7 +74,12 @@ struct ClosetCommands {
             let yes = try await context.button(
                 context.string("closet.remove.button", number), action: .closetRemove, payload: ["number": .int(Int64(item.number))])
             let no = try await context.button(context.string("closet.remove.keep"), action: .closetKeep)
-            try await context.reply(context.text("closet.remove.question", number), buttons: [[yes, no]])
+            // The wear log of the piece goes with it, so the question says so (and how much).
+            let wears = try await context.data.wears(userID: context.user.id, itemID: item.id).count
+            let question = wears == 0
+                ? context.text("closet.remove.question", number)
+                : context.text("closet.remove.question_worn", number.merging(["count": .integer(wears)]) { $1 })
+            try await context.reply(question, buttons: [[yes, no]])
         })
         builder.onButton(.closetRemove) { context, record in
             let number = try record.arguments.int("number", in: 1...1_000_000)
