@@ -19,8 +19,11 @@ import TryOn
         await bot.command("tryon")
         #expect(bot.transport.texts.last?.contains("You: a photo") == true)
         #expect(bot.transport.texts.last?.contains("Clothing: empty") == true)
+        // The filled slot swaps, the empty one adds.
+        #expect(bot.transport.button("Swap You") != nil && bot.transport.button("Add Clothing") != nil)
+        #expect(bot.transport.button("Swap Clothing") == nil && bot.transport.button("Add You") == nil)
         let before = try await bot.jobs().count
-        await bot.press("Swap Clothing")
+        await bot.press("Add Clothing")
         await bot.command("tryon", "#1")
         // Swapping holds the run for Go: the composer comes back with both photos in one picture.
         #expect(try await bot.jobs().count == before)

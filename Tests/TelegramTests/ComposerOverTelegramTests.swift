@@ -11,7 +11,7 @@ import Testing
 import TryOn
 import WardrobeTestKit
 
-/// The try-on composer from a phone: a selfie, the composer with Swap Clothing, a garment, Go, the
+/// The try-on composer from a phone: a selfie, the composer with Add Clothing, a garment, Go, the
 /// look through the real OpenRouter client against its fake, then `/look 1 delete` with its confirmation.
 @Suite struct ComposerOverTelegramTests {
     @Test func aPieceAddedByTextGetsItsPhotoWithAddAPhotoAndCanThenBeTriedOn() async throws {
@@ -99,7 +99,7 @@ import WardrobeTestKit
         #expect(gotYou, "replies so far: \(harness.server.texts(inChat: chat))")
         harness.server.sendText("/tryon")
         #expect(await harness.server.wait { $0.texts(inChat: chat).contains { $0.contains("Clothing: empty") } })
-        #expect(harness.server.pressButton(titled: "Swap Clothing") != nil)
+        #expect(harness.server.pressButton(titled: "Add Clothing") != nil)
         #expect(await harness.server.wait { $0.texts(inChat: chat).contains { $0.hasPrefix("Send the new Clothing photo") } })
         harness.server.sendPhoto([.init(width: 1000, height: 1000, bytes: garment)])
         // Both photos come back as one side-by-side picture, with Go; nothing runs before Go.

@@ -85,9 +85,12 @@ struct TryOnComposer {
         } else if let only = photos.first, let small = try? await tryOn.images.thumbnail(only.bytes) {
             _ = try await context.send(.photos([OutgoingImage(bytes: small.bytes, mimeType: small.mimeType, width: small.width, height: small.height)]))
         }
+        // An empty slot is filled, not swapped: its button says Add.
+        let personKey = slots.person == nil ? "tryon.button.add_person" : "tryon.button.swap_person"
+        let clothingKey = slots.garment == nil ? "tryon.button.add_clothing" : "tryon.button.swap_clothing"
         var first = [
-            try await context.button(words.string("tryon.button.swap_person"), action: .tryOnSwap, payload: ["role": "person"]),
-            try await context.button(words.string("tryon.button.swap_clothing"), action: .tryOnSwap, payload: ["role": "garment"]),
+            try await context.button(words.string(personKey), action: .tryOnSwap, payload: ["role": "person"]),
+            try await context.button(words.string(clothingKey), action: .tryOnSwap, payload: ["role": "garment"]),
         ]
         if photos.count == 2 { first.append(try await context.button(words.string("tryon.button.go"), action: .tryOnGo)) }
         let keepTitle = words.string(slots.keepGarment ? "tryon.button.keep_on" : "tryon.button.keep")
