@@ -40,7 +40,7 @@ import TryOn
         #expect(composer.hasPrefix("Nächste Anprobe\nDu: ein Foto\nKleidung: leer — "), "\(composer)")
         #expect(composer.contains("Stil: Standard · Dienst: OpenRouter"))
         #expect(composer.contains("2 Varianten."))
-        for title in ["Du tauschen", "Kleidung hinzufügen", "Kleidung behalten", "Jetzt"] {
+        for title in ["Du tauschen", "Kleidung hinzufügen", "Kleidung behalten", "Nächste Anprobe ansehen"] {
             #expect(bot.transport.button(title) != nil, "no button \(title)")
         }
         #expect(await bot.press("Kleidung behalten"))
