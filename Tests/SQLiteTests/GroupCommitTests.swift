@@ -24,8 +24,11 @@ import Testing
         Task.detached { try await queue.run { _ in release.wait() } }
     }
 
+    /// Polls `condition` (the queue's count of waiting writes) for up to 10 s: on two busy cores the ten
+    /// writer tasks can take over a second to all reach the queue (a fresh-clone run once failed at 1 s).
     func waitUntil(_ condition: () -> Bool) async throws {
-        for _ in 0..<500 where !condition() { try await Task.sleep(for: .milliseconds(2)) }
+        let deadline = ContinuousClock.now + .seconds(10)
+        while !condition(), ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(2)) }
         #expect(condition())
     }
 
