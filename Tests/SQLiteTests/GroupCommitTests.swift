@@ -24,11 +24,12 @@ import Testing
         Task.detached { try await queue.run { _ in release.wait() } }
     }
 
-    /// Polls `condition` (the queue's count of waiting writes) for up to 10 s: on two busy cores the ten
-    /// writer tasks can take over a second to all reach the queue (a fresh-clone run once failed at 1 s).
+    /// Yields until `condition` (the queue's count of waiting writes) holds, for up to 10 s: the writer tasks
+    /// it waits for run between the yields; on two busy cores they can take over a second to all reach the
+    /// queue (a fresh-clone run once failed when the bound was 1 s).
     func waitUntil(_ condition: () -> Bool) async throws {
         let deadline = ContinuousClock.now + .seconds(10)
-        while !condition(), ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(2)) }
+        while !condition(), ContinuousClock.now < deadline { await Task.yield() }
         #expect(condition())
     }
 

@@ -84,11 +84,11 @@ import WardrobeTestKit
             let inbox = workers.first
             let work = Task { try await inbox.withLease(message, owner: owner) { for await _ in finish {} } }
             let clock = workers.clock
-            try await waitUntil("the heartbeat to sleep") { clock.sleeperCount == 1 }
+            try await waitForSleeper("the heartbeat to sleep", on: clock)
             // 60 s in steps of 10 s, each followed by the renewal: twice the lease length.
             for _ in 0..<6 {
                 clock.advance(by: 10)
-                try await waitUntil("the renewal") { clock.sleeperCount == 1 }
+                try await waitForSleeper("the renewal", on: clock)
             }
             #expect(try await workers.second.claimNext(owner: workers.secondID) == nil)
             finishSignal.finish()
@@ -109,7 +109,7 @@ import WardrobeTestKit
             defer { neverSignal.finish() }
             let work = Task { try await inbox.withLease(message, owner: owner) { for await _ in never {} } }
             let clock = workers.clock
-            try await waitUntil("the heartbeat to sleep") { clock.sleeperCount == 1 }
+            try await waitForSleeper("the heartbeat to sleep", on: clock)
             // Another worker took the chat (its lease had expired while this one was stalled).
             try await workers.second.session.execute("UPDATE chat_lease SET owner = 'worker-2' WHERE chat_key = 'a'")
             clock.advance(by: 10)

@@ -31,15 +31,15 @@ import WardrobeTestKit
             let leader = Self.campaign(
                 LeaderElection(name: name, conninfo: database.conninfo, configuration: fast, clock: SystemClock(), logger: ScaleFixture.logger),
                 as: "first", log: log)
-            try await waitUntil("the first candidate to lead") { await log.contains("first leads") }
+            try await log.waitFor("first leads", "the first candidate to lead")
             // The standby's retries run on a manual clock, so the test sees each failed try as a sleep.
             let standbyClock = ManualClock()
             let standby = Self.campaign(
                 LeaderElection(name: name, conninfo: database.conninfo, configuration: fast, clock: standbyClock, logger: ScaleFixture.logger),
                 as: "second", log: log)
-            try await waitUntil("the standby's first try") { standbyClock.sleeperCount == 1 }
+            try await waitForSleeper("the standby's first try", on: standbyClock)
             standbyClock.advance(by: 0.1)
-            try await waitUntil("the standby's second try") { standbyClock.sleeperCount == 1 }
+            try await waitForSleeper("the standby's second try", on: standbyClock)
             #expect(await log.contains("second leads") == false)
 
             let admin = try await database.connect()
@@ -52,7 +52,7 @@ import WardrobeTestKit
                 return await log.contains("second leads")
             }
             print("election: standby took over \(ContinuousClock.now - killed) after the leader's session was killed")
-            try await waitUntil("the deposed leader to notice") { await log.contains("first stepped down") }
+            try await log.waitFor("first stepped down", "the deposed leader to notice")
             let now = try #require(try await admin.advisoryLockHolder(key))
             #expect(now != holder)
             leader.cancel()
@@ -70,7 +70,7 @@ import WardrobeTestKit
             let leader = Self.campaign(
                 LeaderElection(name: name, conninfo: database.conninfo, clock: SystemClock(), logger: ScaleFixture.logger),
                 as: "first", log: log)
-            try await waitUntil("the first candidate to lead") { await log.contains("first leads") }
+            try await log.waitFor("first leads", "the first candidate to lead")
             let standby = Self.campaign(
                 LeaderElection(name: name, conninfo: database.conninfo, clock: SystemClock(), logger: ScaleFixture.logger),
                 as: "second", log: log)
@@ -81,7 +81,7 @@ import WardrobeTestKit
             leader.cancel()
             _ = await leader.result
             #expect(await log.contains("first stepped down"))
-            try await waitUntil("the standby to take over", seconds: 5) { await log.contains("second leads") }
+            try await log.waitFor("second leads", "the standby to take over", seconds: 5)
             print("election: standby took over \(ContinuousClock.now - stopped) after the leader stopped (default settings)")
             let second = try #require(try await admin.advisoryLockHolder(key))
             #expect(second != first)
