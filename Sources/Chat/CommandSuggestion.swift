@@ -64,6 +64,11 @@ public enum CommandSuggestion {
     /// Commands longer than this are not typos of a real one (Telegram allows 32 characters).
     static let maximumLength = 32
 
+    /// A typed command name as a reply quotes it: cut to Telegram's 32 characters, with "…" when cut.
+    static func shown(_ name: String) -> String {
+        name.count > maximumLength ? String(name.prefix(maximumLength - 1)) + "…" : name
+    }
+
     /// The known command meant by `name`, or nil when none is close enough to offer.
     public static func suggest(_ name: String, among known: some Collection<String>) -> String? {
         let typed = name.lowercased()

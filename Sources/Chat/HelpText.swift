@@ -23,8 +23,7 @@ enum HelpText {
                 return context.text("chat.help.topic.\(topic.rawValue)").bolded + .plain("\n" + lines(members, context: context))
             }
         }
-        let shown = typed.count > CommandSuggestion.maximumLength ? String(typed.prefix(CommandSuggestion.maximumLength - 1)) + "…" : typed
-        return context.text("chat.help.unknown", ["command": .text(shown)]) + .plain("\n\n") + overview(context)
+        return context.text("chat.help.unknown", ["command": .text(CommandSuggestion.shown(typed))]) + .plain("\n\n") + overview(context)
     }
 
     /// The short overview: a line per topic with its commands' names, then how to see more.

@@ -124,8 +124,7 @@ public final class Router: Sendable {
     /// Names the unknown command (cut to Telegram's 32 characters) and offers the one probably meant,
     /// with the same arguments: "/delete 4" gets "Did you mean /remove 4?".
     private func replyToUnknown(_ name: String, arguments: String, context: ChatContext) async throws {
-        let limit = CommandSuggestion.maximumLength
-        let shown = name.count > limit ? String(name.prefix(limit - 1)) + "…" : name
+        let shown = CommandSuggestion.shown(name)
         guard let meant = CommandSuggestion.suggest(name, among: commandIndex.keys) else {
             // In a group, a command unlike any of ours is most likely another bot's ("/weather"): stay quiet.
             guard context.isPrivate else { return }

@@ -23,6 +23,12 @@ public enum ImageError: UserFacingError, Sendable, Equatable, CustomStringConver
     /// libvips failed for another reason (out of memory, an encoder missing…).
     case processingFailed(detail: String)
 
+    /// A `.tooSmall` image with one side long enough (30000×20): a strip, which the messages do not call small.
+    public var isStrip: Bool {
+        if case let .tooSmall(width, height, minimum) = self { return max(width, height) >= minimum }
+        return false
+    }
+
     /// One line for logs.
     public var description: String {
         switch self {
@@ -57,7 +63,7 @@ public enum ImageError: UserFacingError, Sendable, Equatable, CustomStringConver
         case .tooCostlyToDecode:
             "That image is too large to handle. Send a normal photo, or a smaller version of it."
         case let .tooSmall(width, height, minimum):
-            max(width, height) >= minimum
+            isStrip
                 ? "That image is \(width)×\(height) pixels: a strip too narrow to use. Send a photo at least \(minimum) pixels on each side."
                 : "That image is only \(width)×\(height) pixels, too small to use. Send a photo at least \(minimum) pixels on each side."
         case .truncated:

@@ -52,38 +52,38 @@ struct ImportFeature {
     /// Fetches the page, extracts the product and its photo, and shows the draft.
     func importLink(_ link: String, context: ChatContext) async throws {
         // "https://" alone, or a link with no host, is refused before the bot says it is reading anything.
-        guard let host = URL(string: link)?.host, !host.isEmpty else { throw FetchError.invalidURL(link) }
+        _ = try ProductFetcher.checkedURL(link)
         let progress = try await context.reply(context.text("import.reading"))
         // A refusal replaces the "Reading the page…" note where the transport can delete it, so the chat
         // does not keep saying the bot is still reading.
         func dropProgress() async {
             if let progress, context.transport.capabilities.edits { _ = try? await context.send(.delete(progress)) }
         }
+        let product: ProductDraft, draft: ItemDraft, note: String?, host: String
         do {
             let page = try await environment.fetcher.page(link)
-            let product = try environment.extractor.extract(bytes: page.bytes, contentType: page.contentType, pageURL: page.url)
-            let (photo, note) = await downloadPhoto(product, context: context)
-            let draft = ItemDraft(product: product, photo: photo, now: context.clock.now())
+            product = try environment.extractor.extract(bytes: page.bytes, contentType: page.contentType, pageURL: page.url)
+            let photo: String?
+            (photo, note) = await downloadPhoto(product, context: context)
+            draft = ItemDraft(product: product, photo: photo, now: context.clock.now())
             try await DraftEditing.save(draft, context: context)
-            await dropProgress()
-            if let goods = product.goods {
-                try await GoodsQuestion.ask(goods: goods, draft: draft, context: context)
-            } else {
-                try await DraftCard.send(draft, context: context, note: note.map { context.string($0) })
-            }
-            context.logger.info("product imported", ["host": page.url.host ?? "", "sources": draft.sources.count])
-        } catch let error as FetchError {
-            context.logger.info("product link refused", ["reason": error.description])
-            await dropProgress()
-            throw error  // the router words it in the user's language (ErrorMessages)
-        } catch let error as ImportError {
-            context.logger.info("no product on page", ["reason": error.description])
-            await dropProgress()
-            throw error  // the router words it in the user's language (ErrorMessages)
+            host = page.url.host ?? ""
         } catch {
+            switch error {
+            case let error as FetchError: context.logger.info("product link refused", ["reason": error.description])
+            case let error as ImportError: context.logger.info("no product on page", ["reason": error.description])
+            default: break
+            }
             await dropProgress()
-            throw error
+            throw error  // the router words it in the user's language (ErrorMessages)
         }
+        await dropProgress()
+        if let goods = product.goods {
+            try await GoodsQuestion.ask(goods: goods, draft: draft, context: context)
+        } else {
+            try await DraftCard.send(draft, context: context, note: note.map { context.string($0) })
+        }
+        context.logger.info("product imported", ["host": host, "sources": draft.sources.count])
     }
 
     /// A draft from typed words (and an optional photo already stored).

@@ -86,7 +86,7 @@ enum ErrorMessages {
         case .tooCostlyToDecode: return LocalizedMessage("error.image.too_costly")
         case let .tooSmall(width, height, minimum):
             // 30000×20 is not small: it is a strip, and "only 30000×20" would read as nonsense.
-            let key = max(width, height) >= minimum ? "error.image.too_thin" : "error.image.too_small"
+            let key = error.isStrip ? "error.image.too_thin" : "error.image.too_small"
             return LocalizedMessage(key, ["width": .integer(width), "height": .integer(height), "minimum": .integer(minimum)])
         case .truncated: return LocalizedMessage("error.image.truncated")
         case .notAnImage: return LocalizedMessage("error.image.not_an_image")

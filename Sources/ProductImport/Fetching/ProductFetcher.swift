@@ -50,9 +50,24 @@ public struct ProductFetcher: Sendable {
         return resource
     }
 
+    /// The link as a URL the fetcher would open (http or https, with a host), or `.invalidURL`: callers can
+    /// refuse "https://" alone before saying they are reading anything. Every hop is checked again.
+    public static func checkedURL(_ link: String) throws(FetchError) -> URL {
+        guard let url = URL(string: link.trimmingCharacters(in: .whitespacesAndNewlines)) else { throw .invalidURL(link) }
+        try check(url)
+        return url
+    }
+
+    /// Refuses a URL that is not http(s) or has no host.
+    private static func check(_ url: URL) throws(FetchError) {
+        guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https", let host = url.host, !host.isEmpty else {
+            throw .invalidURL(url.absoluteString)
+        }
+    }
+
     private func fetch(_ link: String, maxBytes: Int, accept: String) async throws(FetchError) -> FetchedResource {
         let deadline = ContinuousClock.now + configuration.timeout
-        guard var url = URL(string: link.trimmingCharacters(in: .whitespacesAndNewlines)) else { throw .invalidURL(link) }
+        var url = try Self.checkedURL(link)
         for _ in 0...configuration.maxRedirects {
             let (request, pin) = try await prepare(url, maxBytes: maxBytes, accept: accept, deadline: deadline)
             var pinned = request
@@ -86,10 +101,9 @@ public struct ProductFetcher: Sendable {
     private func prepare(_ url: URL, maxBytes: Int, accept: String, deadline: ContinuousClock.Instant) async throws(FetchError)
         -> (HTTPRequest, HTTPResolvePin)
     {
-        guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https", let host = url.host, !host.isEmpty else {
-            throw .invalidURL(url.absoluteString)
-        }
-        let port = url.port ?? (scheme == "https" ? 443 : 80)
+        try Self.check(url)
+        let host = url.host ?? ""
+        let port = url.port ?? (url.scheme?.lowercased() == "https" ? 443 : 80)
         let pin: HTTPResolvePin
         do {
             pin = try await AddressGuard(allowPrivateNetworks: configuration.allowPrivateNetworks, lookup: lookup).pin(host: host, port: port)
