@@ -28,6 +28,11 @@ enum HelpText {
 
     /// The short overview: a line per topic with its commands' names, then how to see more.
     static func overview(_ context: ChatContext) -> RichText {
+        let key = "\(context.language.rawValue) \(context.event.chat.transport) \(context.transport.capabilities.inlineButtons)"
+        return context.router.helpOverview(key) { makeOverview(context) }
+    }
+
+    private static func makeOverview(_ context: ChatContext) -> RichText {
         let commands = context.router.helpCommands.filter { $0.name != "help" }
         var text = context.text("chat.help.title").bolded
         for topic in HelpTopic.allCases {

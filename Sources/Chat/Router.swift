@@ -3,6 +3,7 @@ import JSON
 import Localization
 import Storage
 import Support
+import Synchronization
 
 /// Finds the handler for each event and turns failures into short replies.
 ///
@@ -36,6 +37,8 @@ public final class Router: Sendable {
     public let catalogs: Catalogs
     /// What people's next messages may answer; a command cancels it.
     let pendingInputs: PendingInputs
+    /// The `/help` overview, made once per language and transport (the commands and catalogs never change).
+    private let helpOverviews = Mutex<[String: RichText]>([:])
 
     init(builder: RouterBuilder, store: any ChatStore, logger: Logger, clock: any WallClock, catalogs: Catalogs) {
         self.catalogs = catalogs
@@ -62,6 +65,14 @@ public final class Router: Sendable {
 
     /// The commands `/help` lists: the menu's, less those kept out of the help text.
     public var helpCommands: [Command] { listedCommands.filter(\.inHelp) }
+
+    /// The help overview stored under `key`, made by `make` the first time it is asked for.
+    func helpOverview(_ key: String, make: () -> RichText) -> RichText {
+        if let made = helpOverviews.withLock({ $0[key] }) { return made }
+        let made = make()
+        helpOverviews.withLock { $0[key] = made }
+        return made
+    }
 
     /// Handles one event completely; never throws — failures become replies and log lines.
     public func handle(_ incoming: ChatEvent, via transport: any ChatTransport) async {

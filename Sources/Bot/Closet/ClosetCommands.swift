@@ -176,7 +176,8 @@ extension ClosetCommands {
                 items.append(try await ItemNumbers.item(word, context: context))
             }
         }
-        for item in items { try await context.data.setAvailable(!dirty, userID: context.user.id, number: item.number) }
+        // A piece removed meanwhile (another device) has nothing to mark; the rest still are.
+        for item in items { _ = try await context.data.setAvailable(!dirty, userID: context.user.id, number: item.number) }
         if items.count == 1, let item = items.first {
             let key = dirty ? "closet.laundry.done" : "closet.clean.done"
             try await context.reply(context.text(key, ["number": .text(String(item.number)), "name": .text(item.name)]))

@@ -64,7 +64,7 @@ struct DailyFeature {
         // "/daily 09:00 weekend" asks for weekend days and, with no occasion named, a weekend outfit.
         if match == nil, days == .weekend, let weekend = try? environment.occasions.match("weekend") { match = weekend }
         let occasion = try match?.occasion ?? usualOccasion(of: context.user)
-        try await context.data.saveSchedule(
+        _ = try await context.data.saveSchedule(
             chatID: context.chat.id, userID: context.user.id, localTime: time.description, occasion: occasion.name, days: days,
             now: context.clock.now())
         daily.service.wake()
