@@ -1,3 +1,4 @@
+import Chat
 import Closet
 import Defaults
 import JSON
@@ -79,5 +80,29 @@ import Testing
         }
         #expect(LanguageChoice(payload: ["language": "xx"]) == nil)
         #expect(LanguageChoice(payload: [:]) == nil)
+    }
+}
+
+/// A colour name that is only its family's English word reads in the reader's language; others stay as written.
+@Suite struct ColorNameLanguageTests {
+    static let german = Phrasebook(catalogs: .builtIn, language: .de)
+    static let english = Phrasebook(catalogs: .builtIn, language: .en)
+
+    @Test func aFamilyWordReadsInGermanAndAnyOtherNameStays() {
+        #expect(Self.german.colorName(ItemColor(name: "navy", family: .navy)) == "marine")
+        #expect(Self.german.colorName(ItemColor(name: "Brown", family: .brown)) == "braun")
+        #expect(Self.german.colorName(ItemColor(name: "midnight navy", family: .navy)) == "midnight navy")
+        #expect(Self.german.colorName(ItemColor(name: "schwarz", family: .black)) == "schwarz")
+        #expect(Self.english.colorName(ItemColor(name: "navy", family: .navy)) == "navy")
+    }
+
+    @Test func listLinesAndCardsUseIt() {
+        var item = ClosetItem(name: "Chinos", category: .bottom, formality: 2, color: ItemColor(name: "navy", family: .navy))
+        item.number = 3
+        #expect(ItemText.line(item, Self.german) == "#3 Chinos · marine · Formalität 2")
+        let card = ItemText.card(item, Self.german).plainText
+        #expect(card.contains("marine"))
+        #expect(!card.contains("navy"))
+        #expect(ItemText.line(item, Self.english) == "#3 Chinos · navy · formality 2")
     }
 }

@@ -37,7 +37,7 @@ import WardrobeTestKit
         let sheet = try #require(harness.server.messages(inChat: chat).last)
         #expect(sheet.kind == "photo")
         #expect(sheet.text.hasPrefix("Dein Schrank (14)"), "\(sheet.text)")
-        #expect(sheet.text.contains("#1 White oxford shirt · white · Formalität "))
+        #expect(sheet.text.contains("#1 White oxford shirt · weiß · Formalität "), "\(sheet.text)")
         #expect(sheet.text.hasSuffix("/item N zeigt ein Teil."))
 
         harness.server.sendText("/outfit geschäftlich", from: Self.lena)

@@ -84,7 +84,8 @@ enum ItemEditor {
             return .text(words.categoryName(item.category) + (item.subcategory.map { " (\($0))" } ?? ""))
         case .color:
             let family = words.colorFamilyName(item.color.family)
-            return .text(item.color.name == family ? family : "\(item.color.name) (\(family))")
+            let name = words.colorName(item.color)
+            return .text(name == family ? family : "\(name) (\(family))")
         case .pattern: return .text(words.string("pattern.\(item.pattern.rawValue)"))
         case .fit: return .text(words.string("fit.\(item.fit.rawValue)"))
         case .leg: return item.legShape.map { .text(words.string("leg.\($0.rawValue)")) }

@@ -7,7 +7,7 @@ enum ItemText {
     /// "#3 Navy wool blazer · navy · formality 4" — one line for lists and outfits.
     static func line(_ item: ClosetItem, _ words: Phrasebook) -> String {
         var parts = ["#\(item.number) \(item.name)"]
-        parts.append(item.color.name)
+        parts.append(words.colorName(item.color))
         parts.append(words.string("item.line.formality", ["level": .text(String(item.formality))]))
         if !item.isAvailable { parts.append(words.string("item.line.laundry")) }
         return parts.joined(separator: " · ")
@@ -21,9 +21,10 @@ enum ItemText {
         lines.append(categoryLine ?? words.string("item.card.category", ["category": .text(category)]))
         let family = words.colorFamilyName(item.color.family)
         // "white (white, neutral)" says the family twice: a name that is the family's own word stands alone.
-        let key = item.color.name.lowercased() == family.lowercased() ? "item.card.color_only" : "item.card.color"
+        let name = words.colorName(item.color)
+        let key = name.lowercased() == family.lowercased() ? "item.card.color_only" : "item.card.color"
         lines.append(colorLine ?? words.string(
-            item.color.isNeutral ? key + "_neutral" : key, ["name": .text(item.color.name), "family": .text(family)]))
+            item.color.isNeutral ? key + "_neutral" : key, ["name": .text(name), "family": .text(family)]))
         lines.append(words.string("item.card.pattern", ["pattern": .text(words.string("pattern.\(item.pattern.rawValue)"))]))
         let fit = words.string("fit.\(item.fit.rawValue)")
         if let leg = item.legShape {

@@ -55,7 +55,7 @@ enum DraftCard {
         var colorRow: [Button] = []
         for (index, color) in colors.enumerated() {
             let mark = draft.hasColor && color == draft.item.color ? "✓ " : ""
-            colorRow.append(try await button("\(mark)\(color.name)", .draftColor, ["index": .int(Int64(index)), "name": .string(color.name), "family": .string(color.family.rawValue)]))
+            colorRow.append(try await button("\(mark)\(context.phrasebook.colorName(color))", .draftColor, ["index": .int(Int64(index)), "name": .string(color.name), "family": .string(color.family.rawValue)]))
         }
         colorRow.append(try await button(key: "import.button.other_color", .draftOtherColor))
         rows.append(colorRow)

@@ -37,6 +37,14 @@ struct Phrasebook: Sendable {
     /// A colour family's name ("marine").
     func colorFamilyName(_ family: ColorFamily) -> String { string("color.family.\(family.rawValue)") }
 
+    /// A piece's colour as the reader sees it: a name that is only its family's English word ("navy",
+    /// the name `/add` and imports give) reads in the reader's language ("marine"); any other name stays as written.
+    func colorName(_ color: ItemColor) -> String {
+        let key = "color.family.\(color.family.rawValue)"
+        guard language != .en, color.name.lowercased() == catalogs.string(key, in: .en).lowercased() else { return color.name }
+        return string(key)
+    }
+
     /// An occasion's name; occasions an operator added without catalog entries keep their own name.
     func occasionName(_ occasion: Occasion) -> String { occasionName(occasion.name) }
 
@@ -84,7 +92,7 @@ extension Phrasebook {
     func shortMonth(_ month: Int) -> String {
         let formatter = DateFormatter()
         formatter.locale = locale
-        let names = formatter.shortStandaloneMonthSymbols ?? []
+        let names: [String] = formatter.shortStandaloneMonthSymbols
         return names.indices.contains(month - 1) ? names[month - 1].trimmingCharacters(in: CharacterSet(charactersIn: ".")) : String(month)
     }
 
@@ -104,7 +112,7 @@ extension Phrasebook {
     func longMonth(_ month: Int) -> String {
         let formatter = DateFormatter()
         formatter.locale = locale
-        let names = formatter.standaloneMonthSymbols ?? []
+        let names: [String] = formatter.standaloneMonthSymbols
         return names.indices.contains(month - 1) ? names[month - 1] : String(month)
     }
 }
