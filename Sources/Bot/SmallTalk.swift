@@ -3,7 +3,8 @@ import Foundation
 import Localization
 
 /// Answers what people say to a bot without a command, in a private chat or addressed to it in a group: a hello, a thank-you, or
-/// "what should I wear?" (the occasion picker, or the outfit when the sentence names an occasion).
+/// "what should I wear?" (the occasion picker, or the outfit when the sentence names an occasion), "help" or
+/// "what can you do" (the `/help` overview), "show my closet" (`/closet`).
 /// The words come from every catalog (`smalltalk.words.*`), so a German hello is understood in an
 /// English chat; anything else still gets the router's "didn't catch that".
 struct SmallTalk {
@@ -11,7 +12,7 @@ struct SmallTalk {
 
     /// What a short message asks for.
     enum Intent: String, CaseIterable {
-        case greeting, thanks, outfit
+        case greeting, thanks, outfit, help, closet
     }
 
     /// A hello or a thank-you is a short message on its own; a longer one is something else.
@@ -32,6 +33,10 @@ struct SmallTalk {
             switch intent {
             case .greeting: try await context.reply(context.text("smalltalk.greeting"))
             case .thanks: try await context.reply(context.text("smalltalk.thanks"))
+            case .help, .closet:
+                // The command's own handler, so the answer is exactly what /help or /closet gives.
+                guard let command = context.router.commands.first(where: { $0.name == intent.rawValue }) else { return false }
+                try await command.handler(context, "")
             case .outfit:
                 if let occasion = environment.occasions.mentioned(in: text) {
                     try await outfits.suggest(context, occasionName: occasion.name, count: 1)
@@ -78,7 +83,7 @@ struct SmallTalk {
             }
         }
         guard words.count <= shortMessageWords else { return nil }
-        for intent in [Intent.thanks, .greeting] where phrases[intent, default: []].contains(where: { matches($0, words, from: 0) }) {
+        for intent in [Intent.thanks, .greeting, .help, .closet] where phrases[intent, default: []].contains(where: { matches($0, words, from: 0) }) {
             return intent
         }
         return nil

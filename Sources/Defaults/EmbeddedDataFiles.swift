@@ -1695,6 +1695,8 @@ extension DataFiles {
   "smalltalk.words.greeting": "hi|hello|hey|hiya|howdy|yo|good morning|good afternoon|good evening",
   "smalltalk.words.thanks": "thanks|thank you|thank u|thx|ty|cheers|many thanks",
   "smalltalk.words.outfit": "what should i * wear|what shall i wear|what to wear|what do i wear|what can i wear|what should i put on|what do i put on|something to wear|dress me|style me|outfit|an outfit|outfit idea|outfit ideas",
+  "smalltalk.words.help": "help|help me|what can you do|what do you do|how does this work|how does it work|commands|menu|options",
+  "smalltalk.words.closet": "closet|my closet|show my closet|show closet|show me my closet|my wardrobe|show my wardrobe|my clothes|show my clothes|what do i have|what s in my closet|whats in my closet",
   "smalltalk.greeting": "Hi! Paste a shop link to add a piece to your closet, or try /outfit business. /help lists everything.",
   "smalltalk.thanks": "You're welcome. /outfit is here whenever you need the next one."
 }
@@ -2407,6 +2409,8 @@ extension DataFiles {
   "smalltalk.words.greeting": "hallo|hi|hey|servus|moin|moin moin|tach|guten morgen|guten tag|guten abend|gruss gott|gruezi",
   "smalltalk.words.thanks": "danke|danke schon|dankeschon|vielen dank|danke dir|besten dank",
   "smalltalk.words.outfit": "was soll ich * anziehen|was ziehe ich * an|was zieh ich * an|was kann ich * anziehen|was anziehen|was soll ich * tragen|was trage ich|zieh mich an|ein outfit|outfit",
+  "smalltalk.words.help": "hilfe|help|was kannst du|was kannst du alles|wie funktioniert das|wie geht das|befehle|menu",
+  "smalltalk.words.closet": "schrank|kleiderschrank|mein schrank|zeig meinen schrank|zeig mir meinen schrank|mein kleiderschrank|zeig meinen kleiderschrank|meine kleidung|meine sachen|was habe ich",
   "smalltalk.greeting": "Hallo! Schick einen Shop-Link, um ein Teil in deinen Schrank zu legen, oder probier /outfit geschäftlich. /help zeigt alles.",
   "smalltalk.thanks": "Gern geschehen. /outfit ist da, wann immer du das nächste brauchst."
 }
@@ -3119,6 +3123,8 @@ extension DataFiles {
   "smalltalk.words.greeting": "bonjour|salut|coucou|bonsoir|hello|allo",
   "smalltalk.words.thanks": "merci|merci beaucoup|merci bien|super merci|je te remercie",
   "smalltalk.words.outfit": "que mettre|quoi mettre|qu est ce que je mets|qu est ce que je porte|je mets quoi|je porte quoi|que porter|quoi porter|que dois je * mettre|que dois je * porter|comment m habiller|habille moi|une tenue|tenue",
+  "smalltalk.words.help": "aide|aide moi|a l aide|que sais tu faire|que peux tu faire|tu fais quoi|comment ca marche|commandes|menu",
+  "smalltalk.words.closet": "garde robe|ma garde robe|montre ma garde robe|mon armoire|mon placard|mes vetements|montre mes vetements|qu est ce que j ai",
   "smalltalk.greeting": "Bonjour ! Colle un lien de boutique pour ajouter une pièce à ta garde-robe, ou essaie /outfit affaires. /help liste tout.",
   "smalltalk.thanks": "Avec plaisir. /outfit est là dès que tu veux la suivante."
 }
@@ -3831,6 +3837,8 @@ extension DataFiles {
   "smalltalk.words.greeting": "hola|buenas|buenos dias|buenas tardes|buenas noches|que tal",
   "smalltalk.words.thanks": "gracias|muchas gracias|mil gracias|te lo agradezco",
   "smalltalk.words.outfit": "que * me pongo|que * ponerme|que visto|que me visto|como me visto|que llevo|vísteme|visteme|un conjunto|un atuendo|outfit",
+  "smalltalk.words.help": "ayuda|ayudame|que puedes hacer|que haces|como funciona|comandos|menu",
+  "smalltalk.words.closet": "armario|mi armario|muestra mi armario|ensename mi armario|mi ropa|mi ropero|que tengo",
   "smalltalk.greeting": "¡Hola! Pega un enlace de una tienda para añadir una prenda a tu armario, o prueba /outfit negocios. /help lo muestra todo.",
   "smalltalk.thanks": "De nada. /outfit está aquí cuando necesites el siguiente."
 }
@@ -4543,6 +4551,8 @@ extension DataFiles {
   "smalltalk.words.greeting": "ciao|buongiorno|buonasera|salve|ehi",
   "smalltalk.words.thanks": "grazie|grazie mille|ti ringrazio|grazie tante",
   "smalltalk.words.outfit": "cosa mi * metto|che mi metto|cosa metto|cosa * mettere|cosa indosso|che indosso|cosa * indossare|come mi vesto|vestimi|un outfit|outfit",
+  "smalltalk.words.help": "aiuto|aiutami|cosa sai fare|cosa puoi fare|come funziona|comandi|menu",
+  "smalltalk.words.closet": "armadio|il mio armadio|mio armadio|mostra il mio armadio|i miei vestiti|cosa ho",
   "smalltalk.greeting": "Ciao! Incolla il link di un negozio per aggiungere un capo al tuo armadio, o prova /outfit lavoro. /help mostra tutto.",
   "smalltalk.thanks": "Di niente. /outfit è qui quando ti serve il prossimo."
 }

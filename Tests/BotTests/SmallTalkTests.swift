@@ -3,7 +3,7 @@ import Chat
 import Foundation
 import Testing
 
-/// A hello, a thank-you and "what should I wear?" typed as words, in the five languages.
+/// A hello, a thank-you, "what should I wear?", "help" and "show my closet" typed as words, in the five languages.
 @Suite struct SmallTalkTests {
     @Test func aHelloOrAThankYouInAnyLanguageGetsAShortAnswerInTheChatsLanguage() async throws {
         let bot = try BotHarness()
@@ -53,6 +53,27 @@ import Testing
         #expect(bot.lastText.contains("Abendessen zu zweit"), "\(bot.lastText)")
         await bot.say("Was ziehe ich heute an?")
         #expect(bot.lastText.hasPrefix("Für welchen Anlass?"))
+    }
+
+    @Test(arguments: ["help", "Help me", "what can you do?", "Hilfe", "Was kannst du?", "aide-moi", "¿Qué puedes hacer?", "aiuto", "menu"])
+    func askingForHelpInWordsGetsTheHelpOverview(_ sentence: String) async throws {
+        let bot = try BotHarness()
+        await bot.say(sentence)
+        #expect(bot.lastText.hasPrefix("Commands\nCloset: /closet"), "\(sentence) → \(bot.lastText)")
+    }
+
+    @Test(arguments: ["show my closet", "My closet", "what's in my closet?", "Zeig mir meinen Schrank", "mon placard", "mi armario", "il mio armadio"])
+    func askingForTheClosetInWordsListsIt(_ sentence: String) async throws {
+        let bot = try BotHarness()
+        try await ClosetCommandTests.stock(bot)
+        await bot.say(sentence)
+        #expect(bot.lastText.hasPrefix("Your closet ("), "\(sentence) → \(bot.lastText)")
+    }
+
+    @Test func aRemarkAboutTheClosetInALongerSentenceIsLeftAlone() async throws {
+        let bot = try BotHarness()
+        await bot.say("my sister says my closet is far too full")
+        #expect(bot.lastText == "I didn't catch that. Send /help to see what I can do.")
     }
 
     @Test func aGapInAPhraseTakesAFewWordsButNotASentence() {
