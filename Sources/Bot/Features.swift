@@ -28,6 +28,7 @@ public enum Features {
         }
         PrivacyFeature(environment: environment).register(on: &builder)
         LanguageFeature().register(on: &builder)
+        SettingsCommand(environment: environment).register(on: &builder)
         // Captions are dispatched by their first word in the router: `add` (above) belongs to the
         // closet; every other photo — `me`, `wear`, uncaptioned, albums — goes to the try-on slots.
         if let tryOn = environment.tryOn {

@@ -1045,6 +1045,7 @@ extension DataFiles {
   "command.me": "the next photo is you (the You slot)",
   "command.tryon": "dress your You photo in the Clothing photo",
   "command.forget": "delete everything I hold about you",
+  "command.settings": "what I do for you here, and where to change it",
   "command.vote": "the group's open vote; close it; set how long votes last",
   "command.daily": "an outfit every morning, e.g. /daily 07:30 weekdays or /daily 09:00 sat,sun",
   "command.timezone": "this chat's time zone for /daily",
@@ -1698,7 +1699,19 @@ extension DataFiles {
   "smalltalk.words.help": "help|help me|what can you do|what do you do|how does this work|how does it work|commands|menu|options",
   "smalltalk.words.closet": "closet|my closet|show my closet|show closet|show me my closet|my wardrobe|show my wardrobe|my clothes|show my clothes|what do i have|what s in my closet|whats in my closet",
   "smalltalk.greeting": "Hi! Paste a shop link to add a piece to your closet, or try /outfit business. /help lists everything.",
-  "smalltalk.thanks": "You're welcome. /outfit is here whenever you need the next one."
+  "smalltalk.thanks": "You're welcome. /outfit is here whenever you need the next one.",
+  "settings.title": "Your settings",
+  "settings.language.chosen": "Language: {language}, as you chose · /language",
+  "settings.language.app": "Language: {language}, your app's · /language",
+  "settings.language.default": "Language: {language} · /language",
+  "settings.zone": "Time zone: {zone} · /timezone",
+  "settings.daily.on": "Daily outfit: {time}, {days}, {occasion} · /daily",
+  "settings.daily.paused": "Daily outfit: {time}, {days}, {occasion}, paused · /daily",
+  "settings.daily.off": "Daily outfit: off · /daily 07:30 starts it",
+  "settings.tryon": "Try-on: {service}, style {style} · /service /prompt",
+  "settings.keys.none": "Your own AI keys: none · /key",
+  "settings.keys.some": "Your own AI keys: {services} · /key",
+  "settings.forget": "/forget deletes everything I keep about you."
 }
 
 """##,
@@ -1759,6 +1772,7 @@ extension DataFiles {
   "command.me": "das nächste Foto zeigt dich (Platz „Du“)",
   "command.tryon": "dein Foto im Kleidungsstück zeigen",
   "command.forget": "alles löschen, was ich über dich speichere",
+  "command.settings": "was ich hier für dich tue und wo du es änderst",
   "command.vote": "die offene Abstimmung der Gruppe; schließen; Dauer festlegen",
   "command.daily": "jeden Morgen ein Outfit, z. B. /daily 07:30 werktags oder /daily 09:00 sa,so",
   "command.timezone": "die Zeitzone dieses Chats für /daily",
@@ -2412,7 +2426,19 @@ extension DataFiles {
   "smalltalk.words.help": "hilfe|help|was kannst du|was kannst du alles|wie funktioniert das|wie geht das|befehle|menu",
   "smalltalk.words.closet": "schrank|kleiderschrank|mein schrank|zeig meinen schrank|zeig mir meinen schrank|mein kleiderschrank|zeig meinen kleiderschrank|meine kleidung|meine sachen|was habe ich",
   "smalltalk.greeting": "Hallo! Schick einen Shop-Link, um ein Teil in deinen Schrank zu legen, oder probier /outfit geschäftlich. /help zeigt alles.",
-  "smalltalk.thanks": "Gern geschehen. /outfit ist da, wann immer du das nächste brauchst."
+  "smalltalk.thanks": "Gern geschehen. /outfit ist da, wann immer du das nächste brauchst.",
+  "settings.title": "Deine Einstellungen",
+  "settings.language.chosen": "Sprache: {language}, von dir gewählt · /language",
+  "settings.language.app": "Sprache: {language}, wie deine App · /language",
+  "settings.language.default": "Sprache: {language} · /language",
+  "settings.zone": "Zeitzone: {zone} · /timezone",
+  "settings.daily.on": "Tages-Outfit: {time}, {days}, {occasion} · /daily",
+  "settings.daily.paused": "Tages-Outfit: {time}, {days}, {occasion}, pausiert · /daily",
+  "settings.daily.off": "Tages-Outfit: aus · /daily 07:30 schaltet es ein",
+  "settings.tryon": "Anprobe: {service}, Stil {style} · /service /prompt",
+  "settings.keys.none": "Eigene KI-Schlüssel: keine · /key",
+  "settings.keys.some": "Eigene KI-Schlüssel: {services} · /key",
+  "settings.forget": "/forget löscht alles, was ich über dich speichere."
 }
 
 """##,
@@ -2473,6 +2499,7 @@ extension DataFiles {
   "command.me": "la prochaine photo, c'est toi (case Toi)",
   "command.tryon": "habiller ta photo avec le vêtement",
   "command.forget": "supprimer tout ce que je garde sur toi",
+  "command.settings": "ce que je fais pour toi ici, et où le changer",
   "command.vote": "le vote ouvert du groupe ; le clore ; sa durée",
   "command.daily": "une tenue chaque matin, p. ex. /daily 07:30 semaine ou /daily 09:00 sam,dim",
   "command.timezone": "le fuseau horaire de ce chat pour /daily",
@@ -3126,7 +3153,19 @@ extension DataFiles {
   "smalltalk.words.help": "aide|aide moi|a l aide|que sais tu faire|que peux tu faire|tu fais quoi|comment ca marche|commandes|menu",
   "smalltalk.words.closet": "garde robe|ma garde robe|montre ma garde robe|mon armoire|mon placard|mes vetements|montre mes vetements|qu est ce que j ai",
   "smalltalk.greeting": "Bonjour ! Colle un lien de boutique pour ajouter une pièce à ta garde-robe, ou essaie /outfit affaires. /help liste tout.",
-  "smalltalk.thanks": "Avec plaisir. /outfit est là dès que tu veux la suivante."
+  "smalltalk.thanks": "Avec plaisir. /outfit est là dès que tu veux la suivante.",
+  "settings.title": "Tes réglages",
+  "settings.language.chosen": "Langue : {language}, ton choix · /language",
+  "settings.language.app": "Langue : {language}, celle de ton appli · /language",
+  "settings.language.default": "Langue : {language} · /language",
+  "settings.zone": "Fuseau horaire : {zone} · /timezone",
+  "settings.daily.on": "Tenue du jour : {time}, {days}, {occasion} · /daily",
+  "settings.daily.paused": "Tenue du jour : {time}, {days}, {occasion}, en pause · /daily",
+  "settings.daily.off": "Tenue du jour : désactivée · /daily 07:30 l'active",
+  "settings.tryon": "Essayage : {service}, style {style} · /service /prompt",
+  "settings.keys.none": "Tes propres clés d'IA : aucune · /key",
+  "settings.keys.some": "Tes propres clés d'IA : {services} · /key",
+  "settings.forget": "/forget efface tout ce que je garde sur toi."
 }
 
 """##,
@@ -3187,6 +3226,7 @@ extension DataFiles {
   "command.me": "la próxima foto eres tú (casilla Tú)",
   "command.tryon": "vestir tu foto con la prenda",
   "command.forget": "borrar todo lo que guardo sobre ti",
+  "command.settings": "lo que hago por ti aquí y dónde cambiarlo",
   "command.vote": "la votación abierta del grupo; cerrarla; su duración",
   "command.daily": "un conjunto cada mañana, p. ej. /daily 07:30 laborables o /daily 09:00 sáb,dom",
   "command.timezone": "la zona horaria de este chat para /daily",
@@ -3840,7 +3880,19 @@ extension DataFiles {
   "smalltalk.words.help": "ayuda|ayudame|que puedes hacer|que haces|como funciona|comandos|menu",
   "smalltalk.words.closet": "armario|mi armario|muestra mi armario|ensename mi armario|mi ropa|mi ropero|que tengo",
   "smalltalk.greeting": "¡Hola! Pega un enlace de una tienda para añadir una prenda a tu armario, o prueba /outfit negocios. /help lo muestra todo.",
-  "smalltalk.thanks": "De nada. /outfit está aquí cuando necesites el siguiente."
+  "smalltalk.thanks": "De nada. /outfit está aquí cuando necesites el siguiente.",
+  "settings.title": "Tus ajustes",
+  "settings.language.chosen": "Idioma: {language}, elegido por ti · /language",
+  "settings.language.app": "Idioma: {language}, el de tu app · /language",
+  "settings.language.default": "Idioma: {language} · /language",
+  "settings.zone": "Zona horaria: {zone} · /timezone",
+  "settings.daily.on": "Outfit diario: {time}, {days}, {occasion} · /daily",
+  "settings.daily.paused": "Outfit diario: {time}, {days}, {occasion}, en pausa · /daily",
+  "settings.daily.off": "Outfit diario: desactivado · /daily 07:30 lo activa",
+  "settings.tryon": "Prueba virtual: {service}, estilo {style} · /service /prompt",
+  "settings.keys.none": "Tus propias claves de IA: ninguna · /key",
+  "settings.keys.some": "Tus propias claves de IA: {services} · /key",
+  "settings.forget": "/forget borra todo lo que guardo sobre ti."
 }
 
 """##,
@@ -3901,6 +3953,7 @@ extension DataFiles {
   "command.me": "la prossima foto sei tu (casella Tu)",
   "command.tryon": "vesti la tua foto con il capo",
   "command.forget": "elimina tutto ciò che conservo su di te",
+  "command.settings": "cosa faccio per te qui e dove cambiarlo",
   "command.vote": "la votazione aperta del gruppo; chiuderla; la sua durata",
   "command.daily": "un outfit ogni mattina, ad es. /daily 07:30 feriali o /daily 09:00 sab,dom",
   "command.timezone": "il fuso orario di questa chat per /daily",
@@ -4554,7 +4607,19 @@ extension DataFiles {
   "smalltalk.words.help": "aiuto|aiutami|cosa sai fare|cosa puoi fare|come funziona|comandi|menu",
   "smalltalk.words.closet": "armadio|il mio armadio|mio armadio|mostra il mio armadio|i miei vestiti|cosa ho",
   "smalltalk.greeting": "Ciao! Incolla il link di un negozio per aggiungere un capo al tuo armadio, o prova /outfit lavoro. /help mostra tutto.",
-  "smalltalk.thanks": "Di niente. /outfit è qui quando ti serve il prossimo."
+  "smalltalk.thanks": "Di niente. /outfit è qui quando ti serve il prossimo.",
+  "settings.title": "Le tue impostazioni",
+  "settings.language.chosen": "Lingua: {language}, scelta da te · /language",
+  "settings.language.app": "Lingua: {language}, quella della tua app · /language",
+  "settings.language.default": "Lingua: {language} · /language",
+  "settings.zone": "Fuso orario: {zone} · /timezone",
+  "settings.daily.on": "Outfit del giorno: {time}, {days}, {occasion} · /daily",
+  "settings.daily.paused": "Outfit del giorno: {time}, {days}, {occasion}, in pausa · /daily",
+  "settings.daily.off": "Outfit del giorno: spento · /daily 07:30 lo attiva",
+  "settings.tryon": "Prova virtuale: {service}, stile {style} · /service /prompt",
+  "settings.keys.none": "Le tue chiavi IA: nessuna · /key",
+  "settings.keys.some": "Le tue chiavi IA: {services} · /key",
+  "settings.forget": "/forget cancella tutto ciò che conservo su di te."
 }
 
 """##,
