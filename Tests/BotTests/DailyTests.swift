@@ -90,6 +90,11 @@ func berlinMonday(_ time: String) -> Date {
         #expect(harness.transport.readable.last == "Daily outfit stopped.")
         await harness.say("/daily", user: "ana", chat: "ana", kind: .privateChat)
         #expect(harness.transport.readable.last?.hasPrefix("No daily outfit here yet") == true)
+        // Moving the chat's zone keeps the daily outfit's clock time, and the reply says so.
+        await harness.say("/daily 07:45", user: "ana", chat: "ana", kind: .privateChat)
+        await harness.say("/timezone America/New_York", user: "ana", chat: "ana", kind: .privateChat)
+        #expect(harness.transport.readable.last
+            == "This chat's time zone is now America/New_York. Your daily outfit still comes at 07:45, now America/New_York time.")
     }
 
     @Test func theDailyOutfitArrivesAtTheLocalTimeWithTheOutfitButtonsAndAvoidsYesterdaysPieces() async throws {

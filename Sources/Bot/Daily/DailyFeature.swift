@@ -144,6 +144,11 @@ struct DailyFeature {
         try await context.store.setChatSettings(
             context.chat.settings.setting(DailySettings.timeZoneSetting, .string(DailySettings.name(of: zone))), chatID: context.chat.id)
         daily.service.wake()
-        try await context.reply(context.text("daily.zone.set", ["zone": .text(DailySettings.name(of: zone))]))
+        var text = context.text("daily.zone.set", ["zone": .text(DailySettings.name(of: zone))])
+        // The daily outfit keeps its clock time, now in the new zone: say so, since the instant moved.
+        if let schedule = try await context.data.schedule(chatID: context.chat.id, userID: context.user.id) {
+            text += .plain(" ") + context.text("daily.zone.schedule_moves", ["time": .text(schedule.localTime), "zone": .text(DailySettings.name(of: zone))])
+        }
+        try await context.reply(text)
     }
 }
