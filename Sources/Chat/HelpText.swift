@@ -38,7 +38,7 @@ enum HelpText {
         for topic in HelpTopic.allCases {
             let names = commands.filter { $0.topic == topic }.map { "/\($0.name)" }
             guard !names.isEmpty else { continue }
-            text += .plain("\n") + .bold(context.string("chat.help.topic.\(topic.rawValue)") + ":") + .plain(" " + names.joined(separator: " "))
+            text += .plain("\n") + .bold(context.string("chat.help.topic_heading", ["topic": .text(context.string("chat.help.topic.\(topic.rawValue)"))])) + .plain(" " + names.joined(separator: " "))
         }
         text += .plain("\n\n") + context.text("chat.help.more")
         return text + choicesLine(context)
