@@ -208,6 +208,18 @@ import WardrobeTestKit
         #expect(bot.lastText == "Nothing is in the laundry.")
     }
 
+    @Test func eitherCommandAloneSaysWhatIsInTheLaundry() async throws {
+        let bot = try BotHarness()
+        try await ClosetCommandTests.stock(bot)
+        await bot.say("/laundry")
+        #expect(bot.lastText == "Nothing is in the laundry. /laundry 3 puts #3 there, out of outfits until /clean 3.")
+        await bot.say("/laundry 2 4")
+        let names = try await bot.closet().filter { [2, 4].contains($0.number) }.map { "#\($0.number) \($0.name)" }
+        await bot.say("/clean")
+        #expect(bot.lastText == "2 pieces are in the laundry: \(names.joined(separator: ", ")). /clean all when they're back.", "\(bot.lastText)")
+        #expect(try await bot.closet().filter { !$0.isAvailable }.count == 2)
+    }
+
     @Test func anOutfitWhosePiecesAreAllDirtyPointsToClean() async throws {
         let bot = try BotHarness()
         try await ClosetCommandTests.stock(bot)

@@ -93,10 +93,10 @@ struct ClosetCommands {
             try await ItemPhoto.expect(item.number, context: context)
             try await context.reply(context.text("closet.photo.send", ["number": .text(String(item.number)), "name": .text(item.name)]))
         }
-        builder.add(Command("laundry", usage: "N", topic: .closet) { context, arguments in
+        builder.add(Command("laundry", usage: "[N]", topic: .closet) { context, arguments in
             try await Self.setLaundry(true, arguments: arguments, context: context)
         })
-        builder.add(Command("clean", usage: "N", topic: .closet) { context, arguments in
+        builder.add(Command("clean", usage: "[N|all]", topic: .closet) { context, arguments in
             try await Self.setLaundry(false, arguments: arguments, context: context)
         })
         builder.add(Command("export", topic: .closet) { context, _ in
@@ -166,6 +166,14 @@ extension ClosetCommands {
     static func setLaundry(_ dirty: Bool, arguments: String, context: ChatContext) async throws {
         let words = arguments.split(whereSeparator: { $0 == " " || $0 == "," }).map(String.init)
         var items: [ClosetItem]
+        if words.isEmpty {
+            // Alone, either command says what is in the laundry now.
+            let dirtyItems = try await context.data.items(userID: context.user.id).filter { !$0.isAvailable }
+            guard !dirtyItems.isEmpty else { throw LocalizedUserMessageError("closet.laundry.empty") }
+            let list = dirtyItems.prefix(20).map { "#\($0.number) \($0.name)" }.joined(separator: ", ") + (dirtyItems.count > 20 ? ", …" : "")
+            try await context.reply(context.text("closet.laundry.many", ["count": .integer(dirtyItems.count), "list": .text(list)]))
+            return
+        }
         if !dirty, words.count == 1, ["all", "alle", "tout", "tous", "todo", "todos", "tutto", "tutti"].contains(words[0].lowercased()) {
             items = try await context.data.items(userID: context.user.id).filter { !$0.isAvailable }
             guard !items.isEmpty else { throw LocalizedUserMessageError("closet.clean.none") }
