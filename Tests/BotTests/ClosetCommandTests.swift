@@ -153,6 +153,36 @@ import WardrobeTestKit
         let again = try ClosetCodec.importItems(jsonText: String(decoding: bytes, as: UTF8.self), importedAt: Date())
         #expect(again.count == 14)
     }
+
+    @Test func exportCSVSendsASpreadsheetWithARowPerPieceAndQuotedCells() async throws {
+        let bot = try BotHarness()
+        try await Self.stock(bot)
+        await bot.say("/edit 1 brand =HYPERLINK(\"http://x\")")
+        await bot.say("/edit 2 name Shirt, \"Oxford\"")
+        await bot.say("/laundry 3")
+        await bot.say("/export csv")
+        guard case .document(let name, let bytes, let type, _) = try #require(bot.transport.messages.last) else {
+            Issue.record("expected a document")
+            return
+        }
+        #expect(name == "wardrobe-closet.csv" && type == "text/csv")
+        #expect(Array(bytes.prefix(3)) == [0xEF, 0xBB, 0xBF])
+        let text = String(decoding: bytes.dropFirst(3), as: UTF8.self)
+        let lines = text.components(separatedBy: "\r\n").filter { !$0.isEmpty }
+        #expect(lines.count == 15)
+        #expect(lines[0].hasPrefix("number,name,category,subcategory,color,color_family,"))
+        // A formula stays text, a comma or quote is quoted, the laundry column says yes.
+        #expect(lines[1].contains(",\"'=HYPERLINK(\"\"http://x\"\")\","), "\(lines[1])")
+        #expect(lines[2].hasPrefix("2,\"Shirt, \"\"Oxford\"\"\",top,"), "\(lines[2])")
+        #expect(lines[3].split(separator: ",", omittingEmptySubsequences: false)[18] == "yes", "\(lines[3])")
+        #expect(lines[4].split(separator: ",", omittingEmptySubsequences: false)[18] == "no")
+    }
+
+    @Test func anUnknownExportFormatNamesTheTwo() async throws {
+        let bot = try BotHarness()
+        await bot.say("/export pdf")
+        #expect(bot.lastText == "I export your closet as a JSON file (/export) or as a spreadsheet (/export csv).")
+    }
 }
 
 /// Prices typed the way shops print them, and fields emptied again.

@@ -99,15 +99,23 @@ struct ClosetCommands {
         builder.add(Command("clean", usage: "[N|all]", topic: .closet) { context, arguments in
             try await Self.setLaundry(false, arguments: arguments, context: context)
         })
-        builder.add(Command("export", topic: .closet) { context, _ in
+        builder.add(Command("export", usage: "[csv]", topic: .closet) { context, arguments in
+            let format = arguments.trimmingCharacters(in: .whitespaces).lowercased()
+            guard ["", "json", "csv"].contains(format) else { throw LocalizedUserMessageError("closet.export.format") }
             let export = try await context.data.closetExport(userID: context.user.id)
             let (items, wears) = (export.pieceCount, export.wearCount)
-            try await context.send(.document(
-                fileName: "wardrobe-closet.json", bytes: Array(export.text.utf8), mimeType: "application/json",
-                caption: context.text("closet.export.caption", [
-                    "pieces": .text(context.string("closet.count", ["count": .integer(items)])),
-                    "wears": .text(context.string("closet.export.wears", ["count": .integer(wears)])),
-                ])))
+            let caption = context.text("closet.export.caption", [
+                "pieces": .text(context.string("closet.count", ["count": .integer(items)])),
+                "wears": .text(context.string("closet.export.wears", ["count": .integer(wears)])),
+            ])
+            if format == "csv" {
+                // The spreadsheet has the pieces only; the JSON file also holds every logged wear and reads back with closet import.
+                let bytes = ClosetCSV.bytes(try await context.data.items(userID: context.user.id))
+                try await context.send(.document(fileName: "wardrobe-closet.csv", bytes: bytes, mimeType: "text/csv", caption: caption))
+            } else {
+                try await context.send(.document(
+                    fileName: "wardrobe-closet.json", bytes: Array(export.text.utf8), mimeType: "application/json", caption: caption))
+            }
         })
     }
 
