@@ -13,7 +13,6 @@ import Testing
         "gibertjeune-fr-la-legende-de-darkseid.goods": "the category line \"BD, Comics, Mangas\" is not read, and French comic words are not goods words",
         "amazon-de-die-argonauten-kindle-excerpt.availability": "an e-book shows no stock words; the Amazon rule's stock selectors find nothing, so its 1-Click button is not read",
         "hm-de-rollkragenpullover-excerpt.availability": "the 2018 H&M layout's stock state is drawn by scripts; the page shows none in its markup",
-        "hm-de-rollkragenpullover-excerpt.currency": "the bare \"29,99\" on hm.com/de names no currency, and \"/de/\" alone does not tell EUR from CHF",
     ]
 
     @Test func everyRealPageGivesTheFieldsItShows() throws {

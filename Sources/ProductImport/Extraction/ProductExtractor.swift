@@ -186,7 +186,7 @@ public struct ProductExtractor: Sendable {
             }
         }
         if draft.price != nil, draft.currency == nil,
-           let guessed = CurrencyGuess.currency(forHost: pageURL.host, language: language, siteDomains: sites.site(for: pageURL)?.currencyByDomain ?? [:]) {
+           let guessed = CurrencyGuess.currency(forHost: pageURL.host, path: pageURL.path, language: language, siteDomains: sites.site(for: pageURL)?.currencyByDomain ?? [:]) {
             draft.currency = guessed
             draft.sources[.currency] = .page
         }

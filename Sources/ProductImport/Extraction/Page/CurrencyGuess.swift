@@ -44,21 +44,46 @@ enum CurrencyGuess {
     }
 
     /// The currency a shop's domain implies when the price text shows no symbol at all: the
-    /// site rule's table, then the country ending (".de" EUR, ".co.kr" KRW), then the page
-    /// language's region ("zh-TW", "ko-KR") or a language spoken in one currency (ko, ja, pl).
-    static func currency(forHost host: String?, language: String? = nil, siteDomains: [String: String]) -> String? {
+    /// site rule's table, then the country ending (".de" EUR, ".co.kr" KRW), then the country or
+    /// currency the path starts with ("/de_de/", "/en-gb/", "/en_eur/", "/de/"), then the page
+    /// language's region ("zh-TW", "ko-KR") or a language spoken in one currency (ko, ja, pl, de, it, nl).
+    static func currency(forHost host: String?, path: String = "", language: String? = nil, siteDomains: [String: String]) -> String? {
         let suffix = domainSuffix(host)
         for candidate in suffix where siteDomains[candidate] != nil { return siteDomains[candidate] }
         if let ending = suffix.first?.split(separator: ".").last.map(String.init), let code = countryCurrencies[ending] { return code }
+        if let code = currency(forPath: path) { return code }
         return currency(forLanguage: language)
     }
+
+    /// The currency a locale at the start of a shop's path names: "/de_de/…" and "/en-gb/…" by their
+    /// region, "/en_eur/…" (COS, Arket) by the code itself, a lone country "/de/…" by that country.
+    /// Only the first two segments count, so a product slug never does.
+    static func currency(forPath path: String) -> String? {
+        guard path.utf8.count <= 2_000 else { return nil }
+        for segment in path.lowercased().split(separator: "/").prefix(2) {
+            let parts = segment.split(whereSeparator: { $0 == "_" || $0 == "-" }).map(String.init)
+            guard parts.allSatisfy({ $0.allSatisfy { ("a"..."z").contains($0) } }) else { continue }
+            if parts.count == 2, parts[0].count == 2 {
+                if parts[1].count == 2, let code = countryCurrencies[parts[1]] { return code }
+                if parts[1].count == 3, isoCurrencies.contains(parts[1].uppercased()) { return parts[1].uppercased() }
+            } else if parts.count == 1, parts[0].count == 2, let code = countryCurrencies[parts[0]] {
+                return code
+            }
+        }
+        return nil
+    }
+
+    /// Codes a path may name directly ("/en_eur/").
+    private static let isoCurrencies: Set<String> = ["EUR", "USD", "GBP", "CHF", "SEK", "NOK", "DKK", "PLN", "CZK", "HUF", "CAD", "AUD", "JPY"]
 
     /// "ko-KR" → KRW, "zh-Hant-TW" → TWD, "ja" → JPY; nil for a language spoken across currencies ("es").
     static func currency(forLanguage language: String?) -> String? {
         guard let parts = language?.lowercased().split(whereSeparator: { $0 == "-" || $0 == "_" }).map(String.init), let first = parts.first else { return nil }
         if let region = parts.dropFirst().last(where: { $0.count == 2 }), let code = countryCurrencies[region] { return code }
         if first == "zh", parts.contains("hant") { return "TWD" }
-        return ["ko": "KRW", "ja": "JPY", "pl": "PLN"][first]
+        // Languages whose speakers nearly all pay in one currency (German, Italian and Dutch outside the euro are Swiss or
+        // Surinamese shops, which print their currency).
+        return ["ko": "KRW", "ja": "JPY", "pl": "PLN", "de": "EUR", "it": "EUR", "nl": "EUR", "fi": "EUR", "el": "EUR", "sk": "EUR", "sl": "EUR"][first]
     }
 
     /// Currencies by country code, as domain endings and language regions use them.

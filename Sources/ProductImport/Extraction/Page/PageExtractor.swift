@@ -42,7 +42,7 @@ struct PageExtractor {
             facts.currency = CurrencyGuess.currency(priceText: found.text, host: pageURL.host, language: language, siteDomains: site?.currencyByDomain ?? [:])
         }
         if facts.price != nil, facts.currency == nil {
-            facts.currency = CurrencyGuess.currency(forHost: pageURL.host, language: language, siteDomains: site?.currencyByDomain ?? [:])
+            facts.currency = CurrencyGuess.currency(forHost: pageURL.host, path: pageURL.path, language: language, siteDomains: site?.currencyByDomain ?? [:])
         }
 
         facts.brand = first(.brand, in: document).flatMap { BrandText.brand(in: $0) ?? BrandText.clean($0) } ?? brand(in: document)

@@ -1,0 +1,36 @@
+import Testing
+@testable import ProductImport
+
+/// The currency of a price that shows no symbol, from the shop's domain, path and language.
+@Suite struct CurrencyGuessTests {
+    @Test(arguments: [
+        ("/de_de/productpage.0736967002.html", "EUR"), ("/en-gb/product/123", "GBP"), ("/en_eur/men/product.x.html", "EUR"),
+        ("/de-ch/p/123", "CHF"), ("/es/en/shirt-p123.html", "EUR"), ("/de/product/59876", "EUR"), ("/pl/pl/p/1", "PLN"),
+        ("/en_gbp/women/product.y.html", "GBP"),
+    ])
+    func aLocaleAtTheStartOfThePathNamesTheCurrency(_ path: String, _ code: String) {
+        #expect(CurrencyGuess.currency(forPath: path) == code, "\(path)")
+        #expect(CurrencyGuess.currency(forHost: "www.shop.com", path: path, siteDomains: [:]) == code)
+    }
+
+    @Test(arguments: ["/en/product/1", "/product/de-de-edition", "/p/a/b/de_de", "/", "", "/products/uk-size-10-dress", "/xx_yy/1", "/en_abc/1"])
+    func otherPathsSayNothing(_ path: String) {
+        #expect(CurrencyGuess.currency(forPath: path) == nil, "\(path)")
+    }
+
+    @Test func theDomainsCountryEndingWinsOverThePath() {
+        #expect(CurrencyGuess.currency(forHost: "www.hm.com", path: "/de_ch/x", siteDomains: [:]) == "CHF")
+        #expect(CurrencyGuess.currency(forHost: "www.zalando.de", path: "/en-gb/x", siteDomains: [:]) == "EUR")
+        #expect(CurrencyGuess.currency(forHost: "shop.co.uk", path: "/de/x", siteDomains: [:]) == "GBP")
+    }
+
+    @Test func aLanguageSpokenInOneCurrencyNamesIt() {
+        #expect(CurrencyGuess.currency(forHost: "www.shop.com", language: "de", siteDomains: [:]) == "EUR")
+        #expect(CurrencyGuess.currency(forHost: "www.shop.com", language: "it", siteDomains: [:]) == "EUR")
+        #expect(CurrencyGuess.currency(forHost: "www.shop.com", language: "de-CH", siteDomains: [:]) == "CHF")
+        // Spanish, French, English and Portuguese are spoken across currencies: no guess.
+        for language in ["es", "fr", "en", "pt"] {
+            #expect(CurrencyGuess.currency(forHost: "www.shop.com", language: language, siteDomains: [:]) == nil, "\(language)")
+        }
+    }
+}
