@@ -214,6 +214,14 @@ public struct ProductExtractor: Sendable {
         let classification = rules.classify(input)
         let colorSource = classification.colorsFromColorNames ? colorFacts?.source ?? .keywords : .keywords
         draft.apply(classification, source: .keywords, materialSource: .keywords, colorSource: colorSource)
+        // A book number as the identifier settles it: the page sells a book, whatever garment its title names.
+        if let sku = draft.sku, BookNumber.isBookNumber(sku, tenDigits: pageURL.host?.lowercased().contains("amazon.") == true) {
+            draft.goods = "book"
+            draft.category = nil
+            draft.subcategory = nil
+            draft.sources[.category] = nil
+            draft.sources[.subcategory] = nil
+        }
         return draft
     }
 }
