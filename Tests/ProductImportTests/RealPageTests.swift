@@ -10,7 +10,6 @@ import Testing
     /// not listed fails, and so does a listed one that starts to pass, so the list stays true.
     static let knownMisses: [String: String] = [
         "gibertjeune-fr-la-legende-de-darkseid.availability": "the page says only \"Non disponible\" for the other offers; no stock words for the one with a price",
-        "amazon-de-die-argonauten-kindle-excerpt.availability": "an e-book shows no stock words; the Amazon rule's stock selectors find nothing, so its 1-Click button is not read",
         "hm-de-rollkragenpullover-excerpt.availability": "the 2018 H&M layout's stock state is drawn by scripts; the page shows none in its markup",
     ]
 

@@ -64,6 +64,9 @@ enum AvailabilityWords {
 
     private static let inStock = [
         "in stock", "available now", "ships today", "add to cart", "add to bag", "add to basket",
+        // Amazon's instant-purchase button ("Buy now with 1-Click", "Jetzt kaufen mit 1-Click", "Acheter en 1-Clic"):
+        // a Kindle book's only stock signal.
+        "1-click", "1-clic",
         "auf lager", "sofort lieferbar", "lieferbar", "verfügbar", "vorrätig", "in den warenkorb",
         "en stock", "disponible", "ajouter au panier", "livraison",
         "en existencia", "añadir a la cesta", "añadir al carrito",
