@@ -1,10 +1,12 @@
 import Chat
 import Foundation
 import Localization
+import ProductImport
 
 /// Answers what people say to a bot without a command, in a private chat or addressed to it in a group: a hello, a thank-you, or
 /// "what should I wear?" (the occasion picker, or the outfit when the sentence names an occasion), "help" or
-/// "what can you do" (the `/help` overview), "show my closet" (`/closet`).
+/// "what can you do" (the `/help` overview), "show my closet" (`/closet`), "add a red wool scarf" (`/add red wool scarf`,
+/// when the words name a garment).
 /// The words come from every catalog (`smalltalk.words.*`), so a German hello is understood in an
 /// English chat; anything else still gets the router's "didn't catch that".
 struct SmallTalk {
@@ -26,7 +28,16 @@ struct SmallTalk {
     func register(on builder: inout RouterBuilder) {
         let phrases = Self.phrases(environment.catalogs)
         let occasions = environment.occasions
+        let additions = Self.additionPhrases(environment.catalogs)
+        let rules = environment.rules
         builder.onText { context, text in
+            // "add a red wool scarf": the /add command, when what follows the verb names a garment (so "add a photo" is not one).
+            if context.isSpokenTo, let piece = Self.addition(in: text, phrases: additions),
+               case let found = rules.classify(KeywordInput(name: piece)), found.category != nil, found.goods == nil,
+               let command = context.router.commands.first(where: { $0.name == "add" }) {
+                try await command.handler(context, piece)
+                return true
+            }
             guard context.isSpokenTo, let intent = Self.intent(of: text, phrases: phrases, namesOccasion: { occasions.mentioned(in: $0) != nil })
             else { return false }
             let outfits = OutfitCommand(environment: environment)
@@ -46,6 +57,29 @@ struct SmallTalk {
             }
             return true
         }
+    }
+
+    /// The "add" phrases of every catalog (`smalltalk.words.add`), as words, longest first.
+    static func additionPhrases(_ catalogs: Catalogs) -> [[String]] {
+        let key = "smalltalk.words.add"
+        let lists = Language.allCases.filter { catalogs.has(key, in: $0) }.map { catalogs.string(key, in: $0) }
+        let phrases = Set(lists.flatMap { $0.split(separator: "|").map { normalized(String($0)).split(separator: " ").map(String.init) } }.filter { !$0.isEmpty })
+        return phrases.sorted { $0.count > $1.count }
+    }
+
+    /// What follows an "add" phrase at the start of `text`, as the user wrote it ("Ajoute une écharpe rouge" →
+    /// "écharpe rouge"); nil when the text starts with none, or nothing or more than 12 words follow.
+    static func addition(in text: String, phrases: [[String]]) -> String? {
+        guard text.count <= 200 else { return nil }
+        let tokens = text.split(whereSeparator: \.isWhitespace).map(String.init)
+        for phrase in phrases where phrase.count < tokens.count {
+            guard zip(phrase, tokens).allSatisfy({ $0 == normalized($1) }) else { continue }
+            let rest = tokens.dropFirst(phrase.count)
+            guard rest.count <= 12 else { return nil }
+            let piece = rest.joined(separator: " ").trimmingCharacters(in: .punctuationCharacters.union(.whitespaces))
+            return piece.isEmpty ? nil : piece
+        }
+        return nil
     }
 
     /// Each intent's phrases from every language's catalog, normalized: words, with "*" for a gap.

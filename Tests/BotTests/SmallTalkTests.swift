@@ -70,6 +70,23 @@ import Testing
         #expect(bot.lastText.hasPrefix("Your closet ("), "\(sentence) → \(bot.lastText)")
     }
 
+    @Test(arguments: [
+        ("add a red wool scarf", "Red wool scarf"), ("Please add an olive parka", "Olive parka"), ("Ajoute une écharpe rouge", "Écharpe rouge"),
+        ("Añade una chaqueta vaquera", "Chaqueta vaquera"), ("aggiungi una gonna nera", "Gonna nera"), ("Neu: schwarze Lederjacke", "Schwarze Lederjacke"),
+    ])
+    func addingAPieceInWordsMakesItsDraft(_ sentence: String, _ name: String) async throws {
+        let bot = try BotHarness()
+        await bot.say(sentence)
+        #expect(bot.lastText.hasPrefix("New piece: \(name)\n"), "\(sentence) → \(bot.lastText)")
+    }
+
+    @Test(arguments: ["add a photo", "add me to the group", "add a toaster", "add", "add a red wool scarf and a navy blazer and white sneakers and a grey coat please"])
+    func addWordsThatNameNoGarmentAreLeftAlone(_ sentence: String) async throws {
+        let bot = try BotHarness()
+        await bot.say(sentence)
+        #expect(!bot.lastText.hasPrefix("New piece:"), "\(sentence) → \(bot.lastText)")
+    }
+
     @Test func aRemarkAboutTheClosetInALongerSentenceIsLeftAlone() async throws {
         let bot = try BotHarness()
         await bot.say("my sister says my closet is far too full")
