@@ -46,7 +46,7 @@ import WardrobeTestKit
         ("/wore 99", "You have no item #99."),
         ("/wore 0", "Give the item number"),
         ("/wore -1", "Give the item number"),
-        ("/wore 99999999999999999999999", "Give the item number"),
+        ("/wore 99999999999999999999999", "You have no item #99999999999…."),
         ("/wore shirt", "Give the item number"),
     ])
     func aBadWoreIsRefusedWithAClearLineAndLogsNothing(line: String, reply: String) async throws {

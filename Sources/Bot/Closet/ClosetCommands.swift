@@ -209,9 +209,13 @@ enum ItemNumbers {
     /// The user's item for "3" or "#3"; a clear error for anything else or someone else's number.
     static func item(_ text: String, context: ChatContext) async throws -> ClosetItem {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
-        // A number too long for Int (`TypedNumber` gives Int.max) is no item number either.
-        guard let number = TypedNumber.integer(trimmed), number > 0, number < Int.max else {
+        guard let number = TypedNumber.integer(trimmed), number > 0 else {
             throw LocalizedUserMessageError("closet.item.number_needed")
+        }
+        // A number too long for Int (`TypedNumber` gives Int.max) names no piece: said as typed, shortened.
+        guard number < Int.max else {
+            let digits = trimmed.hasPrefix("#") ? String(trimmed.dropFirst()) : trimmed
+            throw LocalizedUserMessageError("closet.item.unknown", ["number": .text(digits.count > 12 ? String(digits.prefix(11)) + "…" : digits)])
         }
         guard let item = try await context.data.item(userID: context.user.id, number: number) else {
             throw LocalizedUserMessageError("closet.item.unknown", ["number": .text(String(number))])
