@@ -34,7 +34,7 @@ struct SmallTalk {
             // "add a red wool scarf": the /add command, when what follows the verb names a garment (so "add a photo" is not one).
             if context.isSpokenTo, let piece = Self.addition(in: text, phrases: additions),
                case let found = rules.classify(KeywordInput(name: piece)), found.category != nil, found.goods == nil,
-               let command = context.router.commands.first(where: { $0.name == "add" }) {
+               let command = context.router.command(named: "add") {
                 try await command.handler(context, piece)
                 return true
             }
@@ -46,7 +46,7 @@ struct SmallTalk {
             case .thanks: try await context.reply(context.text("smalltalk.thanks"))
             case .help, .closet:
                 // The command's own handler, so the answer is exactly what /help or /closet gives.
-                guard let command = context.router.commands.first(where: { $0.name == intent.rawValue }) else { return false }
+                guard let command = context.router.command(named: intent.rawValue) else { return false }
                 try await command.handler(context, "")
             case .outfit:
                 if let occasion = environment.occasions.mentioned(in: text) {

@@ -14,7 +14,7 @@ enum HelpText {
         if isAll(typed, context: context) {
             return context.text("chat.help.title").bolded + .plain("\n" + lines(commands, context: context)) + choicesLine(context)
         }
-        if let command = context.router.commands.first(where: { $0.listed && $0.name == typed }) {
+        if let command = context.router.command(named: typed), command.listed {
             return .plain(command.helpLine(in: context.language))
         }
         if let topic = topic(named: typed, context: context) {

@@ -63,6 +63,9 @@ public final class Router: Sendable {
     /// The commands in the Telegram menu, in registration order.
     public var listedCommands: [Command] { commands.filter(\.listed) }
 
+    /// The registered command called `name` (the one the router would run for `/name`).
+    public func command(named name: String) -> Command? { commandIndex[name] }
+
     /// The commands `/help` lists: the menu's, less those kept out of the help text.
     public var helpCommands: [Command] { listedCommands.filter(\.inHelp) }
 
