@@ -61,10 +61,7 @@ struct SmallTalk {
 
     /// The "add" phrases of every catalog (`smalltalk.words.add`), as words, longest first.
     static func additionPhrases(_ catalogs: Catalogs) -> [[String]] {
-        let key = "smalltalk.words.add"
-        let lists = Language.allCases.filter { catalogs.has(key, in: $0) }.map { catalogs.string(key, in: $0) }
-        let phrases = Set(lists.flatMap { $0.split(separator: "|").map { normalized(String($0)).split(separator: " ").map(String.init) } }.filter { !$0.isEmpty })
-        return phrases.sorted { $0.count > $1.count }
+        catalogPhrases("smalltalk.words.add", catalogs).sorted { $0.count > $1.count }
     }
 
     /// What follows an "add" phrase at the start of `text`, as the user wrote it ("Ajoute une écharpe rouge" →
@@ -85,13 +82,15 @@ struct SmallTalk {
     /// Each intent's phrases from every language's catalog, normalized: words, with "*" for a gap.
     static func phrases(_ catalogs: Catalogs) -> [Intent: [[String]]] {
         var found: [Intent: [[String]]] = [:]
-        for intent in Intent.allCases {
-            let key = "smalltalk.words.\(intent.rawValue)"
-            let lists = Language.allCases.filter { catalogs.has(key, in: $0) }.map { catalogs.string(key, in: $0) }
-            let phrases = lists.flatMap { $0.split(separator: "|").map { phrase(String($0)) } }.filter { $0.contains { $0 != "*" } }
-            found[intent] = Array(Set(phrases))
-        }
+        for intent in Intent.allCases { found[intent] = catalogPhrases("smalltalk.words.\(intent.rawValue)", catalogs) }
         return found
+    }
+
+    /// The `|`-separated phrases under `key` in every language's catalog, each once, as words (see `phrase`).
+    private static func catalogPhrases(_ key: String, _ catalogs: Catalogs) -> [[String]] {
+        let lists = Language.allCases.filter { catalogs.has(key, in: $0) }.map { catalogs.string(key, in: $0) }
+        let phrases = lists.flatMap { $0.split(separator: "|").map { phrase(String($0)) } }.filter { $0.contains { $0 != "*" } }
+        return Array(Set(phrases))
     }
 
     /// A catalog phrase as words; "*" stays, as the gap, while normalizing drops every other mark.
