@@ -17,9 +17,7 @@ struct SettingsCommand {
     private func overview(_ context: ChatContext) async throws -> RichText {
         let words = context.phrasebook
         var lines: [String] = []
-        let chosen = Language(tag: context.user.settings[ChatContext.languageSetting]?.string) != nil
-        let languageKey = chosen ? "settings.language.chosen" : context.event.sender.language != nil ? "settings.language.app" : "settings.language.default"
-        lines.append(words.string(languageKey, ["language": .text(context.language.nativeName)]))
+        lines.append(words.string("settings.language.\(LanguageFeature.reason(context))", ["language": .text(context.language.nativeName)]))
         // The chat's zone dates logged wears too, so it is shown even without daily outfits.
         let zone = WearCalendar(environment: environment).zone(of: context.chat)
         lines.append(words.string("settings.zone", ["zone": .text(DailySettings.name(of: zone))]))

@@ -25,16 +25,22 @@ struct LanguageFeature {
         }
     }
 
+    /// Why the reply language is the one it is: "chosen" with `/language`, "app" (the app's), or "default" (English, nothing known).
+    static func reason(_ context: ChatContext) -> String {
+        if Language(tag: context.user.settings[ChatContext.languageSetting]?.string) != nil { return "chosen" }
+        return context.event.sender.language != nil ? "app" : "default"
+    }
+
     /// The current language, why it is the one, and a button per language (plus "follow my app" once chosen).
     private func showMenu(_ context: ChatContext) async throws {
-        let chosen = Language(tag: context.user.settings[ChatContext.languageSetting]?.string)
-        let key = chosen != nil ? "language.current.chosen" : context.event.sender.language != nil ? "language.current.app" : "language.current.default"
+        let reason = Self.reason(context)
+        let key = "language.current.\(reason)"
         var row: [Button] = []
         for language in Language.allCases where language != context.language {
             row.append(try await context.button(language.nativeName, action: .languageSet, payload: LanguageChoice.language(language).payload))
         }
         var rows = [row]
-        if chosen != nil {
+        if reason == "chosen" {
             rows.append([try await context.button(
                 context.string("language.button.auto"), action: .languageSet, payload: LanguageChoice.followApp.payload)])
         }
