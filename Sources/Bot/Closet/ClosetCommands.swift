@@ -174,16 +174,17 @@ extension ClosetCommands {
     static func setLaundry(_ dirty: Bool, arguments: String, context: ChatContext) async throws {
         let words = arguments.split(whereSeparator: { $0 == " " || $0 == "," }).map(String.init)
         var items: [ClosetItem]
+        func inLaundry() async throws -> [ClosetItem] { try await context.data.items(userID: context.user.id).filter { !$0.isAvailable } }
         if words.isEmpty {
             // Alone, either command says what is in the laundry now.
-            let dirtyItems = try await context.data.items(userID: context.user.id).filter { !$0.isAvailable }
+            let dirtyItems = try await inLaundry()
             guard !dirtyItems.isEmpty else { throw LocalizedUserMessageError("closet.laundry.empty") }
             let list = dirtyItems.prefix(20).map { "#\($0.number) \($0.name)" }.joined(separator: ", ") + (dirtyItems.count > 20 ? ", …" : "")
             try await context.reply(context.text("closet.laundry.many", ["count": .integer(dirtyItems.count), "list": .text(list)]))
             return
         }
         if !dirty, words.count == 1, ["all", "alle", "tout", "tous", "todo", "todos", "tutto", "tutti"].contains(words[0].lowercased()) {
-            items = try await context.data.items(userID: context.user.id).filter { !$0.isAvailable }
+            items = try await inLaundry()
             guard !items.isEmpty else { throw LocalizedUserMessageError("closet.clean.none") }
         } else {
             guard (1...50).contains(words.count) else { throw LocalizedUserMessageError("closet.item.number_needed") }
