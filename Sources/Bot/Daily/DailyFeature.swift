@@ -31,7 +31,7 @@ struct DailyFeature {
 
     /// The zone of a chat: its own setting, else the configured default.
     func zone(of chat: ChatRecord) -> TimeZone {
-        chat.settings[DailySettings.timeZoneSetting]?.string.flatMap(TimeZone.init(identifier:)) ?? daily.settings.defaultTimeZone
+        WearCalendar(defaultZone: daily.settings.defaultTimeZone).zone(of: chat)
     }
 
     private func command(_ context: ChatContext, arguments: String) async throws {
