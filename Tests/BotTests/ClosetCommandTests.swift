@@ -2,6 +2,7 @@ import Bot
 import Chat
 import Closet
 import Foundation
+import Support
 import Testing
 import WardrobeTestKit
 
@@ -145,10 +146,7 @@ import WardrobeTestKit
         let bot = try BotHarness()
         try await Self.stock(bot)
         await bot.say("/export")
-        guard case .document(let name, let bytes, let type, _) = try #require(bot.transport.messages.last) else {
-            Issue.record("expected a document")
-            return
-        }
+        let (name, bytes, type) = try Self.lastDocument(bot)
         #expect(name == "wardrobe-closet.json" && type == "application/json")
         let again = try ClosetCodec.importItems(jsonText: String(decoding: bytes, as: UTF8.self), importedAt: Date())
         #expect(again.count == 14)
@@ -161,10 +159,7 @@ import WardrobeTestKit
         await bot.say("/edit 2 name Shirt, \"Oxford\"")
         await bot.say("/laundry 3")
         await bot.say("/export csv")
-        guard case .document(let name, let bytes, let type, _) = try #require(bot.transport.messages.last) else {
-            Issue.record("expected a document")
-            return
-        }
+        let (name, bytes, type) = try Self.lastDocument(bot)
         #expect(name == "wardrobe-closet.csv" && type == "text/csv")
         #expect(Array(bytes.prefix(3)) == [0xEF, 0xBB, 0xBF])
         let text = String(decoding: bytes.dropFirst(3), as: UTF8.self)
@@ -176,6 +171,14 @@ import WardrobeTestKit
         #expect(lines[2].hasPrefix("2,\"Shirt, \"\"Oxford\"\"\",top,"), "\(lines[2])")
         #expect(lines[3].split(separator: ",", omittingEmptySubsequences: false)[18] == "yes", "\(lines[3])")
         #expect(lines[4].split(separator: ",", omittingEmptySubsequences: false)[18] == "no")
+    }
+
+    /// The file name, bytes and type of the last message, which must be a document.
+    static func lastDocument(_ bot: BotHarness) throws -> (name: String, bytes: [UInt8], type: String) {
+        guard case .document(let name, let bytes, let type, _) = try #require(bot.transport.messages.last) else {
+            throw UserMessageError("expected a document, got \(String(describing: bot.transport.messages.last))")
+        }
+        return (name, bytes, type)
     }
 
     @Test func anUnknownExportFormatNamesTheTwo() async throws {
