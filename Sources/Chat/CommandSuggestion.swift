@@ -66,7 +66,7 @@ public enum CommandSuggestion {
 
     /// A typed command name as a reply quotes it: cut to Telegram's 32 characters, with "…" when cut.
     static func shown(_ name: String) -> String {
-        name.count > maximumLength ? String(name.prefix(maximumLength - 1)) + "…" : name
+        name.shortened(to: maximumLength)
     }
 
     /// The known command meant by `name`, or nil when none is close enough to offer.

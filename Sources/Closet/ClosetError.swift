@@ -81,7 +81,7 @@ public enum ClosetError: UserFacingError, Sendable, Equatable, CustomStringConve
 
     /// A user's word cut to 40 characters, so a reply never echoes a whole pasted text.
     static func shortened(_ word: String) -> String {
-        word.count > 40 ? String(word.prefix(39)) + "…" : word
+        word.shortened(to: 40)
     }
 
     /// The log detail.

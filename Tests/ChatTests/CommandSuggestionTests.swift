@@ -81,3 +81,13 @@ import WardrobeTestKit
         #expect(group.texts == ["I don't know /remvoe. Did you mean /remove 2?"])
     }
 }
+
+/// How replies quote a user's words: whole up to the limit, else cut with "…" to exactly the limit.
+@Suite struct ShortenedTextTests {
+    @Test func textUpToTheLimitStaysAndLongerTextIsCutToIt() {
+        #expect("navy".shortened(to: 4) == "navy")
+        #expect("navy blazer".shortened(to: 4) == "nav…")
+        #expect(String(repeating: "9", count: 23).shortened(to: 12) == "99999999999…")
+        #expect("é✓🧥ab".shortened(to: 3) == "é✓…")
+    }
+}

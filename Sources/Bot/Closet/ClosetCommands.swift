@@ -216,7 +216,7 @@ enum ItemNumbers {
         // A number too long for Int (`TypedNumber` gives Int.max) names no piece: said as typed, shortened.
         guard number < Int.max else {
             let digits = trimmed.hasPrefix("#") ? String(trimmed.dropFirst()) : trimmed
-            throw LocalizedUserMessageError("closet.item.unknown", ["number": .text(digits.count > 12 ? String(digits.prefix(11)) + "…" : digits)])
+            throw LocalizedUserMessageError("closet.item.unknown", ["number": .text(digits.shortened(to: 12))])
         }
         guard let item = try await context.data.item(userID: context.user.id, number: number) else {
             throw LocalizedUserMessageError("closet.item.unknown", ["number": .text(String(number))])
@@ -238,7 +238,7 @@ enum ItemNumbers {
         if let match = synonyms[word] { return match }
         if let words, let match = Category.allCases.first(where: { names(of: $0, words).contains(word) }) { return match }
         if let rules, word.count <= 40, let found = rules.draft(fromText: word).category { return found }
-        let shown = text.count > 40 ? String(text.prefix(39)) + "…" : text
+        let shown = text.shortened(to: 40)
         throw LocalizedUserMessageError(
             "closet.category.unknown", ["word": .text(shown), "options": .text(Category.allCases.map(\.rawValue).joined(separator: ", "))])
     }

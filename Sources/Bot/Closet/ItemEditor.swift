@@ -15,7 +15,7 @@ enum ItemEditor {
     /// The field `word` names (in any of the five languages); an unknown word throws, listing the fields.
     static func field(_ word: String, _ words: Phrasebook) throws -> EditField {
         guard let field = EditField(word: word) else {
-            let shown = word.count > 20 ? String(word.prefix(19)) + "…" : word
+            let shown = word.shortened(to: 20)
             throw LocalizedUserMessageError("closet.edit.unknown_field", ["field": .text(shown), "fields": .text(fieldNames(words))])
         }
         return field

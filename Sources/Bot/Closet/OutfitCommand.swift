@@ -73,7 +73,7 @@ struct OutfitCommand {
         }
         let match = try environment.occasions.match(words.joined(separator: " "))
         if let word = match.correctedFrom {
-            let shown = word.count > 40 ? String(word.prefix(39)) + "…" : word
+            let shown = word.shortened(to: 40)
             try await context.reply(context.text("outfit.corrected", ["word": .text(shown), "occasion": .text(context.occasionName(match.occasion))]))
         }
         try await suggest(context, occasionName: match.occasion.name, count: count)

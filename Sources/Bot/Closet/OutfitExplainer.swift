@@ -120,7 +120,7 @@ public struct OutfitExplainer: Sendable {
         else { return nil }
         let sentence = why.split(whereSeparator: \.isNewline).joined(separator: " ").trimmingCharacters(in: .whitespaces)
         guard !sentence.isEmpty else { return nil }
-        let bounded = sentence.count > maximumSentence ? String(sentence.prefix(maximumSentence - 1)) + "…" : sentence
+        let bounded = sentence.shortened(to: maximumSentence)
         return Pick(index: Int(number) - 1, sentence: bounded)
     }
 }

@@ -52,7 +52,7 @@ struct DailyFeature {
             time = found
             words = rest
         case .outOfRange(let written):
-            let shown = written.count > 20 ? String(written.prefix(19)) + "…" : written
+            let shown = written.shortened(to: 20)
             throw LocalizedUserMessageError("daily.time.out_of_range", ["time": .text(shown)])
         case .none:
             throw LocalizedUserMessageError("daily.time.invalid")
@@ -70,7 +70,7 @@ struct DailyFeature {
         daily.service.wake()
         var note: RichText = ""
         if let word = match?.correctedFrom {
-            let shown = word.count > 40 ? String(word.prefix(39)) + "…" : word
+            let shown = word.shortened(to: 40)
             note = context.text("outfit.corrected", ["word": .text(shown), "occasion": .text(context.occasionName(occasion))]) + .plain("\n")
         }
         try await context.reply(note + (try await describe(context)))
@@ -120,7 +120,7 @@ struct DailyFeature {
             try await context.reply(context.text("daily.zone.current", ["zone": .text(DailySettings.name(of: zone(of: context.chat)))]))
             return
         }
-        let shown = arguments.count > 40 ? String(arguments.prefix(39)) + "…" : arguments
+        let shown = arguments.shortened(to: 40)
         switch ZoneNames.shared.lookup(arguments) {
         case .zone(let identifier):
             try await setZone(identifier, context: context)

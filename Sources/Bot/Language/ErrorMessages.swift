@@ -4,6 +4,7 @@ import Images
 import Localization
 import ProductImport
 import TryOn
+import Support
 
 /// The user-facing messages of the errors of modules below the bot (closet, product import, images, try-on),
 /// by catalog key. Those modules know no catalogs: each error keeps its English `userMessage` for logs and
@@ -30,7 +31,7 @@ enum ErrorMessages {
 
     /// A user's word cut to 40 characters, so a reply never echoes a whole pasted text.
     private static func shortened(_ word: String) -> MessageArgument {
-        .text(word.count > 40 ? String(word.prefix(39)) + "…" : word)
+        .text(word.shortened(to: 40))
     }
 
     static func closet(_ error: ClosetError, _ words: Phrasebook) -> LocalizedMessage {

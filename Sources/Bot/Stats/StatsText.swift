@@ -3,6 +3,7 @@ import Closet
 import Foundation
 import Localization
 import Schedule
+import Support
 
 /// The words of `/stats`: a short caption for the chart and the full lists as a follow-up, in the reader's language.
 enum StatsText {
@@ -13,7 +14,7 @@ enum StatsText {
 
     /// "#3 Navy wool blazer", the name cut to 40 characters.
     static func name(_ piece: PieceWear) -> String {
-        "#\(piece.item.number) " + (piece.item.name.count > 40 ? String(piece.item.name.prefix(39)) + "…" : piece.item.name)
+        "#\(piece.item.number) " + piece.item.name.shortened(to: 40)
     }
 
     /// "#3 Navy wool blazer 3×" for the ranked lists.
