@@ -105,6 +105,8 @@ private struct Scanner {
     /// The cutter's word sets, held here so the per-tag checks neither run a `static` initializer check nor
     /// retain the tables on every call.
     private let readMarkupWords = RegionCutter.readMarkupWords, blockWords = RegionCutter.blockWords
+    /// The tags handled specially, held here for the same reason.
+    private let interesting = Scanner.interestingTags
 
     /// The `data-…` attribute names (lowercase bytes) gumbo still gets; nil keeps them all.
     let keptDataAttributes: [[UInt8]]?
@@ -164,15 +166,16 @@ private struct Scanner {
         while cursor < bytes.count, isNameByte(bytes[cursor]) { cursor += 1 }
         // Only a handful of tags matter here; naming every tag would allocate a string per tag.
         let nameRange = (tagStart + 1)..<cursor
-        let known = Self.interesting.first { nameEquals(nameRange, $0.bytes) }
+        let known = interesting.first { nameEquals(nameRange, $0.bytes) }
         let name = known?.name ?? ""
-        let wanted = name == "script" || name == "meta" || name == "title" || name == "style"
+        let special = known?.special ?? .plain
+        let wanted = special == .script || special == .meta || special == .title || special == .style
         let attributesStart = cursor
         let region = known?.region
         // The scan itself skips the end tags of script, style, iframe and svg bodies, so they are not counted;
         // a raw-text element stays even too deep, or its text would read as markup.
-        let endSkipped = ["script", "style", "iframe", "noembed", "noframes", "svg"].contains(name)
-        let kept = endSkipped || nesting.opens(nestingKind(nameRange)) || name == "title" || name == "textarea" || name == "xmp"
+        let endSkipped = special == .script || special == .style || special == .skippedBody
+        let kept = endSkipped || nesting.opens(nestingKind(nameRange)) || special == .title || special == .rawText
         let watched = kept && cutter.watches(region)
         let (tagEnd, attributes) = readAttributes(from: cursor, collect: wanted, labels: watched)  // tagEnd is one past '>'
         tagCount += 1
@@ -182,12 +185,12 @@ private struct Scanner {
             if watched {
                 let labelled = region.map { !$0.isChrome && labelValues.contains(where: holdsBlockWord) } ?? false
                 if cutter.isOpen || labelled || region?.isChrome == true {
-                    cutter.opened(region, labelled: labelled, keeps: name == "h1" || mentionsReadMarkup(), contentStart: output.count)
+                    cutter.opened(region, labelled: labelled, keeps: special == .h1 || mentionsReadMarkup(), contentStart: output.count)
                 }
             }
         }
-        switch name {
-        case "script":
+        switch special {
+        case .script:
             let bodyEnd = findClosing("script", from: tagEnd)
             let index = scripts.count
             scripts.append(HTMLScript(tag: HTMLTag(name: name, attributes: attributes), source: page[tagEnd..<bodyEnd]))
@@ -195,11 +198,11 @@ private struct Scanner {
             copyTag(attributesStart..<tagEnd)
             output.append(contentsOf: "</script>".utf8)
             position = skipEndTag(from: bodyEnd)
-        case "style":
+        case .style:
             let bodyEnd = findClosing("style", from: tagEnd)
             output.append(contentsOf: "<style></style>".utf8)
             position = skipEndTag(from: bodyEnd)
-        case "iframe", "noembed", "noframes", "svg":
+        case .skippedBody:
             // Raw text nobody reads (Amazon puts ~600 KB of markup inside iframes) and inline
             // vector icons (path data is most of some shops' markup); gumbo would tokenize it
             // character by character, so only the start tag is kept.
@@ -207,17 +210,17 @@ private struct Scanner {
             copyTag(tagStart..<tagEnd)
             output.append(contentsOf: "</\(name)>".utf8)
             position = skipEndTag(from: bodyEnd)
-        case "title", "textarea", "xmp":
+        case .title, .rawText:
             // Raw text: a `<` inside must not start a tag here or in gumbo's view.
             let bodyEnd = findClosing(name, from: tagEnd)
-            if name == "title" && title == nil {
+            if special == .title && title == nil {
                 title = HTMLDocument.collapsingWhitespace(HTMLEntities.decode(String(decoding: bytes[tagEnd..<bodyEnd], as: UTF8.self)))
             }
             copyTag(tagStart..<tagEnd)
             copy(tagEnd..<bodyEnd)
             position = bodyEnd
-        default:
-            if name == "meta" { metas.append(HTMLTag(name: name, attributes: attributes)) }
+        case .meta, .h1, .plain:
+            if special == .meta { metas.append(HTMLTag(name: name, attributes: attributes)) }
             if kept { copyTag(tagStart..<tagEnd) }
             position = tagEnd
         }
@@ -279,11 +282,34 @@ private struct Scanner {
         copy(start..<max(start, range.upperBound))
     }
 
-    /// The tags the scan handles specially, with their lowercase bytes and the region they can be.
-    private static let interesting: [(name: String, bytes: [UInt8], region: RegionCutter.Tag?)] =
-        (["div", "meta", "script", "style", "title", "textarea", "xmp", "iframe", "noembed", "noframes", "svg", "h1"]
-            + RegionCutter.Tag.allCases.map(\.name).filter { $0 != "div" })
-        .map { ($0, Array($0.utf8), RegionCutter.Tag(name: $0)) }
+    /// What the scan does with a tag it handles specially.
+    private enum Special {
+        /// `script`: kept as a reference to the script list.
+        case script
+        /// `style`: emptied.
+        case style
+        /// `iframe`, `noembed`, `noframes`, `svg`: the start tag kept, the body skipped.
+        case skippedBody
+        /// `title`: raw text, and the page title.
+        case title
+        /// `textarea`, `xmp`: raw text.
+        case rawText
+        /// `meta`: collected.
+        case meta
+        /// `h1`: keeps the region it opens.
+        case h1
+        /// A region tag or `div`: only its region matters.
+        case plain
+    }
+
+    /// The tags the scan handles specially, with their lowercase bytes, what is done with them and the
+    /// region they can be. Named once here, so a tag costs no string comparisons.
+    private static let interestingTags: [(name: String, bytes: [UInt8], special: Special, region: RegionCutter.Tag?)] =
+        ([("div", .plain), ("meta", .meta), ("script", .script), ("style", .style), ("title", .title), ("textarea", .rawText),
+          ("xmp", .rawText), ("iframe", .skippedBody), ("noembed", .skippedBody), ("noframes", .skippedBody), ("svg", .skippedBody),
+          ("h1", .h1)] as [(String, Special)]
+            + RegionCutter.Tag.allCases.map(\.name).filter { $0 != "div" }.map { ($0, Special.plain) })
+        .map { ($0.0, Array($0.0.utf8), $0.1, RegionCutter.Tag(name: $0.0)) }
 
     /// Whether the bytes in `range` spell `lowercaseName` in any case.
     private func nameEquals(_ range: Range<Int>, _ lowercaseName: [UInt8]) -> Bool {
