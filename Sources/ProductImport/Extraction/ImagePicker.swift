@@ -56,7 +56,7 @@ enum ImagePicker {
     /// The picture a URL shows, ignoring size parameters: the query, Shopify's `_800x`, WordPress's `-800x800`.
     static func identity(of url: URL) -> String {
         var path = url.host.map { $0 + url.path } ?? url.path
-        if let range = path.range(of: sizeSuffix, options: .regularExpression) { path.removeSubrange(range) }
+        if let range = sizeSuffix(in: path) { path.removeSubrange(range) }
         return path.lowercased()
     }
 
@@ -67,10 +67,43 @@ enum ImagePicker {
                 if let value = item.value.flatMap({ Int($0) }) { return value }
             }
         }
-        guard let range = url.path.range(of: sizeSuffix, options: .regularExpression) else { return nil }
-        let digits = url.path[range].drop { !$0.isNumber }.prefix { $0.isNumber }
+        let path = url.path
+        guard let range = sizeSuffix(in: path) else { return nil }
+        let digits = path[range].drop { !$0.isNumber }.prefix { $0.isNumber }
         return Int(digits)
     }
 
-    private static let sizeSuffix = #"[_-](\d+x\d*|x\d+|pico|icon|thumb|small|compact|medium|large|grande|original|master)(@\dx)?(?=\.[a-zA-Z]+$)"#
+    /// Where a path's size suffix is: `_800x`, `-1024x1024`, `_x600`, `_large`, `_grande@2x` and the like,
+    /// right before a letters-only file extension. Read by hand, not by a regular expression: every image
+    /// candidate of a page goes through here twice.
+    static func sizeSuffix(in path: String) -> Range<String.Index>? {
+        let bytes = Array(path.utf8)
+        guard let dot = bytes.lastIndex(of: UInt8(ascii: ".")), dot + 1 < bytes.count,
+              bytes[(dot + 1)...].allSatisfy({ isLetter($0) }) else { return nil }
+        var end = dot
+        // An optional retina mark, "@2x".
+        if end >= 3, bytes[end - 3] == UInt8(ascii: "@"), isDigit(bytes[end - 2]), bytes[end - 1] == UInt8(ascii: "x") { end -= 3 }
+        // The token runs back to the last "_" or "-" (no alternative holds either).
+        guard let separator = bytes[..<end].lastIndex(where: { $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "-") }) else { return nil }
+        let token = bytes[(separator + 1)..<end]
+        guard isSizeToken(token) else { return nil }
+        let utf8 = path.utf8
+        return utf8.index(utf8.startIndex, offsetBy: separator)..<utf8.index(utf8.startIndex, offsetBy: dot)
+    }
+
+    /// `\d+x\d*`, `x\d+`, or one of the size words shops put in file names.
+    private static func isSizeToken(_ token: ArraySlice<UInt8>) -> Bool {
+        if let x = token.firstIndex(of: UInt8(ascii: "x")) {
+            let before = token[..<x], after = token[(x + 1)...]
+            if !before.isEmpty, before.allSatisfy(isDigit), after.allSatisfy(isDigit) { return true }
+            if before.isEmpty, !after.isEmpty, after.allSatisfy(isDigit) { return true }
+        }
+        return sizeWords.contains(token)
+    }
+
+    private static func isDigit(_ byte: UInt8) -> Bool { (0x30...0x39).contains(byte) }
+    private static func isLetter(_ byte: UInt8) -> Bool { (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) }
+
+    private static let sizeWords: Set<ArraySlice<UInt8>> = Set(
+        ["pico", "icon", "thumb", "small", "compact", "medium", "large", "grande", "original", "master"].map { Array($0.utf8)[...] })
 }

@@ -2,8 +2,21 @@ import Foundation
 import HTML
 
 extension String {
-    /// The string without leading and trailing whitespace.
-    var trimmed: String { trimmingCharacters(in: .whitespacesAndNewlines) }
+    /// The string without leading and trailing whitespace and newlines: the characters of
+    /// `CharacterSet.whitespacesAndNewlines` (Unicode's White_Space property, and the zero-width space
+    /// U+200B, which Foundation counts as a space too). Page reading trims
+    /// thousands of strings per page, and Foundation's `trimmingCharacters` bridges each one to
+    /// UTF-16 first, so this walks the scalars, and returns the string itself when nothing is trimmed.
+    var trimmed: String {
+        let bytes = utf8
+        guard let first = bytes.first, let last = bytes.last else { return self }
+        if first > 0x20, first < 0x80, last > 0x20, last < 0x80 { return self }
+        let scalars = unicodeScalars
+        let kept = { (scalar: Unicode.Scalar) in !scalar.properties.isWhitespace && scalar != "\u{200B}" }
+        guard let start = scalars.firstIndex(where: kept) else { return "" }
+        let end = scalars.lastIndex(where: kept)!
+        return String(scalars[start...end])
+    }
 
     /// Entity-decoded, tag-free, whitespace-collapsed text; nil when nothing is left.
     var cleanedText: String? {

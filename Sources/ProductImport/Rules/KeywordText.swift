@@ -34,8 +34,19 @@ struct KeywordText: Sendable {
                 flush()
                 continue
             }
+            if scalar.isASCII {
+                // Most page text is ASCII: letters and digits are kept, anything else ends a word.
+                let value = scalar.value
+                if (0x61...0x7A).contains(value) || (0x41...0x5A).contains(value) || (0x30...0x39).contains(value) {
+                    current.unicodeScalars.append(scalar)
+                    if keepingSurface { currentSurface.unicodeScalars.append(original) }
+                } else {
+                    flush()
+                }
+                continue
+            }
             var kept = false
-            for part in scalar.isASCII ? [scalar] : Array(String(scalar).decomposedStringWithCanonicalMapping.unicodeScalars) {
+            for part in String(scalar).decomposedStringWithCanonicalMapping.unicodeScalars {
                 if part.properties.generalCategory == .nonspacingMark { continue }
                 if let replacement = Self.ligatures[part] {
                     current += replacement

@@ -139,34 +139,48 @@ struct FieldSelector: Sendable {
 struct HostPattern: Sendable {
     /// The lowercase pattern.
     let pattern: String
+    private let bytes: [UInt8]
 
     /// A pattern from its text.
     init(_ text: String) {
         pattern = text.lowercased()
+        bytes = Array(pattern.utf8)
     }
 
     /// Whether `host` (lowercase) or one of its label suffixes matches.
     func matches(_ host: String) -> Bool {
-        var labels = host.split(separator: ".")
-        while !labels.isEmpty {
-            if Self.glob(Array(pattern.utf8)[...], Array(labels.joined(separator: ".").utf8)[...]) { return true }
-            labels.removeFirst()
+        let text = Array(host.utf8)
+        var start = 0
+        while start < text.count {
+            if Self.glob(bytes, text[start...]) { return true }
+            guard let dot = text[start...].firstIndex(of: UInt8(ascii: ".")) else { break }
+            start = dot + 1
         }
         return false
     }
 
-    /// Glob match where `*` is any run of characters within or across labels.
-    private static func glob(_ pattern: ArraySlice<UInt8>, _ text: ArraySlice<UInt8>) -> Bool {
-        guard let first = pattern.first else { return text.isEmpty }
-        if first == UInt8(ascii: "*") {
-            var rest = text
-            while true {
-                if glob(pattern.dropFirst(), rest) { return true }
-                guard !rest.isEmpty else { return false }
-                rest = rest.dropFirst()
+    /// Glob match where `*` is any run of characters within or across labels: the classic
+    /// one-pass match that backs up only to the last star, so no pattern can make it slow.
+    private static func glob(_ pattern: [UInt8], _ text: ArraySlice<UInt8>) -> Bool {
+        var p = 0, t = text.startIndex
+        var star: Int?, resume = t
+        while t < text.endIndex {
+            if p < pattern.count, pattern[p] == UInt8(ascii: "*") {
+                star = p
+                resume = t
+                p += 1
+            } else if p < pattern.count, pattern[p] == text[t] {
+                p += 1
+                t += 1
+            } else if let star {
+                p = star + 1
+                resume += 1
+                t = resume
+            } else {
+                return false
             }
         }
-        guard let head = text.first, head == first else { return false }
-        return glob(pattern.dropFirst(), text.dropFirst())
+        while p < pattern.count, pattern[p] == UInt8(ascii: "*") { p += 1 }
+        return p == pattern.count
     }
 }

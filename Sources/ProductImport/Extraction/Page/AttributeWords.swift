@@ -5,12 +5,18 @@ import HTML
 struct AttributeWords: Sendable {
     /// The words as lowercase UTF-8 bytes.
     private let words: [[UInt8]]
+    /// For each byte, the words that start with it: the text is walked once, and only where a
+    /// word could start is a word compared.
+    private let startingWith: [[Int]]
     /// The attributes looked at; a short list compares faster than a set hashes.
     private let names: [String]
 
     /// Words (lowercase) to find in the values of `names`.
     init(_ words: [String], in names: Set<String> = ["id", "class", "data-testid", "data-test", "data-qa", "itemprop"]) {
-        self.words = words.map { Array($0.utf8) }
+        self.words = words.map { Array($0.utf8) }.filter { !$0.isEmpty }
+        var startingWith = [[Int]](repeating: [], count: 256)
+        for (index, word) in self.words.enumerated() { startingWith[Int(word[0])].append(index) }
+        self.startingWith = startingWith
         self.names = Array(names)
     }
 
@@ -26,18 +32,17 @@ struct AttributeWords: Sendable {
     func contains(_ text: String) -> Bool {
         var text = text
         return text.withUTF8 { haystack in
-            for word in words where word.count <= haystack.count {
-                guard let first = word.first else { continue }
-                var index = 0
-                let last = haystack.count - word.count
-                while index <= last {
-                    if Self.lower(haystack[index]) == first {
-                        var offset = 1
-                        while offset < word.count && Self.lower(haystack[index + offset]) == word[offset] { offset += 1 }
-                        if offset == word.count { return true }
-                    }
-                    index += 1
+            var index = 0
+            while index < haystack.count {
+                let candidates = startingWith[Int(Self.lower(haystack[index]))]
+                for word in candidates {
+                    let word = words[word]
+                    guard index + word.count <= haystack.count else { continue }
+                    var offset = 1
+                    while offset < word.count && Self.lower(haystack[index + offset]) == word[offset] { offset += 1 }
+                    if offset == word.count { return true }
                 }
+                index += 1
             }
             return false
         }

@@ -37,18 +37,18 @@ enum PageIdentifier {
             index += 1
             // Cheap checks first: this runs over every text run of large pages.
             guard run.utf8.count <= 120, let start = run.firstIndex(where: { !$0.isWhitespace }),
-                  let initial = run[start].lowercased().first, labelInitials.contains(initial) else { continue }
+                  let initial = run[start].lowercased().first, let candidates = labelsByInitial[initial] else { continue }
             // The label is looked for before anything is trimmed or copied: few runs are labels.
             let head = run[start...].prefix(longestLabel).lowercased()
-            guard let label = lowercasedLabels.first(where: { head.hasPrefix($0) }) else { continue }
-            let trimmed = run.trimmingCharacters(in: .whitespacesAndNewlines)
+            guard let label = candidates.first(where: { head.utf8.starts(with: $0.utf8) }) else { continue }
+            let trimmed = run.trimmed
             var rest = trimmed.dropFirst(label.count).drop { $0 == " " || $0 == ":" || $0 == "：" || $0 == "#" || $0 == "." || $0 == "\u{00A0}" }
             if rest.isEmpty {
                 // The value sits in the next non-empty run ("<dt>SKU</dt><dd>123</dd>").
                 var look = index
-                while look < runs.count, look < index + 4, runs[look].trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { look += 1 }
+                while look < runs.count, look < index + 4, runs[look].trimmed.isEmpty { look += 1 }
                 guard look < runs.count else { continue }
-                rest = Substring(runs[look].trimmingCharacters(in: .whitespacesAndNewlines)).drop { $0 == ":" || $0 == "：" || $0 == " " || $0 == "\u{200E}" || $0 == "\u{200F}" }
+                rest = Substring(runs[look].trimmed).drop { $0 == ":" || $0 == "：" || $0 == " " || $0 == "\u{200E}" || $0 == "\u{200F}" }
                 // A value split into parts (`<span>5</span><span>70</span><span>307</span><span>-</span><span>720</span>`)
                 // is its runs joined, as long as they run on without a space.
                 if identifier(String(rest)) == nil {
@@ -80,8 +80,8 @@ enum PageIdentifier {
         text.count == 10 && text.allSatisfy { $0.isASCII && ($0.isNumber || $0.isUppercase) }
     }
 
-    private static let lowercasedLabels = labels.map { $0.lowercased() }
-    private static let labelInitials = Set(lowercasedLabels.compactMap(\.first))
+    /// The lowercase labels by their first character, in the order of `labels`.
+    private static let labelsByInitial: [Character: [String]] = Dictionary(grouping: labels.map { $0.lowercased() }, by: { $0.first! })
     private static let longestLabel = labels.map(\.count).max() ?? 0
 
     /// Labels, a longer one before any it starts with, so "Item number" wins over "Item" and "EAN13" over "EAN".
