@@ -130,7 +130,12 @@ public struct ProductExtractor: Sendable {
 
     /// Whether the page's JSON-LD declares a list of products (a category or collection page).
     private static func listsProducts(_ scan: HTMLScan) -> Bool {
-        scan.scripts.contains { ($0["type"] ?? "").lowercased().contains("ld+json") && ($0.text.contains("\"ItemList\"") || $0.text.contains("\"CollectionPage\"")) }
+        scan.scripts.contains { script in
+            // Most of a page's scripts have no type or a JavaScript one; only JSON-LD is searched.
+            guard let type = script["type"], type == "application/ld+json" || type.lowercased().includes("ld+json") else { return false }
+            let text = script.text
+            return text.includes("\"ItemList\"") || text.includes("\"CollectionPage\"")
+        }
     }
 
     /// Whether lower-trust sources could still add something. Strict also asks for price, brand,

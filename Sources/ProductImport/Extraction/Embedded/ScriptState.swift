@@ -19,19 +19,43 @@ enum ScriptState {
         values(in: Array(script.utf8))
     }
 
-    /// The JSON values assigned to known markers in a script's UTF-8 source.
+    /// The JSON values assigned to known markers in a script's UTF-8 source, marker by marker.
     static func values(in bytes: [UInt8]) -> [JSON] {
         var values: [JSON] = []
-        for marker in markers {
-            var searchStart = 0
-            while values.count < 8, let found = find(marker, in: bytes, from: searchStart) {
-                searchStart = found + marker.count
-                guard let value = value(after: searchStart, in: bytes) else { continue }
+        for (marker, offsets) in zip(markers, occurrences(in: bytes)) {
+            for found in offsets where values.count < 8 {
+                guard let value = value(after: found + marker.count, in: bytes) else { continue }
                 values.append(value)
             }
         }
         return values
     }
+
+    /// Where each marker occurs (at most 256 times each, so a hostile script cannot grow the list), found in one pass per two-byte prefix:
+    /// eight markers begin with "__", and a shop's scripts are hundreds of kilobytes.
+    static func occurrences(in bytes: [UInt8]) -> [[Int]] {
+        var offsets = [[Int]](repeating: [], count: markers.count)
+        for (prefix, members) in prefixGroups {
+            var searchStart = 0
+            while let found = find(prefix, in: bytes, from: searchStart) {
+                searchStart = found + 1
+                for member in members where offsets[member].count < 256 && bytes[found...].starts(with: markers[member]) {
+                    offsets[member].append(found)
+                }
+            }
+        }
+        return offsets
+    }
+
+    /// The markers' indices grouped by their first two bytes.
+    private static let prefixGroups: [(prefix: [UInt8], members: [Int])] = {
+        var groups: [(prefix: [UInt8], members: [Int])] = []
+        for (index, marker) in markers.enumerated() {
+            let prefix = Array(marker.prefix(2))
+            if let group = groups.firstIndex(where: { $0.prefix == prefix }) { groups[group].members.append(index) } else { groups.append((prefix, [index])) }
+        }
+        return groups
+    }()
 
     /// The offset of `needle` in `bytes` at or after `start`, if present; memchr finds
     /// candidate first bytes so long scripts without the marker cost little.
