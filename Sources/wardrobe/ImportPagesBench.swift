@@ -3,7 +3,9 @@ import ProductImport
 
 /// `wardrobe bench import --pages DIR`: our extractor and extruct on the same saved pages in one
 /// run, per page and as medians with their ratio. extruct runs in the Python of `.build/venv`
-/// (`make bench-import` installs it); without it only our figures are printed.
+/// (`make bench-import` installs it); without it only our figures are printed. The two take turns
+/// page by page (ours, then extruct on the same page), so a slow spell of a shared machine weighs
+/// on both sides of a page's ratio instead of on one.
 enum ImportPagesBench {
     /// extruct's two timings of one page, in milliseconds.
     private struct ExtructTiming {
@@ -15,8 +17,16 @@ enum ImportPagesBench {
 
     /// Runs both sides and returns the report lines.
     static func run(folder: String, extractor: ProductExtractor, python: String, repetitions: Int) throws -> String {
-        let ours = try PageSetBenchmark(folder: URL(fileURLWithPath: folder), extractor: extractor, repetitions: repetitions).run()
-        let theirs = extructTimes(folder: folder, python: python, repetitions: repetitions)
+        let bench = try PageSetBenchmark(folder: URL(fileURLWithPath: folder), extractor: extractor, repetitions: repetitions)
+        let extruct = ExtructServer(folder: folder, python: python, repetitions: repetitions)
+        var ours: [PageSetBenchmark.Timing] = []
+        var found: [String: ExtructTiming] = [:]
+        for page in bench.pages {
+            ours.append(bench.time(page))
+            if let timing = extruct?.time(page.name) { found[page.name] = timing }
+        }
+        extruct?.close()
+        let theirs = extruct == nil ? nil : found
         var lines = ["Real pages in \(folder): \(ours.count) pages, median thread CPU time of \(repetitions) runs each"]
         lines.append(row(["page", "KiB", "ours ms", "extruct ms", "extruct all", "mem ×", "outcome (decode / scan / scan+tree ms)"]))
         for timing in ours {
@@ -77,29 +87,63 @@ enum ImportPagesBench {
         return ["Field accuracy on the \(corpus.pages.count) pages with expectations: \(correct)/\(total); " + fields.joined(separator: ", ")] + misses
     }
 
-    /// extruct's timings per page name, or nil when the venv Python cannot run it.
-    private static func extructTimes(folder: String, python: String, repetitions: Int) -> [String: ExtructTiming]? {
-        guard FileManager.default.isExecutableFile(atPath: python) else { return nil }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: python)
-        process.arguments = ["Tests/bench/extruct_time.py", folder, String(repetitions)]
-        let output = Pipe()
-        process.standardOutput = output
-        do {
-            try process.run()
-        } catch {
-            return nil
+    /// extruct in a Python process that times one page per request (`extruct_time.py --serve`).
+    private final class ExtructServer {
+        private let process = Process()
+        private let input = Pipe(), output = Pipe()
+        private var pending: [UInt8] = []
+
+        /// Starts the process, or nil when the venv Python is missing or will not start.
+        init?(folder: String, python: String, repetitions: Int) {
+            guard FileManager.default.isExecutableFile(atPath: python) else { return nil }
+            process.executableURL = URL(fileURLWithPath: python)
+            process.arguments = ["Tests/bench/extruct_time.py", folder, String(repetitions), "--serve"]
+            process.standardInput = input
+            process.standardOutput = output
+            do {
+                try process.run()
+            } catch {
+                return nil
+            }
+            // A missing or broken extruct ends the process before "ready"; a write to it would raise SIGPIPE.
+            signal(SIGPIPE, SIG_IGN)
+            guard readLine() == "ready" else {
+                process.waitUntilExit()
+                return nil
+            }
         }
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { return nil }
-        var times: [String: ExtructTiming] = [:]
-        for line in String(decoding: data, as: UTF8.self).split(separator: "\n") {
+
+        /// extruct's timing of one page, or nil when it gave no answer line for it.
+        func time(_ name: String) -> ExtructTiming? {
+            do {
+                try input.fileHandleForWriting.write(contentsOf: Data((name + "\n").utf8))
+            } catch {
+                return nil
+            }
+            guard let line = readLine() else { return nil }
             let parts = line.split(separator: "\t")
-            guard parts.count == 3, let comparable = Double(parts[1]), let all = Double(parts[2]) else { continue }
-            times[String(parts[0])] = ExtructTiming(comparable: comparable, all: all)
+            guard parts.count == 3, parts[0] == name, let comparable = Double(parts[1]), let all = Double(parts[2]) else { return nil }
+            return ExtructTiming(comparable: comparable, all: all)
         }
-        return times
+
+        /// Ends the process: its input closes, so it finishes its loop and exits.
+        func close() {
+            try? input.fileHandleForWriting.close()
+            process.waitUntilExit()
+        }
+
+        private func readLine() -> String? {
+            while true {
+                if let newline = pending.firstIndex(of: 0x0A) {
+                    let line = String(decoding: pending[..<newline], as: UTF8.self)
+                    pending.removeSubrange(...newline)
+                    return line
+                }
+                let chunk = output.fileHandleForReading.availableData
+                guard !chunk.isEmpty else { return nil }  // end of file: the process stopped
+                pending.append(contentsOf: chunk)
+            }
+        }
     }
 
     /// One table row: the first column left-aligned, the others right-aligned.

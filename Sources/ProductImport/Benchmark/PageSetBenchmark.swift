@@ -76,32 +76,35 @@ public struct PageSetBenchmark: Sendable {
 
     /// Times every page.
     public func run() -> [Timing] {
-        pages.map { page in
-            var outcome = "ok"
-            var times: [Duration] = []
-            for _ in 0..<repetitions {
-                let start = Self.threadCPUTime()
-                do throws(ImportError) {
-                    _ = try extractor.extract(bytes: page.bytes, contentType: nil, pageURL: page.url)
-                } catch {
-                    outcome = error.code
-                }
-                times.append(Self.threadCPUTime() - start)
+        pages.map(time)
+    }
+
+    /// Times one page.
+    public func time(_ page: Page) -> Timing {
+        var outcome = "ok"
+        var times: [Duration] = []
+        for _ in 0..<repetitions {
+            let start = Self.threadCPUTime()
+            do throws(ImportError) {
+                _ = try extractor.extract(bytes: page.bytes, contentType: nil, pageURL: page.url)
+            } catch {
+                outcome = error.code
             }
-            var extra = 0
-            if ProcessMemory.resetPeak() {
-                let before = ProcessMemory.currentResident()
-                _ = try? extractor.extract(bytes: page.bytes, contentType: nil, pageURL: page.url)
-                extra = max(0, ProcessMemory.peakResident() - before)
-            }
-            let utf8 = CharsetDecoder.utf8(page.bytes, contentType: nil)
-            let decode = medianTime { _ = CharsetDecoder.utf8(page.bytes, contentType: nil) }
-            let kept = extractor.keptDataAttributes
-            let scan = medianTime { _ = HTMLScan(utf8: utf8, keepingDataAttributes: kept) }
-            let tree = medianTime { _ = try? HTMLDocument.parse(HTMLScan(utf8: utf8, keepingDataAttributes: kept)) }
-            return Timing(name: page.name, bytes: page.bytes.count, median: times.sorted()[times.count / 2],
-                          decode: decode, scan: scan, tree: tree, peakExtraMemory: extra, outcome: outcome)
+            times.append(Self.threadCPUTime() - start)
         }
+        var extra = 0
+        if ProcessMemory.resetPeak() {
+            let before = ProcessMemory.currentResident()
+            _ = try? extractor.extract(bytes: page.bytes, contentType: nil, pageURL: page.url)
+            extra = max(0, ProcessMemory.peakResident() - before)
+        }
+        let utf8 = CharsetDecoder.utf8(page.bytes, contentType: nil)
+        let decode = medianTime { _ = CharsetDecoder.utf8(page.bytes, contentType: nil) }
+        let kept = extractor.keptDataAttributes
+        let scan = medianTime { _ = HTMLScan(utf8: utf8, keepingDataAttributes: kept) }
+        let tree = medianTime { _ = try? HTMLDocument.parse(HTMLScan(utf8: utf8, keepingDataAttributes: kept)) }
+        return Timing(name: page.name, bytes: page.bytes.count, median: times.sorted()[times.count / 2],
+                      decode: decode, scan: scan, tree: tree, peakExtraMemory: extra, outcome: outcome)
     }
 
     private func medianTime(_ work: () -> Void) -> Duration {
