@@ -168,6 +168,23 @@ import Testing
         #expect(draft.availability == .inStock)
     }
 
+    @Test func anyShopGetsTheIdentifierAndStockFromItsPageWhenJSONLDLacksThem() throws {
+        let html = """
+            <html><head><script type="application/ld+json">{"@context":"https://schema.org","@type":"Product","name":"Linen Overshirt",
+            "brand":{"@type":"Brand","name":"Fjordline"},"image":"https://img.example/overshirt.jpg",
+            "offers":{"@type":"Offer","price":"89.00","priceCurrency":"EUR"}}</script></head>
+            <body><h1 class="product-title">Linen Overshirt</h1><span class="price">€89.00</span>
+            <p class="product-meta">SKU: LN-4471</p><button type="submit" class="add-to-cart">Add to cart</button></body></html>
+            """
+        let draft = try TestSupport.draft(html, url: "https://fjordline.example/products/linen-overshirt")
+        #expect(draft.price == 89)
+        #expect(draft.sources[.price] == .jsonLD)
+        #expect(draft.brand == "Fjordline")
+        #expect(draft.sku == "LN-4471")
+        #expect(draft.sources[.sku] == .page)
+        #expect(draft.availability == .inStock)
+    }
+
     @Test func theLinksIdentifierFillsAMissingSkuWithoutReadingThePage() throws {
         let html = """
             <html><head><script type="application/ld+json">{"@context":"https://schema.org","@type":"Product","name":"Slim Chino",

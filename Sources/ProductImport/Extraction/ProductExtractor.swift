@@ -71,10 +71,10 @@ public struct ProductExtractor: Sendable {
                 return try finish(found, pageURL: pageURL, scan: scan)
             }
             found.append(page)
-        } else if hasGaps(found, strict: false) || reader.site != nil && Self.missesBuyBoxFields(found) || PriceChoice.disagree(found)
+        } else if hasGaps(found, strict: false) || Self.missesBuyBoxFields(found) || PriceChoice.disagree(found)
                     || Self.hasDecoratedName(found) {
-            // A shop with site rules is read when its structured data leaves out what its buy box
-            // shows; any page is read when its sources state different prices (the buy box decides).
+            // A page is read when its structured data leaves out a buy-box field (price, brand,
+            // identifier, stock), or when its sources state different prices (the buy box decides).
             found.append(reader.extract(from: try document(), title: scan.title))
         } else if !found.contains(where: { $0.sku != nil }), let sku = PageIdentifier.fromURL(pageURL) {
             // The link's ASIN or eBay item number costs nothing to read.
@@ -106,7 +106,8 @@ public struct ProductExtractor: Sendable {
         return parts.isEmpty ? nil : parts.joined(separator: " > ")
     }
 
-    /// Whether no source gave the price, brand, identifier or availability.
+    /// Whether no source gave the price, brand, identifier or availability. With the scan's cut copy the
+    /// tree costs a few milliseconds per megabyte, well under what extruct takes for the page.
     private static func missesBuyBoxFields(_ found: [ProductFacts]) -> Bool {
         !found.contains { $0.price != nil } || !found.contains { $0.brand != nil } || !found.contains { $0.sku != nil }
             || !found.contains { $0.availability != nil }
