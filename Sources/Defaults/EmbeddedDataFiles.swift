@@ -659,7 +659,17 @@ extension DataFiles {
       "it": ["biglietto", "biglietti"], "pt": ["ingresso", "ingressos", "bilhete", "bilhetes"], "nl": ["kaartje", "kaartjes", "tickets"], "pl": ["bilet", "bilety"],
       "zh": ["門票", "门票", "票券", "入場券", "演唱會", "演唱会", "音樂會", "音乐会", "售票"],
       "ja": ["チケット", "入場券", "公演", "前売券"],
-      "ko": ["티켓", "입장권", "관람권", "콘서트", "예매권"]}}
+      "ko": ["티켓", "입장권", "관람권", "콘서트", "예매권"]}},
+    {"kind": "gift card", "words": {
+      "en": ["gift card", "gift cards", "e gift card", "egift card", "gift voucher", "gift certificate", "voucher"],
+      "de": ["geschenkkarte", "geschenkgutschein", "gutschein", "gutscheine", "gutscheinkarte"],
+      "fr": ["carte cadeau", "cheque cadeau", "bon cadeau"],
+      "es": ["tarjeta regalo", "cheque regalo", "vale regalo"],
+      "it": ["carta regalo", "buono regalo", "gift card"], "pt": ["cartao presente", "vale presente"], "nl": ["cadeaukaart", "cadeaubon"],
+      "pl": ["karta podarunkowa", "bon podarunkowy"],
+      "zh": ["禮券", "礼券", "禮物卡", "礼品卡", "禮品卡", "儲值卡"],
+      "ja": ["ギフトカード", "商品券", "ギフト券"],
+      "ko": ["상품권", "기프트카드", "기프티콘"]}}
   ],
   "fits": [
     {"fit": "relaxed", "legShape": "wide", "words": {
@@ -1113,6 +1123,7 @@ extension DataFiles {
   "goods.stationery": "stationery",
   "goods.garment_care_item": "garment care item",
   "goods.ticket": "ticket",
+  "goods.gift_card": "gift card",
   "import.saved": "Saved as #{number} {name}.",
   "import.saved.no_photo": "Saved as #{number} {name} (no photo).",
   "import.saved.usable": "/outfit can now use it.",
@@ -1845,6 +1856,7 @@ extension DataFiles {
   "goods.stationery": "Schreibwaren",
   "goods.garment_care_item": "Kleiderpflege",
   "goods.ticket": "Ticket",
+  "goods.gift_card": "Geschenkkarte",
   "import.saved": "Gespeichert als #{number} {name}.",
   "import.saved.no_photo": "Gespeichert als #{number} {name} (ohne Foto).",
   "import.saved.usable": "/outfit kann es jetzt verwenden.",
@@ -2577,6 +2589,7 @@ extension DataFiles {
   "goods.stationery": "papeterie",
   "goods.garment_care_item": "entretien des vêtements",
   "goods.ticket": "billet",
+  "goods.gift_card": "carte cadeau",
   "import.saved": "Enregistré sous #{number} {name}.",
   "import.saved.no_photo": "Enregistré sous #{number} {name} (sans photo).",
   "import.saved.usable": "/outfit peut maintenant l'utiliser.",
@@ -3309,6 +3322,7 @@ extension DataFiles {
   "goods.stationery": "papelería",
   "goods.garment_care_item": "cuidado de la ropa",
   "goods.ticket": "entrada",
+  "goods.gift_card": "tarjeta regalo",
   "import.saved": "Guardado como #{number} {name}.",
   "import.saved.no_photo": "Guardado como #{number} {name} (sin foto).",
   "import.saved.usable": "/outfit ya puede usarlo.",
@@ -4041,6 +4055,7 @@ extension DataFiles {
   "goods.stationery": "cancelleria",
   "goods.garment_care_item": "cura dei capi",
   "goods.ticket": "biglietto",
+  "goods.gift_card": "carta regalo",
   "import.saved": "Salvato come #{number} {name}.",
   "import.saved.no_photo": "Salvato come #{number} {name} (senza foto).",
   "import.saved.usable": "/outfit ora può usarlo.",

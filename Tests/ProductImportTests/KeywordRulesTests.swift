@@ -147,7 +147,8 @@ import ProductImport
         ("Ring light with tripod", "electronics"), ("Vacuum bags for Miele", "cleaning appliance"), ("Cochecito de bebé", "baby gear"),
         ("Sneakers cleaner kit", "garment care item"), ("Waxed shoe laces", "garment care item"), ("Kindle Paperwhite", "electronics"),
         ("Livro de receitas vegetarianas", "book"), ("Koptelefoon draadloos", "electronics"), ("Bilety na koncert", "ticket"),
-        ("One Piece Vol. 1 (Manga)", "book"),
+        ("One Piece Vol. 1 (Manga)", "book"), ("해피머니 온라인 상품권 5만원권", "gift card"), ("Geschenkgutschein 50 €", "gift card"),
+        ("E-Gift Card $25", "gift card"), ("Carte cadeau 30 €", "gift card"),
     ])
     func goodsThatAreNotClothingAreSaidToBeSo(name: String, goods: String) {
         let found = TestSupport.rules.classify(KeywordInput(name: name))
