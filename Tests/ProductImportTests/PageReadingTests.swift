@@ -121,6 +121,31 @@ import Testing
         #expect(draft.currency == "KRW")
     }
 
+    @Test func aSoldOutPageWithAScriptDrawnPriceIsStillOneProduct() throws {
+        // The name in an h3 that the title names ("…:: shop"), the price left for a script to fill, and a
+        // span styled as a button saying SOLD OUT where the buy button would be.
+        let html = """
+            <html lang="ko"><head><title>린넨 와이드 팬츠:: 샵</title></head><body>
+            <div class="info"><h3 class="deal_tit">린넨 와이드 팬츠</h3><strong class="sale_price"></strong>
+            <dl><dt>상품번호</dt><dd>8812345</dd></dl>
+            <div class="button_box"><span class="btn_sys sold_out"><span>SOLD OUT</span></span></div></div></body></html>
+            """
+        let draft = try TestSupport.draft(html, url: "https://shop.example.kr/product/8812345")
+        #expect(draft.name == "린넨 와이드 팬츠")
+        #expect(draft.price == nil)
+        #expect(draft.availability == .outOfStock)
+        #expect(draft.sku == "8812345")
+        #expect(draft.category == .bottom)
+    }
+
+    @Test func aSpanStyledAsAButtonNeverCountsAsABuyButton() {
+        let html = """
+            <html><head><title>Linen Trousers | Shop</title></head><body><h3 class="title">Linen Trousers</h3>
+            <p>Item no. 88123</p><span class="btn add-to-cart">Add to cart</span></body></html>
+            """
+        #expect(throws: ImportError.self) { try TestSupport.draft(html, url: "https://shop.example/product/88123") }
+    }
+
     @Test func aTaiwaneseShopPageImportsWithNewTaiwanDollars() throws {
         let html = "<html lang=\"zh-TW\"><head><title>亞麻襯衫</title></head><body><h1>亞麻襯衫</h1><div class=\"product-price\">NT$1,280</div><button>加入購物車</button></body></html>"
         let draft = try TestSupport.draft(html, url: "https://shop.example.com.tw/products/linen-shirt")

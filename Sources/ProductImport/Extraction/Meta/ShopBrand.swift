@@ -38,5 +38,7 @@ enum ShopBrand {
         "saturn", "idealo", "geizhals", "google", "facebook", "instagram", "shopify", "endclothing", "endclothingcom", "matchesfashion",
         "lyst", "modesens", "stylight", "uniquenewyork", "sears", "houseoffraser", "peekcloppenburg", "snipes", "footlocker", "jdsports",
         "sportsdirect", "decathlon", "intersport", "manor", "globus", "elpalaciodehierro", "liverpool", "falabella", "dafiti", "netshoes",
+        "wemakeprice", "wemep", "tmon", "interpark", "lotteon", "yes24", "aladin", "kyobo", "ruten", "yahoo", "zozotown", "zozo", "mercari",
+        "yodobashi", "books", "29cm", "kream", "pinkoi",
     ]
 }

@@ -52,12 +52,16 @@ enum BuyButton {
         while index < end {
             let control = document.elements[index]
             index += 1
-            guard control.tag == "button" || control.tag == "a"
+            // A sold-out "button" is often a span or div styled as one (`<span class="btn sold_out">SOLD OUT</span>`):
+            // it only ever counts for its stock words, never as a buy control.
+            let pseudo = (control.tag == "span" || control.tag == "div") && buttonStyleMatcher.matches(control)
+            guard control.tag == "button" || control.tag == "a" || pseudo
                 || control.tag == "input" && ["submit", "button"].contains(control["type"]?.lowercased() ?? "") else { continue }
-            guard control.subtreeEnd - control.index < Self.largestControl else { continue }
+            guard control.subtreeEnd - control.index < (pseudo ? 4 : Self.largestControl) else { continue }
             let attributes = attributeLabel(control)
             let text = (control.tag == "input" ? control["value"] ?? "" : document.text(of: control)).lowercased()
             guard text.count < 80, let signal = signal(of: control, attributes: attributes, text: text) else { continue }
+            if pseudo, case .buy = signal { continue }
             // The ancestor walks cost most, so they only run for controls that say something.
             guard !inOtherProducts(control, document) else { continue }
             switch signal {

@@ -73,9 +73,11 @@ struct PageExtractor {
 
         let buySigns = facts.sku != nil || facts.availability != nil || BuyButton.exists(in: document)
         facts.isProduct = facts.name != nil && (siteName || (facts.price != nil && buySigns))
-        // Prices drawn by scripts leave a bare page with its name, its buttons and its article number.
-        facts.showsBuyBoxWithoutPrice = !facts.isProduct && heading?.tag == "h1" && facts.name != nil
-            && (facts.sku != nil && PageIdentifier.fromURL(pageURL) == nil || facts.availability != nil) && BuyButton.exists(in: document)
+        // Prices drawn by scripts leave a bare page with its name (an h1, or a heading the title names), its
+        // buttons and its article number; a sold-out product shows its sold-out state instead of a buy button.
+        let soldOut = facts.availability.map { !$0.isBuyable } ?? false
+        facts.showsBuyBoxWithoutPrice = !facts.isProduct && heading != nil && facts.name != nil
+            && (facts.sku != nil && PageIdentifier.fromURL(pageURL) == nil || facts.availability != nil) && (soldOut || BuyButton.exists(in: document))
         return facts
     }
 
@@ -103,7 +105,7 @@ struct PageExtractor {
            let separator = text.range(of: ": ") {
             text = String(text[separator.upperBound...])  // "Amazon.com: Name : Category"
         }
-        for separator in [" | ", " – ", " — ", " - ", " :: ", " : "] where text.contains(separator) {
+        for separator in [" | ", " – ", " — ", " - ", " :: ", ":: ", " : "] where text.contains(separator) {
             return text.components(separatedBy: separator).first?.cleanedText
         }
         return text.cleanedText
