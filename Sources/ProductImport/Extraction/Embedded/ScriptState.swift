@@ -19,7 +19,8 @@ enum ScriptState {
         values(in: Array(script.utf8))
     }
 
-    /// The JSON values assigned to known markers in a script's UTF-8 source, marker by marker.
+    /// The JSON values assigned to known markers in a script's UTF-8 source, marker by marker, then
+    /// the objects handed to `JSON.parse('…')` anywhere (`GV.set('initialData', JSON.parse('{…}'))`).
     static func values(in bytes: [UInt8]) -> [JSON] {
         var values: [JSON] = []
         for (marker, offsets) in zip(markers, occurrences(in: bytes)) {
@@ -28,8 +29,16 @@ enum ScriptState {
                 values.append(value)
             }
         }
+        var searchStart = 0
+        while values.count < 8, let found = find(jsonParseCall, in: bytes, from: searchStart) {
+            searchStart = found + jsonParseCall.count
+            if let value = JavaScriptString.parsedObject(in: bytes, at: searchStart) { values.append(value) }
+        }
         return values
     }
+
+    /// `JSON.parse(`, whose argument is a string literal holding the state.
+    private static let jsonParseCall = Array("JSON.parse(".utf8)
 
     /// Where each marker occurs (at most 256 times each, so a hostile script cannot grow the list), found in one pass per two-byte prefix:
     /// eight markers begin with "__", and a shop's scripts are hundreds of kilobytes.
@@ -90,6 +99,9 @@ enum ScriptState {
         }
         guard sawAssignment, cursor < bytes.count else { return nil }
         if bytes[cursor...].starts(with: Array("function".utf8)) { return nuxtFunction(in: bytes, at: cursor) }
+        // `window.__INITIAL_STATE__ = JSON.parse('{…}')`: the state as a string literal (found by the
+        // general JSON.parse pass too, but here it is credited to its marker first).
+        if bytes[cursor...].starts(with: jsonParseCall) { return JavaScriptString.parsedObject(in: bytes, at: cursor + jsonParseCall.count) }
         guard bytes[cursor] == UInt8(ascii: "{") || bytes[cursor] == UInt8(ascii: "[") else { return nil }
         guard let repaired = JSONRepair.value(in: bytes, at: cursor) else { return nil }
         return try? JSON.parse(repaired.json)
