@@ -18,6 +18,8 @@ public struct HTMLScan: Sendable {
     public let metas: [HTMLTag]
     /// The text of the first `<title>`, whitespace collapsed.
     public let title: String?
+    /// The `lang` of the first `<html>` tag ("ko", "de-DE"), if it has one.
+    public let language: String?
     /// Whether any tag carries an `itemscope` attribute.
     public let containsMicrodata: Bool
     /// How many start tags the page has outside raw text (gumbo's copy may leave some out, see
@@ -49,7 +51,7 @@ public struct HTMLScan: Sendable {
         let scanner = page.withUnsafeBufferPointer { buffer in
             var scanner = Scanner(buffer, page: page, keptDataAttributes: kept)
             scanner.run()
-            return (scripts: scanner.scripts, metas: scanner.metas, title: scanner.title,
+            return (scripts: scanner.scripts, metas: scanner.metas, title: scanner.title, language: scanner.language,
                     microdata: scanner.containsMicrodata, output: scanner.output, moved: scanner.movedValues, tags: scanner.tagCount)
         }
         self.page = page
@@ -57,6 +59,7 @@ public struct HTMLScan: Sendable {
         scripts = scanner.scripts
         metas = scanner.metas
         title = scanner.title
+        language = scanner.language
         containsMicrodata = scanner.microdata
         tagCount = scanner.tags
         reduced = scanner.output
@@ -87,6 +90,8 @@ private struct Scanner {
     var metas: [HTMLTag] = []
     /// The first title's text.
     var title: String?
+    /// The first html tag's `lang`, and whether an html tag was seen.
+    var language: String?, sawRoot = false
     /// Whether an `itemscope` attribute was seen.
     var containsMicrodata = false
     /// Attribute values moved out of the reduced page, in reference order.
@@ -169,7 +174,7 @@ private struct Scanner {
         let known = interesting.first { nameEquals(nameRange, $0.bytes) }
         let name = known?.name ?? ""
         let special = known?.special ?? .plain
-        let wanted = special == .script || special == .meta || special == .title || special == .style
+        let wanted = special == .script || special == .meta || special == .title || special == .style || special == .root && !sawRoot
         let attributesStart = cursor
         let region = known?.region
         // The scan itself skips the end tags of script, style, iframe and svg bodies, so they are not counted;
@@ -219,8 +224,12 @@ private struct Scanner {
             copyTag(tagStart..<tagEnd)
             copy(tagEnd..<bodyEnd)
             position = bodyEnd
-        case .meta, .h1, .plain:
+        case .meta, .h1, .plain, .root:
             if special == .meta { metas.append(HTMLTag(name: name, attributes: attributes)) }
+            if special == .root && !sawRoot {
+                sawRoot = true
+                language = HTMLTag(name: name, attributes: attributes)["lang"].map(HTMLDocument.collapsingWhitespace).flatMap { $0.isEmpty ? nil : String($0.prefix(40)) }
+            }
             if kept { copyTag(tagStart..<tagEnd) }
             position = tagEnd
         }
@@ -300,6 +309,8 @@ private struct Scanner {
         case h1
         /// A region tag or `div`: only its region matters.
         case plain
+        /// `html`: the first one's `lang` is the page language.
+        case root
     }
 
     /// The tags the scan handles specially, with their lowercase bytes, what is done with them and the
@@ -307,7 +318,7 @@ private struct Scanner {
     private static let interestingTags: [(name: String, bytes: [UInt8], special: Special, region: RegionCutter.Tag?)] =
         ([("div", .plain), ("meta", .meta), ("script", .script), ("style", .style), ("title", .title), ("textarea", .rawText),
           ("xmp", .rawText), ("iframe", .skippedBody), ("noembed", .skippedBody), ("noframes", .skippedBody), ("svg", .skippedBody),
-          ("h1", .h1)] as [(String, Special)]
+          ("h1", .h1), ("html", .root)] as [(String, Special)]
             + RegionCutter.Tag.allCases.map(\.name).filter { $0 != "div" }.map { ($0, Special.plain) })
         .map { ($0.0, Array($0.0.utf8), $0.1, RegionCutter.Tag(name: $0.0)) }
 

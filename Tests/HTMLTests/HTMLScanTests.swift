@@ -20,6 +20,13 @@ import HTML
         #expect(scan.containsMicrodata)
     }
 
+    @Test func theFirstHtmlTagGivesThePageLanguage() {
+        #expect(HTMLScan(#"<!doctype html><HTML LANG="ko-KR"><body><html lang="en"></body></html>"#).language == "ko-KR")
+        #expect(HTMLScan("<html><body>x</body></html>").language == nil)
+        #expect(HTMLScan(#"<html lang=" "><body>x</body></html>"#).language == nil)
+        #expect(HTMLScan("<p>no root</p>").language == nil)
+    }
+
     @Test func pagesWithoutMicrodataSaySo() {
         #expect(!HTMLScan("<p class=itemscopes>no</p>").containsMicrodata)
     }

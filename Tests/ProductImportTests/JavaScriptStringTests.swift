@@ -38,4 +38,9 @@ import Testing
         #expect(ScriptState.values(in: "JSON.parse(data)").isEmpty)
         #expect(ScriptState.values(in: "JSON.parse('not json')").isEmpty)
     }
+
+    @Test func jsonParseAssignedToAMarkerIsReadOnce() {
+        let script = #"window.__INITIAL_STATE__ = JSON.parse('{"a":1}'); other(JSON.parse('{"b":2}'));"#
+        #expect(ScriptState.values(in: script) == [try! JSON.parse(#"{"a":1}"#), try! JSON.parse(#"{"b":2}"#)])
+    }
 }

@@ -11,8 +11,6 @@ import Testing
     static let knownMisses: [String: String] = [
         "gibertjeune-fr-la-legende-de-darkseid.availability": "the page says only \"Non disponible\" for the other offers; no stock words for the one with a price",
         "hm-de-rollkragenpullover-excerpt.availability": "the 2018 H&M layout's stock state is drawn by scripts; the page shows none in its markup",
-        "wemakeprice-kr-happymoney-voucher.price": "the price is drawn by a script from GV.set('initialData', JSON.parse('…')), whose name (basic.prodNm) and price (sale.salePrice) sit in separate objects",
-        "wemakeprice-kr-happymoney-voucher.currency": "no price, so no currency (see the price)",
     ]
 
     @Test func everyRealPageGivesTheFieldsItShows() throws {

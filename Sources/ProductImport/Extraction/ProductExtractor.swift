@@ -87,7 +87,7 @@ public struct ProductExtractor: Sendable {
 
     /// Merges what the sources found into the draft.
     private func finish(_ found: [ProductFacts], pageURL: URL, scan: HTMLScan) throws(ImportError) -> ProductDraft {
-        let locale = scan.metas.first { ($0["property"] ?? $0["name"])?.lowercased() == "og:locale" }?["content"]
+        let locale = scan.metas.first { ($0["property"] ?? $0["name"])?.lowercased() == "og:locale" }?["content"] ?? scan.language
         guard var draft = merge(found, pageURL: pageURL, language: locale) else {
             throw ImportError(.notAProduct, detail: "product data without a name")
         }

@@ -11,8 +11,8 @@ extension ProductShape {
         facts.brand = brandKeys.lazy.compactMap { SchemaValue.text(product[$0]) }.first
         facts.description = descriptionKeys.lazy.compactMap { product[$0]?.string?.cleanedText }.first
         let firstVariant = product["variants"]?[0]
-        facts.sku = (product["sku"] ?? firstVariant?["sku"] ?? product["articleNumber"] ?? product["styleNumber"] ?? product["reference"])
-            .flatMap { SchemaValue.text($0) }
+        facts.sku = (product["sku"] ?? firstVariant?["sku"]).flatMap { SchemaValue.text($0) }
+            ?? skuKeys.lazy.compactMap { SchemaValue.text(product[$0]) }.first
         facts.material = (product["material"] ?? product["composition"] ?? product["materials"]).flatMap(materialText)
         facts.category = (product["category"] ?? product["product_type"] ?? product["productType"] ?? product["breadcrumbs"])
             .flatMap { SchemaValue.texts($0).joined(separator: " > ").nilIfEmpty }
@@ -29,6 +29,9 @@ extension ProductShape {
         readOptions(product, into: &facts)
         return facts
     }
+
+    /// Keys naming the article after `sku`, most specific first.
+    private static let skuKeys = ["articleNumber", "styleNumber", "reference", "prodNo", "prdNo", "goodsNo", "goodsCd"]
 
     /// Shopify's `meta.product` has no title, only variant names like "Linen Shirt - Navy / M".
     private static func shopifyVariantName(_ product: JSON) -> String? {

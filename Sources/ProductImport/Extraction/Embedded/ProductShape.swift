@@ -12,15 +12,16 @@ enum ProductShape {
     }
 
     /// Keys that hold a product's name.
-    static let nameKeys = ["name", "title", "productName", "product_name", "displayName", "productTitle"]
+    /// Korean and Japanese shop stacks abbreviate: `prodNm`, `goodsNm`, `prdNm`.
+    static let nameKeys = ["name", "title", "productName", "product_name", "displayName", "productTitle", "prodNm", "prdNm", "goodsNm", "goodsName", "productNm", "itemNm"]
     /// Keys that hold a price, most specific first.
-    static let priceKeys = ["salePrice", "currentPrice", "finalPrice", "sellingPrice", "price", "price_min", "prices", "priceRange", "priceInfo", "pricing", "offers"]
+    static let priceKeys = ["salePrice", "currentPrice", "finalPrice", "sellingPrice", "sellPrice", "goodsPrice", "price", "price_min", "prices", "priceRange", "priceInfo", "pricing", "offers"]
     /// Keys that hold pictures.
     static let imageKeys = ["images", "image", "imageUrl", "imageURL", "media", "featured_image", "featuredImage", "gallery", "photos", "pictures", "xmedia"]
     /// Keys that identify a product or its variants.
-    static let idKeys = ["sku", "variants", "productId", "product_id", "articleNumber", "styleNumber", "reference", "mpn", "gtin"]
+    static let idKeys = ["sku", "variants", "productId", "product_id", "articleNumber", "styleNumber", "reference", "mpn", "gtin", "prodNo", "prdNo", "goodsNo", "goodsCd"]
     /// Keys that hold the brand.
-    static let brandKeys = ["brand", "vendor", "manufacturer", "brandName"]
+    static let brandKeys = ["brand", "vendor", "manufacturer", "brandName", "brandNm"]
     /// Keys that hold the description.
     static let descriptionKeys = ["description", "descriptionHtml", "body_html", "longDescription", "shortDescription"]
     /// Subtrees holding other products (recommendations) are not searched.
@@ -44,6 +45,11 @@ enum ProductShape {
         case .object(let members):
             let score = self.score(members) - depth / 4 - (isVariant ? 4 : 0)
             if score >= 4, best == nil || score > best!.score { best = Candidate(object: value, score: score) }
+            if score < 4, !isVariant, let parts = composite(members) {
+                // One point less than a whole object: the parts are only neighbours.
+                let partsScore = self.score(parts) - 1 - depth / 4
+                if partsScore >= 4, best == nil || partsScore > best!.score { best = Candidate(object: .object(parts), score: partsScore) }
+            }
             for (key, member) in members where member.object != nil || member.array != nil {
                 let lowered = key.lowercased()
                 if skippedKeys.contains(where: lowered.includes) { continue }
@@ -55,6 +61,43 @@ enum ProductShape {
         default:
             break
         }
+    }
+
+    /// A product split over neighbouring objects, as Korean shop states keep it:
+    /// `{"basic": {"prodNo": 1, "prodNm": "…"}, "sale": {"salePrice": 50000}}`. One member names the
+    /// product and carries its number, another holds the price; their members are read as one object,
+    /// the naming member's first. Nil when the object is not so split.
+    static func composite(_ members: [String: JSON]) -> [String: JSON]? {
+        guard members.count <= 100, !hasName(members) else { return nil }
+        var named: [String: JSON]?
+        var priced = false
+        for (key, member) in members {
+            guard let inner = member.object, inner.count <= 200, !isSkipped(key) else { continue }
+            if named == nil, hasName(inner), idKeys.contains(where: { inner[$0] != nil }) {
+                named = inner
+            } else if hasPrice(inner) {
+                priced = true
+            }
+        }
+        guard var parts = named, priced else { return nil }
+        for (key, member) in members.sorted(by: { $0.key < $1.key }) {
+            guard let inner = member.object, inner.count <= 200, !isSkipped(key) else { continue }
+            for (innerKey, innerValue) in inner where parts[innerKey] == nil { parts[innerKey] = innerValue }
+        }
+        return parts
+    }
+
+    private static func isSkipped(_ key: String) -> Bool {
+        let lowered = key.lowercased()
+        return lowered == "variants" || lowered == "skus" || skippedKeys.contains(where: lowered.includes)
+    }
+
+    private static func hasName(_ members: [String: JSON]) -> Bool {
+        nameKeys.contains { members[$0]?.string?.isEmpty == false }
+    }
+
+    private static func hasPrice(_ members: [String: JSON]) -> Bool {
+        priceKeys.contains(where: { members[$0] != nil && members[$0]?.isNull == false })
     }
 
     private static func score(_ members: [String: JSON]) -> Int {

@@ -23,15 +23,18 @@ enum ScriptState {
     /// the objects handed to `JSON.parse('…')` anywhere (`GV.set('initialData', JSON.parse('{…}'))`).
     static func values(in bytes: [UInt8]) -> [JSON] {
         var values: [JSON] = []
+        // `JSON.parse(` calls already read as a marker's value, so the general pass skips them.
+        var readCalls: Set<Int> = []
         for (marker, offsets) in zip(markers, occurrences(in: bytes)) {
             for found in offsets where values.count < 8 {
-                guard let value = value(after: found + marker.count, in: bytes) else { continue }
+                guard let value = value(after: found + marker.count, in: bytes, readCalls: &readCalls) else { continue }
                 values.append(value)
             }
         }
         var searchStart = 0
         while values.count < 8, let found = find(jsonParseCall, in: bytes, from: searchStart) {
             searchStart = found + jsonParseCall.count
+            guard !readCalls.contains(found) else { continue }
             if let value = JavaScriptString.parsedObject(in: bytes, at: searchStart) { values.append(value) }
         }
         return values
@@ -84,7 +87,7 @@ enum ScriptState {
         }
     }
 
-    private static func value(after start: Int, in bytes: [UInt8]) -> JSON? {
+    private static func value(after start: Int, in bytes: [UInt8], readCalls: inout Set<Int>) -> JSON? {
         // Skip `=`, `(` and spaces to the value; anything else means the marker is read, not assigned.
         var cursor = start
         var sawAssignment = false
@@ -99,9 +102,12 @@ enum ScriptState {
         }
         guard sawAssignment, cursor < bytes.count else { return nil }
         if bytes[cursor...].starts(with: Array("function".utf8)) { return nuxtFunction(in: bytes, at: cursor) }
-        // `window.__INITIAL_STATE__ = JSON.parse('{…}')`: the state as a string literal (found by the
-        // general JSON.parse pass too, but here it is credited to its marker first).
-        if bytes[cursor...].starts(with: jsonParseCall) { return JavaScriptString.parsedObject(in: bytes, at: cursor + jsonParseCall.count) }
+        // `window.__INITIAL_STATE__ = JSON.parse('{…}')`: the state as a string literal, credited to its
+        // marker; the general JSON.parse pass then skips this call.
+        if bytes[cursor...].starts(with: jsonParseCall) {
+            readCalls.insert(cursor)
+            return JavaScriptString.parsedObject(in: bytes, at: cursor + jsonParseCall.count)
+        }
         guard bytes[cursor] == UInt8(ascii: "{") || bytes[cursor] == UInt8(ascii: "[") else { return nil }
         guard let repaired = JSONRepair.value(in: bytes, at: cursor) else { return nil }
         return try? JSON.parse(repaired.json)
