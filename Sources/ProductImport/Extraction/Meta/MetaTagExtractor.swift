@@ -18,19 +18,20 @@ struct MetaTagExtractor {
         var facts = ProductFacts(source: .meta)
         let type = first("og:type")?.lowercased() ?? ""
         let priceText = first("product:sale_price:amount", "product:price:amount", "og:price:amount", "product:price")
-            ?? twitterPrice(tags)
+            ?? twitterData(tags, labelled: Self.priceLabels)
         facts.isProduct = type.contains("product") || priceText != nil
         facts.name = (first("og:title", "twitter:title", "product:title"))?.cleanedText
         facts.description = first("og:description", "twitter:description", "description")?.cleanedText
-        facts.brand = first("product:brand", "og:brand", "brand")?.cleanedText
+        facts.brand = (first("product:brand", "og:brand", "brand") ?? twitterData(tags, labelled: Self.brandLabels))?.cleanedText
         facts.price = priceText.flatMap(PriceParser.amount)
         facts.currency = first("product:sale_price:currency", "product:price:currency", "og:price:currency").flatMap(PriceParser.currency)
             ?? priceText.flatMap(PriceParser.currency)
-        facts.availability = first("product:availability", "og:availability").flatMap(Availability.init(text:))
-        facts.sku = first("product:retailer_item_id", "product:sku", "product:mfr_part_no")
+        facts.availability = (first("product:availability", "og:availability") ?? twitterData(tags, labelled: Self.availabilityLabels))
+            .flatMap(Availability.init(text:))
+        facts.sku = first("product:retailer_item_id", "product:sku", "product:mfr_part_no") ?? appLinkSKU(tags)
         facts.material = first("product:material")
         facts.category = first("product:category")
-        ProductFacts.appendUnique(first("product:color"), to: &facts.colors)
+        ProductFacts.appendUnique(first("product:color") ?? twitterData(tags, labelled: Self.colorLabels), to: &facts.colors)
         for tag in tags where tag.key == "product:size" { ProductFacts.appendUnique(tag.value, to: &facts.sizes) }
         facts.images = images(tags)
         return facts.isEmpty && !facts.isProduct ? nil : facts
@@ -58,13 +59,39 @@ struct MetaTagExtractor {
         return result
     }
 
-    /// Twitter product cards put the price in `twitter:data1` labelled "Price".
-    private func twitterPrice(_ tags: [(key: String, value: String)]) -> String? {
-        for number in ["1", "2"] {
+    /// Twitter product cards pair `twitter:labelN` ("Price", "Couleur") with `twitter:dataN` ("159,95 €", "marine").
+    private func twitterData(_ tags: [(key: String, value: String)], labelled words: [String]) -> String? {
+        for number in ["1", "2", "3", "4"] {
             guard let label = tags.first(where: { $0.key == "twitter:label\(number)" })?.value.lowercased(),
-                  ["price", "preis", "prix", "precio", "prezzo"].contains(where: label.includes) else { continue }
+                  label.utf8.count <= 40, words.contains(where: label.includes) else { continue }
             return tags.first(where: { $0.key == "twitter:data\(number)" })?.value
         }
         return nil
+    }
+
+    /// The labels Twitter cards give each field, in the languages shops write them.
+    static let priceLabels = ["price", "preis", "prix", "precio", "prezzo", "preço", "prijs", "cena", "pris", "가격", "価格", "價格", "价格"]
+    static let brandLabels = ["brand", "marke", "marque", "marca", "merk", "marka", "märke", "브랜드", "ブランド", "品牌"]
+    static let colorLabels = ["colour", "color", "farbe", "couleur", "colore", "kleur", "kolor", "färg", "cor"]
+    static let availabilityLabels = ["availability", "verfügbarkeit", "disponibilité", "disponibilidad", "disponibilità", "disponibilidade",
+                                     "beschikbaarheid", "dostępność", "stock"]
+
+    /// The article number an app link carries (`zalando://PDS?sku=H0721A01M-K11`): shops link their app
+    /// to the product by it.
+    private func appLinkSKU(_ tags: [(key: String, value: String)]) -> String? {
+        for tag in tags where tag.key.hasPrefix("al:") && tag.key.hasSuffix(":url") || tag.key.hasPrefix("twitter:app:url:") {
+            guard tag.value.utf8.count <= 2_000, let query = tag.value.split(separator: "?", maxSplits: 1).dropFirst().first else { continue }
+            for pair in query.split(separator: "&") {
+                let parts = pair.split(separator: "=", maxSplits: 1)
+                guard parts.count == 2, ["sku", "articlenumber", "article"].contains(parts[0].lowercased()) else { continue }
+                let value = String(parts[1])
+                if (1...64).contains(value.utf8.count), value.utf8.allSatisfy({ isIdentifierByte($0) }) { return value }
+            }
+        }
+        return nil
+    }
+
+    private func isIdentifierByte(_ byte: UInt8) -> Bool {
+        (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || byte == 0x2D || byte == 0x5F || byte == 0x2E
     }
 }
