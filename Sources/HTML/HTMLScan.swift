@@ -148,7 +148,7 @@ private struct Scanner {
                 }
             } else if position + 1 < count, bytes[position + 1] == 0x21 || bytes[position + 1] == 0x3F {
                 copyThroughTagEnd()  // <!DOCTYPE>, <?xml?>
-            } else if position + 1 < count, isLetter(bytes[position + 1]) {
+            } else if position + 1 < count, ASCIIByte.isLetter(bytes[position + 1]) {
                 startTag()
             } else {
                 output.append(bytes[position])
@@ -348,19 +348,19 @@ private struct Scanner {
         while cursor < count {
             let byte = bytes[cursor]
             if byte == 0x3E { return (cursor + 1, attributes) }
-            if isSpace(byte) || byte == 0x2F { cursor += 1; continue }
+            if ASCIIByte.isSpace(byte) || byte == 0x2F { cursor += 1; continue }
             let nameStart = cursor
-            while cursor < count, !isSpace(bytes[cursor]), bytes[cursor] != 0x3D, bytes[cursor] != 0x3E, bytes[cursor] != 0x2F {
+            while cursor < count, !ASCIIByte.isSpace(bytes[cursor]), bytes[cursor] != 0x3D, bytes[cursor] != 0x3E, bytes[cursor] != 0x2F {
                 cursor += 1
             }
             let nameEnd = cursor
             if nameEquals(nameStart..<nameEnd, Self.itemscopeName) { containsMicrodata = true }
-            while cursor < count, isSpace(bytes[cursor]) { cursor += 1 }
+            while cursor < count, ASCIIByte.isSpace(bytes[cursor]) { cursor += 1 }
             var value: Range<Int>?
             var quoted = false
             if cursor < count, bytes[cursor] == 0x3D {
                 cursor += 1
-                while cursor < count, isSpace(bytes[cursor]) { cursor += 1 }
+                while cursor < count, ASCIIByte.isSpace(bytes[cursor]) { cursor += 1 }
                 if cursor < count, bytes[cursor] == 0x22 || bytes[cursor] == 0x27 {
                     let quote = bytes[cursor]
                     let valueStart = cursor + 1
@@ -370,7 +370,7 @@ private struct Scanner {
                     cursor = min(cursor + 1, count)
                 } else {
                     let valueStart = cursor
-                    while cursor < count, !isSpace(bytes[cursor]), bytes[cursor] != 0x3E { cursor += 1 }
+                    while cursor < count, !ASCIIByte.isSpace(bytes[cursor]), bytes[cursor] != 0x3E { cursor += 1 }
                     value = valueStart..<cursor
                 }
             }
@@ -381,7 +381,7 @@ private struct Scanner {
                     labelValues.append(value)
                 }
             }
-            let whole = (nameStart > start && isSpace(bytes[nameStart - 1]) ? nameStart - 1 : nameStart)..<cursor
+            let whole = (nameStart > start && ASCIIByte.isSpace(bytes[nameStart - 1]) ? nameStart - 1 : nameStart)..<cursor
             if isUnread(nameStart..<nameEnd) {
                 tagEdits.append(.drop(whole))
             } else if let value {
@@ -434,7 +434,7 @@ private struct Scanner {
             return !kept.contains { nameEquals(range, $0) }
         }
         return range.count >= 5 && bytes[range.lowerBound] | 0x20 == 0x6F && bytes[range.lowerBound + 1] | 0x20 == 0x6E
-            && isLetter(bytes[range.lowerBound + 2])
+            && ASCIIByte.isLetter(bytes[range.lowerBound + 2])
     }
 
     private static let styleName = Array("style".utf8)
@@ -450,9 +450,9 @@ private struct Scanner {
         var runStart = range.lowerBound
         var cursor = range.lowerBound
         while cursor < range.upperBound {
-            guard isSpace(bytes[cursor]) else { cursor += 1; continue }
+            guard ASCIIByte.isSpace(bytes[cursor]) else { cursor += 1; continue }
             var end = cursor + 1
-            while end < range.upperBound, isSpace(bytes[end]) { end += 1 }
+            while end < range.upperBound, ASCIIByte.isSpace(bytes[end]) { end += 1 }
             if end - cursor > 1 {
                 copy(runStart..<cursor)
                 // Keep one line break when the run had one, so preformatted text keeps its lines.
@@ -504,7 +504,5 @@ private struct Scanner {
         String(decoding: slice.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }, as: UTF8.self)
     }
 
-    private func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A }
-    private func isNameByte(_ byte: UInt8) -> Bool { !isSpace(byte) && byte != 0x3E && byte != 0x2F }
-    private func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D || byte == 0x0C }
+    private func isNameByte(_ byte: UInt8) -> Bool { !ASCIIByte.isSpace(byte) && byte != 0x3E && byte != 0x2F }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import HTML
 
 /// Turns image candidates into absolute URLs: resolved against the page, deduplicated
 /// (size variants of one picture count once, the larger kept), largest first within a source.
@@ -79,10 +80,10 @@ enum ImagePicker {
     static func sizeSuffix(in path: String) -> Range<String.Index>? {
         let bytes = Array(path.utf8)
         guard let dot = bytes.lastIndex(of: UInt8(ascii: ".")), dot + 1 < bytes.count,
-              bytes[(dot + 1)...].allSatisfy({ isLetter($0) }) else { return nil }
+              bytes[(dot + 1)...].allSatisfy({ ASCIIByte.isLetter($0) }) else { return nil }
         var end = dot
         // An optional retina mark, "@2x".
-        if end >= 3, bytes[end - 3] == UInt8(ascii: "@"), isDigit(bytes[end - 2]), bytes[end - 1] == UInt8(ascii: "x") { end -= 3 }
+        if end >= 3, bytes[end - 3] == UInt8(ascii: "@"), ASCIIByte.isDigit(bytes[end - 2]), bytes[end - 1] == UInt8(ascii: "x") { end -= 3 }
         // The token runs back to the last "_" or "-" (no alternative holds either).
         guard let separator = bytes[..<end].lastIndex(where: { $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "-") }) else { return nil }
         let token = bytes[(separator + 1)..<end]
@@ -95,14 +96,12 @@ enum ImagePicker {
     private static func isSizeToken(_ token: ArraySlice<UInt8>) -> Bool {
         if let x = token.firstIndex(of: UInt8(ascii: "x")) {
             let before = token[..<x], after = token[(x + 1)...]
-            if !before.isEmpty, before.allSatisfy(isDigit), after.allSatisfy(isDigit) { return true }
-            if before.isEmpty, !after.isEmpty, after.allSatisfy(isDigit) { return true }
+            if !before.isEmpty, before.allSatisfy(ASCIIByte.isDigit), after.allSatisfy(ASCIIByte.isDigit) { return true }
+            if before.isEmpty, !after.isEmpty, after.allSatisfy(ASCIIByte.isDigit) { return true }
         }
         return sizeWords.contains(token)
     }
 
-    private static func isDigit(_ byte: UInt8) -> Bool { (0x30...0x39).contains(byte) }
-    private static func isLetter(_ byte: UInt8) -> Bool { (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) }
 
     private static let sizeWords: Set<ArraySlice<UInt8>> = Set(
         ["pico", "icon", "thumb", "small", "compact", "medium", "large", "grande", "original", "master"].map { Array($0.utf8)[...] })

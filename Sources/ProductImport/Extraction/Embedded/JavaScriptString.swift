@@ -1,3 +1,4 @@
+import HTML
 import JSON
 
 /// A JavaScript string literal in a script's bytes, decoded: what `JSON.parse('…')` is handed.
@@ -5,7 +6,7 @@ enum JavaScriptString {
     /// The object or array the string literal at `start` (after spaces) holds as JSON text, or nil
     /// when there is no literal there, it does not close, or its text is not a JSON object or array.
     static func parsedObject(in bytes: [UInt8], at start: Int) -> JSON? {
-        guard let text = decoded(in: bytes, at: start), let first = text.first(where: { !isSpace($0) }),
+        guard let text = decoded(in: bytes, at: start), let first = text.first(where: { !ASCIIByte.isSpace($0) }),
               first == UInt8(ascii: "{") || first == UInt8(ascii: "[") else { return nil }
         return try? JSON.parse(bytes: text)
     }
@@ -13,7 +14,7 @@ enum JavaScriptString {
     /// The decoded UTF-8 bytes of the literal quoted with `'`, `"` or a backtick at `start`.
     static func decoded(in bytes: [UInt8], at start: Int) -> [UInt8]? {
         var cursor = start
-        while cursor < bytes.count, isSpace(bytes[cursor]) { cursor += 1 }
+        while cursor < bytes.count, ASCIIByte.isSpace(bytes[cursor]) { cursor += 1 }
         guard cursor < bytes.count, [UInt8(ascii: "'"), UInt8(ascii: "\""), UInt8(ascii: "`")].contains(bytes[cursor]) else { return nil }
         let quote = bytes[cursor]
         cursor += 1
@@ -89,5 +90,4 @@ enum JavaScriptString {
         output.append(contentsOf: Array(String(scalar).utf8))
     }
 
-    private static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
 }

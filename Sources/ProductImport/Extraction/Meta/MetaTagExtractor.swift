@@ -92,6 +92,6 @@ struct MetaTagExtractor {
     }
 
     private func isIdentifierByte(_ byte: UInt8) -> Bool {
-        (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || byte == 0x2D || byte == 0x5F || byte == 0x2E
+        ASCIIByte.isDigit(byte) || ASCIIByte.isLetter(byte) || byte == 0x2D || byte == 0x5F || byte == 0x2E
     }
 }
