@@ -29,6 +29,11 @@ enum ProductShape {
 
     /// The most product-like object in `root`, searched depth- and size-bounded.
     static func best(in root: JSON) -> Candidate? {
+        // A page's own report of the product viewed outranks shapes guessed from its keys.
+        if let reported = AnalyticsProduct.product(in: root), let members = reported.object {
+            let score = self.score(members) + 2
+            return score >= 4 ? Candidate(object: reported, score: score) : nil
+        }
         var best: Candidate?
         var budget = 200_000
         search(root, depth: 0, isVariant: false, best: &best, budget: &budget)

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import HTML
 import JSON
 
 /// Finds state objects assigned in inline scripts, e.g. `window.__INITIAL_STATE__ = {…};`
@@ -37,7 +38,29 @@ enum ScriptState {
             guard !readCalls.contains(found) else { continue }
             if let value = JavaScriptString.parsedObject(in: bytes, at: searchStart) { values.append(value) }
         }
+        searchStart = 0
+        while values.count < 8, let found = find(viewItem, in: bytes, from: searchStart) {
+            searchStart = found + viewItem.count
+            if let value = gtagViewItem(at: found, in: bytes) { values.append(value) }
+        }
         return values
+    }
+
+    private static let viewItem = Array("view_item".utf8), gtagCall = Array("gtag(".utf8)
+
+    /// `gtag("event", "view_item", {…})`: the parameters, as the `dataLayer` form of the same event
+    /// (`{"event": "view_item", "ecommerce": {…}}`) so `AnalyticsProduct` reads both alike.
+    private static func gtagViewItem(at found: Int, in bytes: [UInt8]) -> JSON? {
+        // The call starts at most 40 bytes before the event name, and the name is a whole string.
+        let lookBack = max(0, found - 40)
+        guard find(gtagCall, in: Array(bytes[lookBack..<found]), from: 0) != nil else { return nil }
+        var cursor = found + viewItem.count
+        guard cursor < bytes.count, bytes[cursor] == UInt8(ascii: "\"") || bytes[cursor] == UInt8(ascii: "'") else { return nil }
+        cursor += 1
+        while cursor < bytes.count, ASCIIByte.isSpace(bytes[cursor]) || bytes[cursor] == UInt8(ascii: ",") { cursor += 1 }
+        guard cursor < bytes.count, bytes[cursor] == UInt8(ascii: "{"),
+              let repaired = JSONRepair.value(in: bytes, at: cursor), let parameters = try? JSON.parse(repaired.json) else { return nil }
+        return .object(["event": .string("view_item"), "ecommerce": parameters])
     }
 
     /// `JSON.parse(`, whose argument is a string literal holding the state.
