@@ -28,6 +28,16 @@ import Testing
         #expect(draft.sources[.price] == .embedded)
     }
 
+    @Test func aDataLayerWrittenOutAsAListGivesTheProduct() throws {
+        let draft = try TestSupport.draft(page("""
+            var dataLayer = [{"pageType": "product"}, {"event": "view_item", "ecommerce": {"currency": "PLN",
+              "items": [{"item_id": "K-77", "item_name": "Sweter wełniany", "price": 199.99}]}}];
+            """), url: "https://sklep.example/p/sweter")
+        #expect(draft.price == 199.99)
+        #expect(draft.currency == "PLN")
+        #expect(draft.sku == "K-77")
+    }
+
     @Test func aGtagViewItemEventGivesTheProduct() throws {
         let draft = try TestSupport.draft(page("""
             gtag("event", "view_item", {"currency": "GBP", "value": 24, "items": [{"item_id": 88213, "item_name": "Linen Scarf", "price": 24}]});

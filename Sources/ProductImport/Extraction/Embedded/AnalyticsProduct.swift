@@ -9,6 +9,8 @@ import JSON
 enum AnalyticsProduct {
     /// The viewed product in `value`, or nil when it is no such report.
     static func product(in value: JSON) -> JSON? {
+        // `dataLayer = [{…}, {event: "view_item", …}]`: the pushes written out as the list's first entries.
+        if let entries = value.array { return entries.prefix(20).lazy.compactMap { product(in: $0) }.first }
         guard let ecommerce = value["ecommerce"], ecommerce.object != nil else { return nil }
         if value["event"]?.string == "view_item", let items = ecommerce["items"]?.array, items.count == 1 {
             let item = items[0]

@@ -12,7 +12,7 @@ enum ScriptState {
     /// Assignment targets that hold page state on common shop stacks.
     static let markers = [
         "__NUXT__", "__INITIAL_STATE__", "__PRELOADED_STATE__", "__APOLLO_STATE__", "__APP_STATE__",
-        "__STATE__", "__DATA__", "__PRODUCT__", "var meta", "ShopifyAnalytics.meta", "dataLayer.push",
+        "__STATE__", "__DATA__", "__PRODUCT__", "var meta", "ShopifyAnalytics.meta", "dataLayer.push", "dataLayer",
     ].map { Array($0.utf8) }
 
     /// The JSON values assigned to known markers in `script`.
