@@ -50,6 +50,17 @@ public struct ProductExtractor: Sendable {
             }
         }
 
+        // Whether the keyword rules know what kind of thing a name is; asked up to three times per page, with the same name.
+        var kindByName: (name: String, knows: Bool)?
+        func hasGaps(_ found: [ProductFacts], strict: Bool) -> Bool {
+            self.hasGaps(found, strict: strict) { name in
+                if let kindByName, kindByName.name == name { return kindByName.knows }
+                let knows = rules.classify(KeywordInput(name: name)).category != nil || rules.namesGoods(name)
+                kindByName = (name, knows)
+                return knows
+            }
+        }
+
         var found: [ProductFacts] = []
         if let facts = JSONLDExtractor(pageURL: pageURL).extract(from: scan.scripts) { found.append(facts) }
         if scan.containsMicrodata && hasGaps(found, strict: true),
@@ -142,11 +153,12 @@ public struct ProductExtractor: Sendable {
     /// Whether lower-trust sources could still add something. Strict also asks for price, brand,
     /// description and colors, which only structured sources carry; the visible page only fills
     /// the basics. Offered sizes alone do not justify parsing a large script blob.
-    private func hasGaps(_ found: [ProductFacts], strict: Bool) -> Bool {
+    /// `namesKind` tells whether the keyword rules know what a name is (a garment's category or goods).
+    private func hasGaps(_ found: [ProductFacts], strict: Bool, namesKind: (String) -> Bool) -> Bool {
         func has(_ check: (ProductFacts) -> Bool) -> Bool { found.contains(where: check) }
         guard let name = found.lazy.compactMap(\.name).first, has({ !$0.images.isEmpty }) else { return true }
         // A name whose head says "toaster" is goods whatever the breadcrumb says, so the tree has nothing to add.
-        let knowsKind = has({ $0.category != nil }) || rules.classify(KeywordInput(name: name)).category != nil || rules.namesGoods(name)
+        let knowsKind = has({ $0.category != nil }) || namesKind(name)
         if !knowsKind { return true }
         guard strict else { return false }
         return !has({ $0.price != nil }) || !has({ $0.brand != nil }) || !has({ $0.description != nil })

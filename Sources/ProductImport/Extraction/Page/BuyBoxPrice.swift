@@ -97,9 +97,10 @@ enum BuyBoxPrice {
         while index < end {
             let element = document.elements[index]
             index += 1
-            guard element.subtreeEnd - element.index <= 12, !skippedTags.contains(element.tag) else { continue }
+            guard element.subtreeEnd - element.index <= 12, !skippedTags.contains(element.tag),
+                  document.textFits(element, utf8Bytes: 80) else { continue }
             let text = document.text(of: element)
-            guard text.utf8.count <= 80 else { continue }
+            guard text.utf8.count <= 80, hasDigit(text) else { continue }
             let lowered = text.lowercased()
             guard fromWords.contains(where: lowered.hasPrefix), PriceParser.currency(text) != nil,
                   let amount = PriceParser.visibleAmount(text), amount > 0,
@@ -127,7 +128,7 @@ enum BuyBoxPrice {
             guard element.subtreeEnd - element.index <= 3, !skippedTags.contains(element.tag),
                   document.textFits(element, utf8Bytes: 24) else { continue }
             let text = document.text(of: element)
-            guard text.utf8.count <= 24, PriceParser.currency(text) != nil, let amount = PriceParser.visibleAmount(text), amount > 0,
+            guard text.utf8.count <= 24, hasDigit(text), PriceParser.currency(text) != nil, let amount = PriceParser.visibleAmount(text), amount > 0,
                   !namesOldPrice(text), !inCrossedOut(element, document), !inRecommendations(element, document) else { continue }
             // "促銷價 980元" names itself the price to pay; a was-price beside it in the parent does not matter.
             let ownHead = text.lowercased().prefix { !$0.isNumber }
@@ -139,6 +140,12 @@ enum BuyBoxPrice {
             return Found(amount: amount, text: text)
         }
         return nil
+    }
+
+    /// Whether `text` holds an ASCII digit: a cheap test before the currency and amount parsers (shops
+    /// write amounts in ASCII digits; full-width digits are not read as amounts either).
+    private static func hasDigit(_ text: String) -> Bool {
+        text.utf8.contains(where: ASCIIByte.isDigit)
     }
 
     /// Words beside a bare amount that make it something other than the price to pay.
