@@ -11,7 +11,6 @@ import Testing
     static let knownMisses: [String: String] = [
         "gibertjeune-fr-la-legende-de-darkseid.availability": "the page says only \"Non disponible\" for the other offers; no stock words for the one with a price",
         "zalando-fr-pantalon-hessnatur-excerpt.brand": "the head names the brand only as the title's first word; the element beside the name heading that would confirm it is in the body, which the excerpt leaves out",
-        "hm-de-rollkragenpullover-excerpt.availability": "the 2018 H&M layout's stock state is drawn by scripts; the page shows none in its markup",
     ]
 
     @Test func everyRealPageGivesTheFieldsItShows() throws {

@@ -53,6 +53,7 @@ struct PageExtractor {
             // As with the price: where the shop's own stock selectors find nothing on its own
             // layout, the buy box says nothing, and its buttons belong to other offers.
             facts.availability = BuyButton.availability(in: document, after: heading)
+                ?? VariantPickers.sizeStock(in: document)
         }
         facts.description = first(.description, in: document)?.cleanedText
 
@@ -86,7 +87,7 @@ struct PageExtractor {
     static let dataAttributesRead: Set<String> = [
         "data-testid", "data-test", "data-test-id", "data-qa", "data-price-type", "data-a-strike", "data-src", "data-srcset",
         "data-lazy-src", "data-lazy-srcset", "data-original", "data-zoom-image", "data-large-image", "data-old-hires",
-        "data-a-dynamic-image", "data-option-name", "data-value",
+        "data-a-dynamic-image", "data-option-name", "data-value", "data-availability", "data-stock",
     ]
 
     /// The department an Amazon title ends with: "Die Argonauten eBook: Nelson: Amazon.de: Kindle-Shop" →

@@ -6,39 +6,108 @@ import HTML
 enum VariantPickers {
     /// Sizes in picker order.
     static func sizes(in document: HTMLDocument) -> [String] {
-        values(in: document, words: sizeWords, labels: sizeLabels, maximumLength: 12)
+        picker(in: document, words: sizeWords, labels: sizeLabels, maximumLength: 12).values
     }
 
     /// Colour names in picker order.
     static func colors(in document: HTMLDocument) -> [String] {
-        values(in: document, words: colorWords, labels: colorLabels, maximumLength: 40)
+        picker(in: document, words: colorWords, labels: colorLabels, maximumLength: 40).values
     }
 
-    private static func values(in document: HTMLDocument, words: [String], labels: AttributeWords, maximumLength: Int) -> [String] {
-        var result: [String] = []
+    /// The stock state the size picker shows when it marks sold-out sizes one by one ("soldOut" on
+    /// H&M's `li`, "M – ausverkauft" in an option): some sizes left is in stock, every size marked
+    /// is sold out. A picker that marks none says nothing (a listing's size filter marks none).
+    static func sizeStock(in document: HTMLDocument) -> Availability? {
+        let choices = picker(in: document, words: sizeWords, labels: sizeLabels, maximumLength: 12).choices
+        guard choices.count >= 2 else { return nil }
+        let marked = choices.filter { marksSoldOut($0, in: document) }.count
+        if marked == 0 { return nil }
+        return marked == choices.count ? .outOfStock : .inStock
+    }
+
+    /// The first picker labelled by `words` that offers at least one usable value: its values, and the
+    /// choices they came from.
+    private static func picker(in document: HTMLDocument, words: [String], labels: AttributeWords, maximumLength: Int)
+        -> (values: [String], choices: [HTMLElement]) {
+        var result: [String] = [], choices: [HTMLElement] = []
+        func take(_ value: String?, from choice: HTMLElement) {
+            guard let value = usable(withoutStockNote(value ?? ""), maximumLength), !result.contains(value) else { return }
+            result.append(value)
+            choices.append(choice)
+        }
         for select in document.elements(named: "select") where labelled(select, words, labels) {
             for option in document.descendants(of: select) where option.tag == "option" {
                 if option["value"]?.isEmpty == true { continue }
-                ProductFacts.appendUnique(usable(document.text(of: option), maximumLength), to: &result)
+                take(document.text(of: option), from: option)
             }
-            if !result.isEmpty { return result }
+            if !result.isEmpty { return (result, choices) }
         }
         // Every element of the page passes here: the tag test comes first and allocates nothing.
         for container in document.elements where (container.tag == "div" || container.tag == "ul" || container.tag == "fieldset")
             && labelled(container, words, labels) {
             guard container.subtreeEnd - container.index < 400 else { continue }
-            let choices = document.children(of: container).flatMap { child -> [HTMLElement] in
-                ["li", "button", "label", "a"].contains(child.tag) ? [child] : document.children(of: child).filter { ["button", "label", "li"].contains($0.tag) }
-            }
-            guard choices.count >= 2 else { continue }
-            for choice in choices {
-                ProductFacts.appendUnique(usable(label(of: choice, in: document), maximumLength), to: &result)
-            }
-            if result.count >= 2 { return result }
-            result = []
+            for choice in choiceElements(of: container, in: document) { take(label(of: choice, in: document), from: choice) }
+            if result.count >= 2 { return (result, choices) }
+            (result, choices) = ([], [])
         }
-        return result
+        // `<dt>Grösse:</dt><dd><ul>…</ul></dd>`: a list captioned by its definition term.
+        for term in document.elements(named: "dt") where captions(term, words, document) {
+            guard let parent = term.parent, let next = document.children(of: document.elements[parent]).first(where: { $0.index > term.index }),
+                  next.tag == "dd", next.subtreeEnd - next.index < 400 else { continue }
+            let list = document.descendants(of: next).first { $0.tag == "ul" || $0.tag == "select" || $0.tag == "fieldset" }
+            for choice in list.map({ choiceElements(of: $0, in: document) }) ?? [] { take(label(of: choice, in: document), from: choice) }
+            if result.count >= 2 { return (result, choices) }
+            (result, choices) = ([], [])
+        }
+        return (result, choices)
     }
+
+    /// A container's choices: its `li`, `button`, `label`, `a` or `option` children, or those one level down.
+    private static func choiceElements(of container: HTMLElement, in document: HTMLDocument) -> [HTMLElement] {
+        let choices = document.children(of: container).flatMap { child -> [HTMLElement] in
+            choiceTags.contains(child.tag) ? [child] : document.children(of: child).filter { ["button", "label", "li"].contains($0.tag) }
+        }
+        return choices.count >= 2 ? choices : []
+    }
+
+    private static let choiceTags: Set<String> = ["li", "button", "label", "a", "option"]
+
+    /// Whether a short term reads as the picker's caption: "Grösse:", "Size", "Taille :".
+    private static func captions(_ term: HTMLElement, _ words: [String], _ document: HTMLDocument) -> Bool {
+        guard document.textFits(term, utf8Bytes: 24) else { return false }
+        let text = document.text(of: term).lowercased().trimmingCharacters(in: CharacterSet(charactersIn: " :：\u{00A0}"))
+        return words.contains(text)
+    }
+
+    /// "M – ausverkauft" → "M": an option's stock note after a dash or in brackets is not part of the size.
+    private static func withoutStockNote(_ text: String) -> String {
+        let lowered = text.lowercased()
+        guard text.utf8.count <= 80, soldOutWords.contains(where: lowered.includes) else { return text }
+        for separator in [" – ", " - ", " — ", " (", " / "] {
+            if let cut = text.range(of: separator) { return String(text[..<cut.lowerBound]) }
+        }
+        return text
+    }
+
+    /// Whether a choice, its label attributes or its text mark it sold out.
+    private static func marksSoldOut(_ choice: HTMLElement, in document: HTMLDocument) -> Bool {
+        for element in [choice] + document.descendants(of: choice).prefix(4) {
+            for attribute in element.attributes where ["class", "aria-label", "title", "data-availability", "data-stock"].contains(attribute.name) {
+                let value = attribute.value.lowercased()
+                if soldOutWords.contains(where: value.includes) { return true }
+            }
+        }
+        guard document.textFits(choice, utf8Bytes: 60) else { return false }
+        let text = document.text(of: choice).lowercased()
+        return soldOutWords.contains(where: text.includes)
+    }
+
+    /// How pickers mark a size that cannot be bought, in class names and in the languages the importer reads.
+    private static let soldOutWords = [
+        "soldout", "sold-out", "sold_out", "sold out", "outofstock", "out-of-stock", "out_of_stock", "out of stock", "unavailable",
+        "not-available", "nostock", "no-stock", "ausverkauft", "nicht verfügbar", "épuisé", "epuise", "agotado", "esaurito", "uitverkocht",
+        "esgotado", "wyprzedane", "niedostępn", "품절", "售完", "已售完", "在庫なし", "売り切れ",
+    ]
 
     /// A choice's name: its own or its first inner control's label attributes, else its text.
     private static func label(of choice: HTMLElement, in document: HTMLDocument) -> String {
