@@ -9,7 +9,6 @@ import Testing
     /// Fields the importer still gets wrong, each with why (see Fixtures/real/README.md). A miss
     /// not listed fails, and so does a listed one that starts to pass, so the list stays true.
     static let knownMisses: [String: String] = [
-        "gibertjeune-fr-la-legende-de-darkseid.availability": "the page says only \"Non disponible\" for the other offers; no stock words for the one with a price",
         "zalando-fr-pantalon-hessnatur-excerpt.brand": "the head names the brand only as the title's first word; the element beside the name heading that would confirm it is in the body, which the excerpt leaves out",
     ]
 

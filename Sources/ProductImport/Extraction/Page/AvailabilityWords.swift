@@ -24,7 +24,7 @@ enum AvailabilityWords {
     private static let outOfStock = [
         "out of stock", "currently unavailable", "sold out", "not available", "unavailable", "no longer available",
         "nicht verfügbar", "nicht lieferbar", "ausverkauft", "nicht auf lager", "vergriffen",
-        "rupture de stock", "épuisé", "epuise", "indisponible", "plus disponible",
+        "rupture de stock", "épuisé", "epuise", "indisponible", "plus disponible", "non disponible",
         "agotado", "no disponible", "sin stock", "sin existencias",
         "esaurito", "non disponibile", "non più disponibile",
         "esgotado", "indisponível", "fora de estoque", "sem estoque",

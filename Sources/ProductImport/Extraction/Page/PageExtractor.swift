@@ -53,6 +53,7 @@ struct PageExtractor {
             // As with the price: where the shop's own stock selectors find nothing on its own
             // layout, the buy box says nothing, and its buttons belong to other offers.
             facts.availability = BuyButton.availability(in: document, after: heading)
+                ?? OfferChoices.availability(in: document)
                 ?? VariantPickers.sizeStock(in: document)
         }
         facts.description = first(.description, in: document)?.cleanedText
