@@ -56,9 +56,8 @@ enum ProductShape {
                 if partsScore >= 4, best == nil || partsScore > best!.score { best = Candidate(object: .object(parts), score: partsScore) }
             }
             for (key, member) in members where member.object != nil || member.array != nil {
-                let lowered = key.lowercased()
-                if skippedKeys.contains(where: lowered.includes) { continue }
-                search(member, depth: depth + 1, isVariant: isVariant || partKeys.contains(lowered), best: &best, budget: &budget)
+                if skippedMatcher.contains(key) { continue }
+                search(member, depth: depth + 1, isVariant: isVariant || isPart(key), best: &best, budget: &budget)
             }
         case .array(let elements):
             // A list of many products is a listing; its first few are enough to look at.
@@ -93,8 +92,20 @@ enum ProductShape {
     }
 
     private static func isSkipped(_ key: String) -> Bool {
+        if skippedMatcher.contains(key) { return true }
+        guard key.utf8.count == 4 || key.utf8.count == 8 else { return false }
         let lowered = key.lowercased()
-        return lowered == "variants" || lowered == "skus" || skippedKeys.contains(where: lowered.includes)
+        return lowered == "variants" || lowered == "skus"
+    }
+
+    /// The skipped key words as a byte matcher: every key of a page's state is checked, and
+    /// lowercasing each one cost a few percent of reading a large state.
+    private static let skippedMatcher = AttributeWords(skippedKeys)
+    private static let partKeyLengths = Set(partKeys.map(\.utf8.count))
+
+    /// Whether `key` names a product's parts, ignoring case; only keys of a part key's length are lowercased.
+    private static func isPart(_ key: String) -> Bool {
+        partKeyLengths.contains(key.utf8.count) && partKeys.contains(key.lowercased())
     }
 
     private static func hasName(_ members: [String: JSON]) -> Bool {
