@@ -25,6 +25,8 @@ import Testing
         ("<a id=\"bylineInfo\">Ankerのストアを表示</a>", "https://www.amazon.co.jp/dp/B000000003", "Anker"),
         ("<a id=\"bylineInfo\">ブランド: UGREEN</a>", "https://www.amazon.co.jp/dp/B000000003", "UGREEN"),
         ("<div class=\"brand-name\">品牌：Uniqlo</div>", "https://shop.example.tw/goods/1", "Uniqlo"),
+        ("<a id=\"bylineInfo\">Besök Philips-butiken</a>", "https://www.amazon.se/dp/B000000003", "Philips"),
+        ("<a id=\"bylineInfo\">Philips Mağazasını ziyaret edin</a>", "https://www.amazon.com.tr/dp/B000000003", "Philips"),
     ])
     func brandWordingOfAmazonFranceJapanAndChineseLabelsIsRead(byline: String, url: String, brand: String) throws {
         let html = page("<span id=\"productTitle\">Item</span>\(byline)<span class=\"price\">¥1,980</span><button>カートに入れる</button>", lang: "ja")

@@ -6,8 +6,9 @@ enum BrandText {
     /// The brand named in `text`, or nil when it follows none of the known forms.
     static func brand(in text: String) -> String? {
         let line = HTMLTextLine(text)
-        // amazon.co.jp puts the brand first: "Ankerのストアを表示" ("ブランド: Anker" is a label below).
-        if let end = line.range(of: "のストアを表示") {
+        // amazon.co.jp and amazon.com.tr put the brand first: "Ankerのストアを表示" ("ブランド: Anker" is a
+        // label below), "Anker Mağazasını ziyaret edin".
+        if let end = line.range(of: "のストアを表示") ?? line.range(of: " Mağazasını ziyaret edin", options: [.caseInsensitive]) {
             let before = line[..<end.lowerBound]
             let start = before.range(of: ":", options: .backwards)?.upperBound ?? before.range(of: "：", options: .backwards)?.upperBound ?? before.startIndex
             if let brand = clean(String(before[start...])) { return brand }
@@ -51,12 +52,12 @@ enum BrandText {
     private static let storePhrases: [(String, String)] = [
         ("Visit the ", " Store"), ("Visita la tienda de ", ""), ("Besuche den ", "-Store"), ("Besuchen Sie den ", "-Store"),
         ("Visitez la boutique ", ""), ("Visiter la boutique ", ""), ("Visita lo Store di ", ""), ("Bezoek de ", "-winkel"), ("Bezoek de ", " Store"),
-        ("Visite a loja ", ""), ("Visite a Loja da ", ""), ("Odwiedź sklep ", ""), ("Marke: ", ""),
+        ("Visite a loja ", ""), ("Visite a Loja da ", ""), ("Odwiedź sklep ", ""), ("Besök ", "-butiken"), ("Marke: ", ""),
     ]
 
     /// "Brand: X" labels.
     private static let labels = [
-        "Brand", "Marke", "Marque", "Marca", "Marchio", "Merk", "Marka", "Hersteller", "Manufacturer", "Fabricant", "Fabricante", "Produttore",
+        "Brand", "Marke", "Marque", "Marca", "Marchio", "Merk", "Marka", "Hersteller", "Manufacturer", "Fabricant", "Fabricante", "Produttore", "Märke", "Varumärke",
         "ブランド", "メーカー", "品牌", "브랜드", "제조사",
     ]
 }
