@@ -184,6 +184,32 @@ import ProductImport
     }
 
     @Test(arguments: [
+        ("Crocs Unisex Classic Clogs", Category.shoes, "sandal"), ("Holzclogs Damen", .shoes, "sandal"),
+        ("Hanes Men's Boxer Briefs, 5-Pack", .bottom, "underwear"), ("Schiesser Herren Unterhose", .bottom, "underwear"),
+        ("Calzoncillos bóxer algodón", .bottom, "underwear"), ("Majtki damskie bawełniane", .bottom, "underwear"),
+        ("Vans Classic Slip-On Sneakers", .shoes, "sneaker"), ("Jupe-culotte plissée", .bottom, "skirt"),
+        ("Sports bra high support", .top, "bra"), ("Triumph Damen BH Amourette", .top, "bra"), ("Reggiseno senza ferretto", .top, "bra"),
+        ("Costume da bagno donna intero", .dress, "swimsuit"), ("Speedo Women's Swimsuit One Piece", .dress, "swimsuit"),
+        ("Swim trunks quick dry", .bottom, "shorts"), ("ブラックTシャツ メンズ", .top, "t-shirt"),
+    ])
+    func underwearSwimwearAndClogsGetACategory(name: String, category: Category, subcategory: String) {
+        let found = TestSupport.rules.classify(KeywordInput(name: name))
+        #expect(found.category == category, "\(name)")
+        #expect(found.subcategory == subcategory, "\(name)")
+    }
+
+    @Test(arguments: [
+        ("Bosch Akkuschrauber 18V", "tool"), ("De'Longhi Magnifica S Kaffeevollautomat", "kitchen appliance"),
+        ("Le Petit Prince (Poche)", "book"), ("Borsa termica pranzo", "kitchen appliance"), ("Reloj inteligente", "electronics"),
+        ("Apple Watch Series 9", "electronics"), ("Lampe de poche LED", "lighting"), ("歯ブラシ やわらかめ", "cosmetics"),
+    ])
+    func toolsMachinesPaperbacksAndSmartwatchesAreNotClothing(name: String, goods: String) {
+        let found = TestSupport.rules.classify(KeywordInput(name: name))
+        #expect(found.goods == goods, "\(name)")
+        #expect(found.category == nil, "\(name)")
+    }
+
+    @Test(arguments: [
         ("Coat hooks wall mounted", "garment care item"), ("Trouser press Corby", "garment care item"), ("Scarf hanger organizer", "garment care item"),
         ("Belt drive turntable", "electronics"), ("Skirt steak 1kg", "food or drink"), ("Top Gun: Maverick Blu-ray", "film or music"),
         ("Jacket potato maker", "kitchen appliance"), ("Sock monkey plush toy", "toy"), ("Classic Rock Collection (3 CD)", "film or music"),
