@@ -20,6 +20,17 @@ import Testing
         #expect(PriceParser.currency("£55.00") == "GBP")
         #expect(PriceParser.currency("49") == nil)
     }
+
+    @Test(arguments: [("299,99 TL", "TRY"), ("12 990 Ft", "HUF"), ("149,99 lei", "RON"), ("RM 49.90", "MYR"), ("Rp 150.000", "IDR")])
+    func letterAbbreviationsNameTheirCurrency(text: String, code: String) {
+        #expect(PriceParser.currency(text) == code)
+    }
+
+    @Test func letterAbbreviationsCountOnlyAsWordsOfTheirOwn() {
+        #expect(PriceParser.currency("TLC 12") == nil)
+        #expect(PriceParser.currency("Gift 12") == nil)
+        #expect(PriceParser.currency("12 tl") == nil)
+    }
 }
 
 @Suite struct ByteSearchTests {

@@ -84,8 +84,17 @@ enum PriceParser {
         // Three letters are a currency only when they name one: "EAN13 : 978…" is not priced in "EAN".
         if letters.count == 3, isoCodes.contains(letters) { return letters }
         for (symbol, code) in symbols where text.includes(symbol) { return code }
+        // Letter abbreviations count only as a word of their own: "299,99 TL", "12 990 Ft", "RM 49.90".
+        if text.utf8.count <= 40, text.contains(where: \.isLetter) {
+            for word in text.split(whereSeparator: { !$0.isLetter }) {
+                if let code = wordSymbols[String(word)] { return code }
+            }
+        }
         return nil
     }
+
+    /// Currency abbreviations that are ordinary letters, matched as whole words with their case.
+    private static let wordSymbols: [String: String] = ["TL": "TRY", "Ft": "HUF", "lei": "RON", "Lei": "RON", "RM": "MYR", "Rp": "IDR", "лв": "BGN"]
 
     /// ISO 4217 codes shops print beside amounts.
     private static let isoCodes: Set<String> = [
