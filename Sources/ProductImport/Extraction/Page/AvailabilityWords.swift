@@ -35,6 +35,12 @@ enum AvailabilityWords {
         "품절", "재고 없음", "재고없음", "판매종료", "판매 종료", "매진", "판매중지", "판매 중지", "구매불가", "구매 불가",
         "nicht vorrätig", "en rupture", "no hay existencias", "non disponibile al momento", "terminato", "em falta",
         "wyprzedane", "temporarily unavailable", "sold-out", "out-of-stock",
+        // "Coming back", "discontinued" and "no longer" notes: nothing can be bought now.
+        "nicht mehr verfügbar", "nicht mehr lieferbar", "nicht mehr erhältlich", "back in stock soon", "coming soon", "discontinued",
+        "bald wieder", "bald verfügbar", "bientôt disponible", "bientôt de retour", "próximamente", "prossimamente", "em breve",
+        "binnenkort", "wkrótce", "descatalogado", "fuori produzione", "brak towaru", "chwilowo brak", "brak produktu",
+        // Swedish, Danish, Norwegian and Turkish.
+        "slutsåld", "tillfälligt slut", "slut i lager", "ej i lager", "udsolgt", "utsolgt", "ikke på lager", "tükendi", "stokta yok",
     ]
 
     private static let preOrder = [
@@ -52,6 +58,7 @@ enum AvailabilityWords {
         "nur noch 1", "nur noch 2", "nur noch 3", "wenige verfügbar", "plus que 1", "plus que 2", "plus que 3",
         "quedan pocas", "solo quedan", "ultimi pezzi", "solo 1 disponibile", "últimas unidades", "nog maar", "ostatnie sztuki",
         "残りわずか", "在庫わずか", "残り1点", "残り2点", "残り3点", "僅剩", "仅剩",
+        "low in stock", "在庫僅少", "库存紧张", "庫存緊張",
     ]
 
     /// Orderable now, shipped when the shop gets it again.
@@ -77,5 +84,9 @@ enum AvailabilityWords {
         "在庫あり", "カートに入れる", "現貨", "现货", "有庫存", "有库存", "加入購物車", "加入购物车", "立即購買", "立即购买",
         "재고 있음", "재고있음", "구매하기", "장바구니", "바로구매", "판매중", "구매 가능", "구매가능",
         "有現貨", "有货", "可購買", "可购买", "在庫有り", "即納", "ready to ship", "available to ship",
+        // Amazon's dispatch notes for items it orders in: still buyable now.
+        "usually ships within", "usually dispatched within", "available to order", "gewöhnlich versandfertig",
+        "habituellement expédié", "normalmente se envía", "di solito spedito", "disponibili",
+        "i lager", "på lager", "stokta var", "stokta",
     ]
 }
