@@ -30,6 +30,20 @@ import Testing
         #expect(draft.category == .top)
     }
 
+    @Test func aPriceSelectorSkipsTheStruckOutPriceItAlsoMatches() throws {
+        let rules = try SiteRules(json: JSON.parse("""
+            {"sites": [{"name": "Atelier", "hosts": ["atelier-*.example"], "selectors": {"name": ["#title"], "price": ["#core .price"]}}]}
+            """))
+        let html = """
+            <html><body><h1 id="title">Boxy Linen Shirt</h1><table id="core">
+            <tr><td>Lowest recent price:</td><td><span class="price" data-a-strike="true">120,00 €</span></td></tr>
+            <tr><td>Deal:</td><td><span class="price">89,00 €</span></td></tr></table><button>Add to cart</button></body></html>
+            """
+        let draft = try ProductExtractor(rules: TestSupport.rules, sites: rules).extract(html: html, pageURL: URL(string: "https://www.atelier-vogt.example/p/1")!)
+        #expect(draft.price == 89)
+        #expect(draft.sources[.price] == .page)
+    }
+
     @Test func aBrokenSelectorNamesItsSite() throws {
         let json = try JSON.parse(#"{"sites": [{"name": "Broken", "hosts": ["broken.example"], "selectors": {"price": ["div["]}}]}"#)
         #expect {

@@ -193,6 +193,19 @@ enum BuyBoxPrice {
         return false
     }
 
+    /// Whether the element is struck through: a `<del>`, `<s>` or `<strike>`, or Amazon's
+    /// `data-a-strike`, on it or on one of its four nearest ancestors.
+    static func isStruck(_ element: HTMLElement, in document: HTMLDocument) -> Bool {
+        var current: HTMLElement? = element
+        var depth = 0
+        while let candidate = current, depth <= 4 {
+            if candidate["data-a-strike"].map({ $0.lowercased() != "false" }) ?? false || ["del", "s", "strike"].contains(candidate.tag) { return true }
+            current = candidate.parent.map { document.elements[$0] }
+            depth += 1
+        }
+        return false
+    }
+
     private static func inRecommendations(_ element: HTMLElement, _ document: HTMLDocument) -> Bool {
         document.ancestor(of: element) { ancestor in
             ancestor.tag == "footer" || ancestor.tag == "nav" || recommendationLabels.matches(ancestor)

@@ -30,7 +30,10 @@ struct PageExtractor {
         if facts.name == nil, let heading { facts.name = Self.headingName(heading, in: document) }
         if facts.name == nil, let title { facts.name = Self.nameFromTitle(title) }
 
-        if let text = first(.price, in: document), let amount = PriceParser.visibleAmount(text) {
+        // A site's price selector can also match the struck-out "was" price above the one to pay
+        // (amazon.fr's "Prix récent le plus bas" sits in the same `#corePrice_desktop` table).
+        if let text = firstMatch(.price, in: document, skipping: { BuyBoxPrice.isStruck($0, in: document) })?.value,
+           let amount = PriceParser.visibleAmount(text) {
             facts.price = amount
             facts.priceFromSiteRule = facts.price != nil
             facts.currency = CurrencyGuess.currency(priceText: text, host: pageURL.host, language: language, siteDomains: site?.currencyByDomain ?? [:])
@@ -121,9 +124,10 @@ struct PageExtractor {
     }
 
     /// The first non-empty value the site's selectors for `field` give, with the rule that gave it.
-    private func firstMatch(_ field: SiteField, in document: HTMLDocument) -> (value: String, rule: FieldSelector)? {
+    private func firstMatch(_ field: SiteField, in document: HTMLDocument, skipping skipped: (HTMLElement) -> Bool = { _ in false })
+        -> (value: String, rule: FieldSelector)? {
         for rule in site?.selectors(field) ?? [] {
-            for element in rule.selector.select(in: document) {
+            for element in rule.selector.select(in: document) where !skipped(element) {
                 let value = rule.attribute.map { element[$0] } ?? document.text(of: element)
                 if let value, !value.trimmed.isEmpty { return (value.trimmed, rule) }
             }
