@@ -49,6 +49,7 @@ struct PageExtractor {
         }
 
         facts.brand = first(.brand, in: document).flatMap { BrandText.brand(in: $0) ?? BrandText.clean($0) } ?? brand(in: document)
+            ?? BrandLabels.brand(in: document)
             ?? facts.name.flatMap { TitleBrand.brand(title: title, name: $0, heading: heading, in: document, host: pageURL.host) }
         facts.sku = first(.sku, in: document).flatMap(PageIdentifier.identifier) ?? PageIdentifier.fromURL(pageURL) ?? PageIdentifier.fromLabels(in: document)
         facts.availability = first(.availability, in: document).flatMap(AvailabilityWords.availability(in:)) ?? availability(in: document)
@@ -214,10 +215,14 @@ struct PageExtractor {
             let label = ((element["id"] ?? "") + " " + (element["class"] ?? "") + " " + (element["data-testid"] ?? "")).lowercased()
             guard isBrandLink || Self.brandWords.contains(where: label.includes) else { continue }
             guard element.subtreeEnd - element.index < 30 else { continue }
-            let text = document.text(of: element)
+            // A link to a brand's page in a menu or the footer names some other brand.
+            if isBrandLink, !Self.brandLabels.matches(element), BrandLabels.inPageChrome(element, document) { continue }
+            var text = document.text(of: element)
+            if text.isEmpty, isBrandLink || label.contains("logo") { text = BrandLabels.logoName(in: element, document) ?? "" }
             guard !text.isEmpty, text.count <= 120 else { continue }
             if let brand = BrandText.brand(in: text) { return brand }
-            if isBrandLink || Self.brandWords.dropFirst(2).contains(where: label.includes) || label.contains("brand"), let brand = BrandText.clean(text), !Self.brandWords.contains(where: brand.lowercased().contains) { return brand }
+            if isBrandLink || Self.brandWords.dropFirst(2).contains(where: label.includes) || label.contains("brand"), let brand = BrandText.clean(text),
+               !Self.brandWords.contains(where: brand.lowercased().contains), !BrandLabels.isNavigationWord(brand) { return brand }
         }
         return nil
     }
@@ -238,7 +243,11 @@ struct PageExtractor {
     /// Label words of the element holding the brand: Shopify themes call it the vendor, fashion shops the designer.
     private static let brandWords = ["brand", "byline", "vendor", "designer", "manufacturer"]
     private static let brandLabels = AttributeWords(brandWords, in: ["id", "class", "data-testid"])
-    private static let brandLinks = AttributeWords(["/brand"])
+    /// Paths of a shop's brand pages, in the languages the importer reads.
+    private static let brandLinks = AttributeWords([
+        "/brand", "/designers/", "/designer/", "/marken/", "/marke/", "/marques/", "/marque/", "/marcas/", "/marca/", "/marchi/",
+        "/merken/", "/merk/", "/marki/", "/marka/",
+    ])
     private static let stockLabels = AttributeWords(["availability", "stock"], in: ["id", "class", "data-testid"])
 
     private func breadcrumb(in document: HTMLDocument) -> String? {

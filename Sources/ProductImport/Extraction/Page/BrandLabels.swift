@@ -1,0 +1,80 @@
+import HTML
+
+/// Brands a page states in words rather than in an element labelled as the brand: a
+/// "Marke: BOSS" line, a specification row (`<th>Brand</th><td>Levi's</td>`,
+/// `<dt>Marke</dt><dd>BOSS</dd>`), and the alt text of a brand's logo.
+enum BrandLabels {
+    /// The brand a label line or specification row names, outside the header, menus and footer.
+    static func brand(in document: HTMLDocument) -> String? {
+        for element in document.elements where labelTags.contains(element.tag) {
+            guard element.subtreeEnd - element.index < 8, !element.textRuns.isEmpty else { continue }
+            let first = document.texts[element.textRuns.lowerBound]
+            guard first.utf8.count <= 40, isLabel(first) else { continue }
+            guard !inPageChrome(element, document) else { continue }
+            if let brand = value(after: element, in: document) { return brand }
+        }
+        return nil
+    }
+
+    /// The name a brand link shows as its logo: the image's alt text without "logo".
+    static func logoName(in link: HTMLElement, _ document: HTMLDocument) -> String? {
+        guard let image = document.descendants(of: link).first(where: { $0.tag == "img" }), let alt = image["alt"]?.trimmed,
+              !alt.isEmpty else { return nil }
+        let words = alt.split(separator: " ").filter { !["logo", "logotipo", "logotype"].contains($0.lowercased()) }
+        return words.isEmpty ? nil : words.joined(separator: " ")
+    }
+
+    /// Whether the element sits in the page's header, footer, a side bar or a menu (a
+    /// breadcrumb trail is not a menu: it names this product's brand).
+    static func inPageChrome(_ element: HTMLElement, _ document: HTMLDocument) -> Bool {
+        document.ancestor(of: element) { ancestor in
+            if ["header", "footer", "aside"].contains(ancestor.tag) { return true }
+            if ancestor.tag == "nav" { return !breadcrumbLabels.matches(ancestor) }
+            return menuLabels.matches(ancestor) && !breadcrumbLabels.matches(ancestor)
+        } != nil
+    }
+
+    /// Words a brand filter or menu entry shows instead of a brand.
+    static func isNavigationWord(_ text: String) -> Bool {
+        navigationWords.contains(text.lowercased())
+    }
+
+    /// The brand after a label: on the label's own line ("Marke: BOSS", `<strong>Marke:</strong> BOSS`)
+    /// or in the next cell of its row (`<th>`/`<td>`, `<dt>`/`<dd>`, two spans).
+    private static func value(after label: HTMLElement, in document: HTMLDocument) -> String? {
+        let own = document.text(of: label)
+        if own.utf8.count <= 80, let brand = BrandText.brand(in: own), !isNavigationWord(brand) { return brand }
+        if let parentIndex = label.parent {
+            let parent = document.elements[parentIndex]
+            if ["p", "li", "div", "span"].contains(parent.tag), parent.subtreeEnd - parent.index < 8 {
+                let line = document.text(of: parent)
+                if line.utf8.count <= 80, let brand = BrandText.brand(in: line), !isNavigationWord(brand) { return brand }
+            }
+        }
+        guard label.subtreeEnd < document.elements.count else { return nil }
+        let next = document.elements[label.subtreeEnd]
+        guard next.parent == label.parent, valueTags.contains(next.tag), next.subtreeEnd - next.index < 8 else { return nil }
+        let text = document.text(of: next)
+        guard text.utf8.count <= 80, !isLabel(text), let brand = BrandText.clean(text), !isNavigationWord(brand) else { return nil }
+        return brand
+    }
+
+    /// Whether `text` is a brand label alone ("Marke", "Brand:", "ブランド：").
+    private static func isLabel(_ text: String) -> Bool {
+        var word = text.trimmed
+        while let last = word.last, last == ":" || last == "：" || last == " " { word.removeLast() }
+        return labels.contains(word.lowercased())
+    }
+
+    private static let labelTags: Set<String> = ["th", "td", "dt", "span", "strong", "b", "p", "li", "div", "label"]
+    private static let valueTags: Set<String> = ["td", "dd", "span", "div", "a", "strong", "b", "p"]
+    private static let labels: Set<String> = [
+        "brand", "brand name", "marke", "marque", "marca", "marchio", "merk", "marka", "märke", "varumärke", "ブランド", "品牌", "브랜드",
+    ]
+    private static let navigationWords: Set<String> = [
+        "brands", "all brands", "our brands", "marken", "alle marken", "marques", "toutes les marques", "marcas", "todas las marcas",
+        "marchi", "merken", "alle merken", "marki", "designers", "designer",
+    ]
+    private static let breadcrumbLabels = AttributeWords(["breadcrumb"], in: ["class", "id", "aria-label", "itemtype"])
+    private static let menuLabels = AttributeWords(["menu", "megamenu", "navigation", "navbar", "site-nav", "flyout"], in: ["class", "id", "role"])
+}

@@ -1,0 +1,45 @@
+import Foundation
+import ProductImport
+import Testing
+
+/// Brands a page states in words: label lines, specification rows, logos and brand-page links.
+@Suite struct BrandLabelsTests {
+    private func brand(_ snippet: String, header: String = "") throws -> String? {
+        let html = """
+            <!doctype html><html lang="en"><head><title>Linen shirt | Shop</title></head><body><header>\(header)</header>
+            <main><div class="product-detail"><h1>Linen shirt</h1><span class="price">29,99 €</span>
+            <button class="add-to-cart">Add to cart</button>\(snippet)</div></main></body></html>
+            """
+        return try TestSupport.draft(html, url: "https://www.shop.example/p/linen-shirt").brand
+    }
+
+    @Test(arguments: [
+        ("<p>Marke: <a href=\"/m/boss\">BOSS</a></p>", "BOSS"),
+        ("<ul><li><strong>Brand:</strong> Levi's</li></ul>", "Levi's"),
+        ("<table><tr><th>Material</th><td>Linen</td></tr><tr><th>Marke</th><td>Tommy Hilfiger</td></tr></table>", "Tommy Hilfiger"),
+        ("<dl><dt>Marque</dt><dd>Petit Bateau</dd></dl>", "Petit Bateau"),
+        ("<div><span>ブランド：</span><span>ユニクロ</span></div>", "ユニクロ"),
+        ("<a class=\"brand-logo\" href=\"/x\"><img src=\"/logo/nike.svg\" alt=\"Nike logo\"></a>", "Nike"),
+        ("<a href=\"/designers/acne-studios\">Acne Studios</a>", "Acne Studios"),
+        ("<a href=\"/marque/petit-bateau\">Petit Bateau</a>", "Petit Bateau"),
+    ])
+    func brandsStatedInWordsAreRead(snippet: String, expected: String) throws {
+        #expect(try brand(snippet) == expected)
+    }
+
+    @Test func menuLinksToBrandPagesNameOtherBrands() throws {
+        let menu = #"<nav class="main-menu"><a href="/marken/">Marken</a><a href="/marken/adidas">adidas</a></nav>"#
+        #expect(try brand("", header: menu) == nil)
+        #expect(try brand(#"<div class="mega-menu"><a href="/brands/puma">Puma</a></div>"#) == nil)
+    }
+
+    @Test func aLabelWithoutAValueOrAFilterWordGivesNoBrand() throws {
+        #expect(try brand("<table><tr><th>Marke</th></tr></table>") == nil)
+        #expect(try brand("<p>Marke: Alle Marken</p>") == nil)
+    }
+
+    @Test func aBreadcrumbLinkToTheBrandStillCounts() throws {
+        let trail = #"<nav class="breadcrumb"><a href="/">Home</a> <a href="/brands">Brands</a> <a href="/brands/levis">Levi's</a></nav>"#
+        #expect(try brand(trail) == "Levi's")
+    }
+}
