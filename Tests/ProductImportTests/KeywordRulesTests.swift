@@ -210,6 +210,23 @@ import ProductImport
     }
 
     @Test(arguments: [
+        ("Home > Kitchen > Drinkware", "kitchen appliance"), ("Elektronik > Audio", "electronics"), ("Baumarkt > Werkzeug", "tool"),
+        ("Maison > Cuisine", "kitchen appliance"), ("Hogar y cocina > Menaje", "kitchen appliance"), ("Beauty > Skincare", "cosmetics"),
+        ("Garden > Tools", "tool"), ("Informatique > Ordinateurs portables", "laptop"), ("Möbel > Regale", "furniture"),
+    ])
+    func aShopDepartmentInTheBreadcrumbSaysWhatANamelessProductIs(breadcrumb: String, goods: String) {
+        let found = TestSupport.rules.classify(KeywordInput(name: "Model X200", category: breadcrumb))
+        #expect(found.goods == goods, "\(breadcrumb)")
+        #expect(found.category == nil, "\(breadcrumb)")
+    }
+
+    @Test func aGarmentNameWinsOverADepartmentWordBesideIt() {
+        let found = TestSupport.rules.classify(KeywordInput(name: "Garden party dress", category: "Women > Dresses"))
+        #expect(found.category == .dress)
+        #expect(found.goods == nil)
+    }
+
+    @Test(arguments: [
         ("Coat hooks wall mounted", "garment care item"), ("Trouser press Corby", "garment care item"), ("Scarf hanger organizer", "garment care item"),
         ("Belt drive turntable", "electronics"), ("Skirt steak 1kg", "food or drink"), ("Top Gun: Maverick Blu-ray", "film or music"),
         ("Jacket potato maker", "kitchen appliance"), ("Sock monkey plush toy", "toy"), ("Classic Rock Collection (3 CD)", "film or music"),
