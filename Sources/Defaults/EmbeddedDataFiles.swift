@@ -989,9 +989,9 @@ extension DataFiles {
     {"name": "Otto", "hosts": ["otto.de"],
      "selectors": {
        "name": ["h1[data-qa=variationName]", ".pdp_short-info__main-name", "h1"],
-       "price": ["#reducedPriceAmount", "[data-qa=price] .pdp_price__inner", ".pdp_price__price"],
+       "price": ["#reducedPriceAmount", "#normalPriceAmount", "[data-qa=price] .pdp_price__inner", ".pdp_price__price"],
        "brand": ["[data-qa=brandName]", ".pdp_short-info__brand-link"],
-       "sku": ["[data-qa=articleNumber]", ".pdp_details__article-number"],
+       "sku": ["[data-qa=articleNumber]", ".pdp_details__article-number", "#articleNr [itemprop=productID]"],
        "availability": ["[data-qa=deliveryInfo]", ".pdp_availability-information"],
        "images": [".pdp_main-image img@src", ".prd_imageSlider img@src"],
        "sizes": ["[data-qa=dimension-SIZE] button", ".pdp_dimension-selection__value"],

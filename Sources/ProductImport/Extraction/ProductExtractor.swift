@@ -140,6 +140,18 @@ public struct ProductExtractor: Sendable {
         return (before.split(separator: " ").count + after.split(separator: " ").count) <= 4
     }
 
+    /// Whether `outer` is `inner` behind a short prefix (the brand) and before title segments set off by
+    /// separators: "ARMEDANGELS JAAMES TURNTABLES - T-Shirt print - acid black/dunkelgrau - Zalando.de"
+    /// around the heading "JAAMES TURNTABLES - T-Shirt print".
+    static func decorates(_ outer: String, _ inner: String) -> Bool {
+        guard outer.count <= 300, let range = outer.range(of: inner) else { return false }
+        let before = outer[..<range.lowerBound], after = outer[range.upperBound...]
+        guard before.isEmpty || before.last == " ", before.split(separator: " ").count <= 3 else { return false }
+        if let last = before.split(separator: " ").last, ["-", "|", "–", "—", ":"].contains(String(last)) { return false }
+        guard !after.isEmpty else { return !before.isEmpty }
+        return [" - ", " | ", " – ", " — "].contains(where: { after.hasPrefix($0) }) && after.count <= 80
+    }
+
     /// Whether the page's JSON-LD declares a list of products (a category or collection page).
     private static func listsProducts(_ scan: HTMLScan) -> Bool {
         scan.scripts.contains { script in
@@ -177,7 +189,7 @@ public struct ProductExtractor: Sendable {
         // 29,99"); the heading a shopper sees does not.
         if let visible = found.first(where: { $0.source == .page })?.name, name.count > visible.count,
            name.hasPrefix(visible) && [" - ", " | ", " – ", " — ", " : "].contains(where: { name.dropFirst(visible.count).hasPrefix($0) })
-            || nameSource == .meta && visible.count >= 3 && Self.wraps(name, visible) {
+            || nameSource == .meta && visible.count >= 3 && (Self.wraps(name, visible) || Self.decorates(name, visible)) {
             name = visible
             nameSource = .page
         }

@@ -236,6 +236,19 @@ struct PageExtractor {
             guard !text.isEmpty, text.count <= 300 else { continue }
             if let found = AvailabilityWords.availability(in: text) { return found }
         }
+        return statusNotice(in: document)
+    }
+
+    /// A notice box at the top of the product (`role="status"` or `"alert"`) saying the article is
+    /// gone ("Leider ist der gewünschte Artikel nicht mehr verfügbar."). Only states that cannot be
+    /// bought count: such boxes also confirm "Added to your bag".
+    private func statusNotice(in document: HTMLDocument) -> Availability? {
+        for element in document.elements where element.subtreeEnd - element.index < 40 {
+            guard let role = element["role"]?.lowercased(), role == "status" || role == "alert" else { continue }
+            let text = document.text(of: element)
+            guard !text.isEmpty, text.utf8.count <= 400, !BrandLabels.inPageChrome(element, document) else { continue }
+            if let found = AvailabilityWords.availability(in: text), !found.isBuyable, found != .backOrder { return found }
+        }
         return nil
     }
 

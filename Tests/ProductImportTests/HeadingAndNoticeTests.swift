@@ -1,0 +1,43 @@
+import Foundation
+@testable import ProductImport
+import Testing
+
+/// The heading a shopper sees wins over an og:title that dresses it up with the brand and
+/// title segments; a notice box saying the article is gone gives the stock state.
+@Suite struct HeadingAndNoticeTests {
+    @Test func aHeadingBetweenTheBrandAndTitleSegmentsIsTheName() {
+        #expect(ProductExtractor.decorates("ARMEDANGELS JAAMES TURNTABLES - T-Shirt print - acid black/dunkelgrau - Zalando.de", "JAAMES TURNTABLES - T-Shirt print"))
+        #expect(ProductExtractor.decorates("Levi's 501 Original Fit Jeans | Levi's", "501 Original Fit Jeans"))
+        // A heading that is only the end of the name, or a category word in it, is not the name.
+        #expect(!ProductExtractor.decorates("JAAMES TURNTABLES - T-Shirt print", "T-Shirt print"))
+        #expect(!ProductExtractor.decorates("Linen Shirt - Shirts - Shop", "Shirts"))
+        #expect(!ProductExtractor.decorates("Linen Shirt", "Linen Shirt"))
+    }
+
+    private func page(_ body: String) -> String {
+        """
+        <!doctype html><html lang="de"><head><title>ARMEDANGELS JAAMES - T-Shirt print - schwarz - Zalando.de</title>
+        <meta property="og:title" content="ARMEDANGELS JAAMES - T-Shirt print - schwarz - Zalando.de"><meta property="og:type" content="product">
+        <meta name="twitter:data1" content="14,90 €"><meta name="twitter:label1" content="Preis"></head><body>\(body)</body></html>
+        """
+    }
+
+    @Test func aGoneNoticeAtTheTopIsSoldOutAndTheHeadingNamesIt() throws {
+        let html = page("""
+            <div role="status"><p>Leider ist der gewünschte Artikel nicht mehr verfügbar. Hinterlass einfach deine E-Mail.</p></div>
+            <a href="/armedangels/"><h3>ARMEDANGELS</h3></a><h1><span>JAAMES - T-Shirt print</span></h1><p>ab 14,90 €</p>
+            """)
+        let draft = try TestSupport.draft(html, url: "https://www.zalando.de/armedangels-jaames-t-shirt-ar322o0bc-c11.html")
+        #expect(draft.name == "JAAMES - T-Shirt print")
+        #expect(draft.availability == .outOfStock)
+    }
+
+    @Test func anAddedToBagNoticeSaysNothingAboutStock() throws {
+        let html = page("""
+            <div role="status"><p>Artikel wurde in den Warenkorb gelegt</p></div>
+            <h1><span>JAAMES - T-Shirt print</span></h1><p>ab 14,90 €</p>
+            """)
+        let draft = try TestSupport.draft(html, url: "https://www.zalando.de/armedangels-jaames-t-shirt-ar322o0bc-c11.html")
+        #expect(draft.availability == nil)
+    }
+}
