@@ -37,6 +37,25 @@ import Testing
         #expect(throws: ImportError.self) { try TestSupport.draft(html, url: "https://shop.example/news/open-day") }
     }
 
+    @Test func aConcertWhoseTicketsAreNotOnSaleYetIsStillATicket() throws {
+        let html = """
+            <head><meta property="og:site_name" content="Songkick"></head>
+            <script type="application/ld+json">{"@type":"MusicEvent","name":"Elysian Fields","startDate":"2015-10-31T20:00:00",
+            "location":{"@type":"Place","name":"The Owl Music Parlor"}}</script><h1>Elysian Fields</h1><p>We don’t know about tickets yet.</p>
+            """
+        let draft = try TestSupport.draft(html, url: "https://www.songkick.com/concerts/25248299-elysian-fields")
+        #expect(draft.name == "Elysian Fields")
+        #expect(draft.goods == "ticket")
+        #expect(draft.price == nil)
+        #expect(draft.brand == nil)
+    }
+
+    @Test func twoConcertsWithoutOffersAreAProgramme() {
+        let event = #"{"@type":"MusicEvent","name":"Tour","startDate":"2026-05-1%d","location":{"@type":"Place","name":"Hall"}}"#
+        let html = "<script type=\"application/ld+json\">[\(String(format: event, 1)),\(String(format: event, 2))]</script><h1>Tour dates</h1>"
+        #expect(throws: ImportError.self) { try TestSupport.draft(html, url: "https://tickets.example/artist/tour") }
+    }
+
     @Test func aProgrammeOfSeveralEventsIsNotOneTicket() {
         var events: [String] = []
         for index in 1...4 {

@@ -101,6 +101,9 @@ enum PriceParser {
         "EUR", "USD", "GBP", "CHF", "CAD", "AUD", "NZD", "JPY", "CNY", "HKD", "TWD", "KRW", "SGD", "INR", "IDR", "MYR", "THB",
         "VND", "PHP", "SEK", "NOK", "DKK", "ISK", "PLN", "CZK", "HUF", "RON", "BGN", "TRY", "RUB", "UAH", "ILS", "AED", "SAR",
         "ZAR", "BRL", "MXN", "ARS", "CLP", "COP", "PEN", "EGP", "NGN", "KES", "QAR", "KWD", "PKR", "BDT", "LKR",
+        "LBP", "JOD", "OMR", "BHD", "MAD", "TND", "DZD", "IQD", "IRR", "GEL", "AMD", "AZN", "KZT", "UZS", "RSD", "MKD",
+        "BAM", "MDL", "BYN", "NPR", "MMK", "KHR", "MNT", "MOP", "BND", "XOF", "XAF", "GHS", "UGX", "TZS", "ETB",
+        "MUR", "JMD", "TTD", "DOP", "GTQ", "CRC", "PAB", "UYU", "PYG", "BOB", "HRK",
     ]
 
     private static let symbols: [(String, String)] = [

@@ -103,7 +103,7 @@ public struct ProductExtractor: Sendable {
             throw ImportError(.notAProduct, detail: "product data without a name")
         }
         // A shop of its own label names no brand on the page: the shop is the brand.
-        if draft.brand == nil, let brand = ShopBrand.brand(from: scan.metas, host: pageURL.host) {
+        if draft.brand == nil, draft.goods != "ticket", let brand = ShopBrand.brand(from: scan.metas, host: pageURL.host) {
             draft.brand = brand
             draft.sources[.brand] = .meta
         }

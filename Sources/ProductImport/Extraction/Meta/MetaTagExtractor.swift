@@ -20,7 +20,7 @@ struct MetaTagExtractor {
         let priceText = first("product:sale_price:amount", "product:price:amount", "og:price:amount", "product:price")
             ?? twitterData(tags, labelled: Self.priceLabels)
         facts.isProduct = type.contains("product") || priceText != nil
-        facts.name = (first("og:title", "twitter:title", "product:title"))?.cleanedText
+        facts.name = name(tags)
         facts.description = first("og:description", "twitter:description", "description")?.cleanedText
         facts.brand = (first("product:brand", "og:brand", "brand") ?? twitterData(tags, labelled: Self.brandLabels))?.cleanedText
         facts.price = priceText.flatMap(PriceParser.amount)
@@ -35,6 +35,21 @@ struct MetaTagExtractor {
         for tag in tags where tag.key == "product:size" { ProductFacts.appendUnique(tag.value, to: &facts.sizes) }
         facts.images = images(tags)
         return facts.isEmpty && !facts.isProduct ? nil : facts
+    }
+
+    /// og:title, else twitter:title or product:title; when the page repeats a title tag, once with the
+    /// shop's suffix and once without ("Feta 200g | Chilled & Deli | Spinneys" and "Feta 200g"), the bare one.
+    private func name(_ tags: [(key: String, value: String)]) -> String? {
+        for key in ["og:title", "twitter:title", "product:title"] {
+            let values = tags.lazy.filter { $0.key == key }.prefix(8).compactMap(\.value.cleanedText)
+            guard var chosen = values.first else { continue }
+            for other in values where other.count < chosen.count && chosen.hasPrefix(other)
+                && [" | ", " - ", " – ", " — "].contains(where: { chosen.dropFirst(other.count).hasPrefix($0) }) {
+                chosen = other
+            }
+            return chosen
+        }
+        return nil
     }
 
     /// og:image entries with the width that follows each, then the Twitter card image.

@@ -31,6 +31,9 @@ enum ShopBrand {
     private static let marketplaces: Set<String> = [
         "amazon", "ebay", "etsy", "aliexpress", "alibaba", "walmart", "target", "zalando", "asos", "otto", "aboutyou", "shein", "temu",
         "wish", "rakuten", "mercadolibre", "mercadolivre", "allegro", "bol", "cdiscount", "fnac", "coupang", "gmarket", "auction", "11st",
+        // Ticket sellers sell other people's events.
+        "songkick", "ticketmaster", "eventim", "stubhub", "viagogo", "seetickets", "eventbrite", "livenation", "ticketswap", "ticketone",
+        "interpark", "yes24", "kktix", "tixcraft", "ticketportal",
         "momo", "momoshop", "pchome", "shopee", "lazada", "flipkart", "argos", "johnlewis", "nordstrom", "macys", "selfridges", "farfetch",
         "mytheresa", "netaporter", "ssense", "yoox", "zappos", "kohls", "jcpenney", "bestbuy", "costco", "wayfair", "overstock", "kaufland",
         "galeria", "breuninger", "elcorteingles", "laredoute", "vinted", "depop", "poshmark", "zalora", "myntra", "ajio", "tmall", "taobao",

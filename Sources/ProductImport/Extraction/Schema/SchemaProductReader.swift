@@ -18,6 +18,10 @@ struct SchemaProductReader {
         if candidates.filter({ SchemaValue.isEvent($0.node) && !$0.isListed }).count > 2 {
             candidates.removeAll { SchemaValue.isEvent($0.node) }
         }
+        // Events without offers count only alone: an artist's or venue's page lists several.
+        if candidates.filter({ SchemaValue.isEvent($0.node) }).count > 1 {
+            candidates.removeAll { SchemaValue.isEvent($0.node) && $0.node["offers"] == nil }
+        }
         var best: (score: Int, node: JSON)?
         for candidate in candidates {
             let node = candidate.node

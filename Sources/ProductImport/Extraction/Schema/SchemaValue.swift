@@ -21,8 +21,18 @@ enum SchemaValue {
     static func isProduct(_ node: JSON) -> Bool {
         let names = types(of: node)
         if names.contains(where: productTypes.contains) { return true }
-        return node["offers"] != nil && names.contains { sellableTypes.contains($0) || isEventType($0) }
+        if node["offers"] != nil, names.contains(where: { sellableTypes.contains($0) || isEventType($0) }) { return true }
+        // A concert, match or play whose tickets are not on sale yet ("We don't know about tickets yet") is
+        // still one ticketed event: a performance kind with a date and a venue. A plain Event ("Open day")
+        // is not; `SchemaProductReader` keeps such an event only when it is the page's only one.
+        return names.contains(where: ticketedKinds.contains) && node["startDate"] != nil && node["location"] != nil
+            && SchemaValue.text(node["name"]) != nil
     }
+
+    /// Event kinds people buy tickets for.
+    private static let ticketedKinds: Set<String> = [
+        "musicevent", "sportsevent", "theaterevent", "comedyevent", "danceevent", "festival", "screeningevent", "childrensevent",
+    ]
 
     /// Whether the node is an event (a concert, a match, a play…): what is bought is a ticket.
     static func isEvent(_ node: JSON) -> Bool {
