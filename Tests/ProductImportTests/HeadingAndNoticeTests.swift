@@ -32,6 +32,15 @@ import Testing
         #expect(draft.availability == .outOfStock)
     }
 
+    @Test func aHiddenAlertSaysNothingAboutStock() throws {
+        let html = page("""
+            <div class="variationUnavailable" style="display: none;"><div class="a-alert" role="alert"><h4>Bild nicht verfügbar</h4></div></div>
+            <h1><span>JAAMES - T-Shirt print</span></h1><p>ab 14,90 €</p>
+            """)
+        let draft = try TestSupport.draft(html, url: "https://www.zalando.de/armedangels-jaames-t-shirt-ar322o0bc-c11.html")
+        #expect(draft.availability == nil)
+    }
+
     @Test func anAddedToBagNoticeSaysNothingAboutStock() throws {
         let html = page("""
             <div role="status"><p>Artikel wurde in den Warenkorb gelegt</p></div>

@@ -239,6 +239,21 @@ struct PageExtractor {
         return statusNotice(in: document)
     }
 
+    /// Whether the element or one of its six nearest ancestors is marked hidden until a script shows it
+    /// (`hidden`, `aria-hidden`, a hiding class; `style` never reaches the tree).
+    static func isHidden(_ element: HTMLElement, _ document: HTMLDocument) -> Bool {
+        var current: HTMLElement? = element
+        var depth = 0
+        while let candidate = current, depth <= 6 {
+            if candidate.has("hidden") || candidate["aria-hidden"]?.lowercased() == "true" { return true }
+            if let classes = candidate["class"]?.lowercased().split(separator: " "),
+               classes.contains(where: { ["hidden", "a-hidden", "d-none", "is-hidden", "aok-hidden"].contains($0) }) { return true }
+            current = candidate.parent.map { document.elements[$0] }
+            depth += 1
+        }
+        return false
+    }
+
     /// A notice box at the top of the product (`role="status"` or `"alert"`) saying the article is
     /// gone ("Leider ist der gewünschte Artikel nicht mehr verfügbar."). Only states that cannot be
     /// bought count: such boxes also confirm "Added to your bag".
@@ -246,11 +261,19 @@ struct PageExtractor {
         for element in document.elements where element.subtreeEnd - element.index < 40 {
             guard let role = element["role"]?.lowercased(), role == "status" || role == "alert" else { continue }
             let text = document.text(of: element)
-            guard !text.isEmpty, text.utf8.count <= 400, !BrandLabels.inPageChrome(element, document) else { continue }
+            guard !text.isEmpty, text.utf8.count <= 400, !Self.isHidden(element, document), !BrandLabels.inPageChrome(element, document) else { continue }
+            // The notice must speak of the article: Amazon keeps a hidden "Bild nicht verfügbar" alert (the image).
+            guard Self.articleWords.contains(text.lowercased()) else { continue }
             if let found = AvailabilityWords.availability(in: text), !found.isBuyable, found != .backOrder { return found }
         }
         return nil
     }
+
+    /// Words a notice uses for the thing sold.
+    private static let articleWords = AttributeWords([
+        "artikel", "article", "item", "product", "produkt", "produit", "artículo", "articulo", "articolo", "prodotto", "artigo",
+        "produto", "produkt", "towar", "商品", "상품", "제품",
+    ])
 
     private static let galleryLabels = AttributeWords(["product", "gallery", "pdp", "media", "zoom", "main-image", "hero"], in: ["id", "class"])
     /// Label words of the element holding the brand: Shopify themes call it the vendor, fashion shops the designer.
