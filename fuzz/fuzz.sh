@@ -26,8 +26,8 @@ NICE=${FUZZ_NICE-nice -n 10}
 # Every target: its harness file, and the library modules it links (with their dependencies).
 TARGETS=(extraction json-repair closet config telegram matrix http images)
 declare -A MODULES=(
-  [extraction]="ProductImport Selectors HTML JSON HTTP Closet Support"
-  [json-repair]="ProductImport Selectors HTML JSON HTTP Closet Support"
+  [extraction]="ProductImport Selectors HTML Iconv JSON HTTP Closet Support"
+  [json-repair]="ProductImport Selectors HTML Iconv JSON HTTP Closet Support"
   [closet]="Closet JSON Support"
   [config]="Config JSON Support"
   [telegram]="Telegram Chat Localization Defaults HTTP HTTPServer Metrics JSON Storage Schedule SQLite Sodium Closet Support"

@@ -1,34 +1,50 @@
 import Foundation
+import Iconv
 
-/// Turns the bytes of a fetched page into text, following the order browsers use:
-/// the Content-Type charset, then a byte-order mark or `<meta charset>` near the top,
-/// then sniffing (valid UTF-8 is UTF-8, anything else is windows-1252).
+/// Turns the bytes of a fetched page into text, following the order browsers use: a byte-order
+/// mark, the Content-Type charset, `<meta charset>` near the top (or later in the head), then
+/// sniffing: valid UTF-8 is UTF-8, and anything else is read in the encoding the shop's country
+/// (or else the page's `<html lang>`) used before UTF-8: EUC-KR on .kr, Big5 on .tw, Shift_JIS
+/// on .jp, windows-1252 where nothing says otherwise.
+///
+/// One departure from browsers: bytes that are valid UTF-8 and not plain ASCII are read as UTF-8
+/// whatever the label says. A page saved by a script keeps its `<meta charset="euc-kr">` after
+/// its text was written out as UTF-8, and legacy text is valid UTF-8 by chance almost never.
 public enum CharsetDecoder {
-    /// The page text decoded from `bytes`; `contentType` is the HTTP header value, if any.
-    public static func decode(_ bytes: [UInt8], contentType: String?) -> String {
-        if let bom = decodeByteOrderMark(bytes) { return bom }
-        let label = contentType.flatMap(charset(inContentType:)) ?? declaredCharset(in: bytes)
-        if let label, let text = decode(bytes, label: label) { return text }
-        if let text = String(validating: bytes, as: UTF8.self) { return text }
-        return Windows1252.decode(bytes)
+    /// The page text decoded from `bytes`; `contentType` is the HTTP header value, if any, and
+    /// `host` the shop's host name, whose country decides the fallback encoding.
+    public static func decode(_ bytes: [UInt8], contentType: String?, host: String? = nil) -> String {
+        if bytes.starts(with: [0xFF, 0xFE]) { return String(data: Data(bytes.dropFirst(2)), encoding: .utf16LittleEndian) ?? "" }
+        if bytes.starts(with: [0xFE, 0xFF]) { return String(data: Data(bytes.dropFirst(2)), encoding: .utf16BigEndian) ?? "" }
+        if let label = contentType.flatMap(charset(inContentType:)) ?? declaredCharset(in: bytes), label.hasPrefix("utf-16") {
+            if let text = decode(bytes, label: label) { return text }
+        }
+        return String(decoding: utf8(bytes, contentType: contentType, host: host), as: UTF8.self)
     }
 
     /// The page as UTF-8 bytes, decided in the same order as `decode`. A UTF-8 page (nearly
     /// all of them) comes back as the same array, not a copy: the scan and gumbo read bytes, and
     /// invalid sequences are repaired where text is made from them.
-    public static func utf8(_ bytes: [UInt8], contentType: String?) -> [UInt8] {
+    public static func utf8(_ bytes: [UInt8], contentType: String?, host: String? = nil) -> [UInt8] {
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { return Array(bytes.dropFirst(3)) }
         if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) { return Array(decode(bytes, contentType: contentType).utf8) }
-        let label = contentType.flatMap(charset(inContentType:)) ?? declaredCharset(in: bytes)
-        if let label {
-            if utf8Labels.contains(label.lowercased()) { return bytes }
-            if let text = decode(bytes, label: label) { return Array(text.utf8) }
-        }
-        if UTF8Validation.isValid(bytes) { return bytes }
+        var label = contentType.flatMap(charset(inContentType:)) ?? declaredCharset(in: bytes)
+        if let named = label, utf8Labels.contains(named) { return bytes }
+        // Checked once: valid UTF-8 with non-ASCII bytes is UTF-8 whatever the label says.
+        let validUTF8 = UTF8Validation.isValid(bytes)
+        if validUTF8, label == nil || bytes.contains(where: { $0 >= 0x80 }) { return bytes }
+        // Browsers honour a `<meta charset>` later in the head too, by reading the page again.
+        if label == nil { label = declaredCharset(in: bytes, within: laterMetaWindow) }
+        if let label, !label.hasPrefix("utf-16"), let converted = convert(bytes, label: label) { return converted }
+        if validUTF8 { return bytes }
+        if let fallback = fallbackEncoding(forHost: host, bytes: bytes), let converted = Iconv.utf8(from: bytes, encoding: fallback) { return converted }
         return Array(Windows1252.decode(bytes).utf8)
     }
 
-    private static let utf8Labels: Set<String> = ["utf-8", "utf8", "unicode-1-1-utf-8"]
+    /// How far into the page a `<meta charset>` past the first 1024 bytes is looked for.
+    private static let laterMetaWindow = 64 * 1024
+
+    private static let utf8Labels: Set<String> = ["utf-8", "utf8", "unicode-1-1-utf-8", "unicode11utf8", "unicode20utf8", "x-unicode20utf8"]
 
     /// The `charset=` parameter of a Content-Type value, lowercased, e.g. "utf-8".
     public static func charset(inContentType value: String) -> String? {
@@ -41,10 +57,10 @@ public enum CharsetDecoder {
         return nil
     }
 
-    /// The charset a page declares in its first 1024 bytes with `<meta charset>` or
+    /// The charset a page declares in its first `limit` bytes (1024, the browsers' first look) with `<meta charset>` or
     /// `<meta http-equiv="Content-Type" content="…; charset=…">`, lowercased.
-    public static func declaredCharset(in bytes: [UInt8]) -> String? {
-        let head = String(decoding: bytes.prefix(1024), as: UTF8.self).lowercased()
+    public static func declaredCharset(in bytes: [UInt8], within limit: Int = 1024) -> String? {
+        let head = String(decoding: bytes.prefix(limit), as: UTF8.self).lowercased()
         var searchStart = head.startIndex
         while let meta = head.range(of: "<meta", range: searchStart..<head.endIndex) {
             let tagEnd = head[meta.upperBound...].firstIndex(of: ">") ?? head.endIndex
@@ -59,37 +75,52 @@ public enum CharsetDecoder {
         return nil
     }
 
-    /// Decodes with a named charset; nil when the label is unknown or the bytes don't fit it.
+    /// Decodes with a named charset; nil when the label is unknown. Bytes the charset cannot read
+    /// become U+FFFD.
     public static func decode(_ bytes: [UInt8], label: String) -> String? {
         switch label.lowercased() {
-        case "utf-8", "utf8", "unicode-1-1-utf-8":
-            // Declared UTF-8 that isn't valid still reads best as UTF-8 with replacements.
-            return String(decoding: bytes, as: UTF8.self)
-        case "iso-8859-1", "iso8859-1", "latin1", "l1", "windows-1252", "cp1252", "x-cp1252",
-            "us-ascii", "ascii", "iso_8859-1", "cp819", "ibm819":
-            // WHATWG: these labels all mean windows-1252.
-            return Windows1252.decode(bytes)
         case "utf-16le", "utf-16":
             return String(data: Data(bytes), encoding: .utf16LittleEndian)
         case "utf-16be":
             return String(data: Data(bytes), encoding: .utf16BigEndian)
         default:
-            guard let encoding = foundationEncodings[label.lowercased()] else { return nil }
-            return String(data: Data(bytes), encoding: encoding)
+            return convert(bytes, label: label).map { String(decoding: $0, as: UTF8.self) }
         }
     }
 
-    private static let foundationEncodings: [String: String.Encoding] = [
-        "iso-8859-2": .isoLatin2, "latin2": .isoLatin2, "windows-1250": .windowsCP1250,
-        "windows-1251": .windowsCP1251, "windows-1253": .windowsCP1253, "windows-1254": .windowsCP1254,
-        "shift_jis": .shiftJIS, "shift-jis": .shiftJIS, "sjis": .shiftJIS,
-        "euc-jp": .japaneseEUC, "iso-2022-jp": .iso2022JP,
+    /// `bytes` in the charset `label` names, as UTF-8; nil when the label is unknown.
+    private static func convert(_ bytes: [UInt8], label: String) -> [UInt8]? {
+        let name = label.lowercased()
+        // Declared UTF-8 that isn't valid still reads best as UTF-8 with replacements (done where text is made).
+        if utf8Labels.contains(name) { return bytes }
+        if windows1252Labels.contains(name) { return Array(Windows1252.decode(bytes).utf8) }
+        guard let encoding = LegacyEncodings.glibcName(forLabel: name) else { return nil }
+        return Iconv.utf8(from: bytes, encoding: encoding)
+    }
+
+    /// WHATWG: these labels all mean windows-1252, which is decoded here without iconv.
+    private static let windows1252Labels: Set<String> = [
+        "iso-8859-1", "iso8859-1", "iso88591", "latin1", "l1", "windows-1252", "cp1252", "x-cp1252",
+        "us-ascii", "ascii", "iso_8859-1", "iso_8859-1:1987", "cp819", "ibm819", "csisolatin1", "iso-ir-100", "ansi_x3.4-1968",
     ]
 
-    private static func decodeByteOrderMark(_ bytes: [UInt8]) -> String? {
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { return String(decoding: bytes.dropFirst(3), as: UTF8.self) }
-        if bytes.starts(with: [0xFF, 0xFE]) { return String(data: Data(bytes.dropFirst(2)), encoding: .utf16LittleEndian) }
-        if bytes.starts(with: [0xFE, 0xFF]) { return String(data: Data(bytes.dropFirst(2)), encoding: .utf16BigEndian) }
-        return nil
+    /// The encoding older pages from `host`'s country, or else in the page's `<html lang>`, were
+    /// written in, as a glibc name; nil when neither says (windows-1252 then).
+    static func fallbackEncoding(forHost host: String?, bytes: [UInt8]) -> String? {
+        if let ending = host?.lowercased().split(separator: ".").last, let name = LegacyEncodings.fallbackByCountry[String(ending)] {
+            return name
+        }
+        return documentLanguage(in: bytes).flatMap(LegacyEncodings.fallback(forLanguage:))
+    }
+
+    /// The `lang` of the `<html>` tag in the first 4 KB, lowercased ("ko", "zh-tw").
+    static func documentLanguage(in bytes: [UInt8]) -> String? {
+        let head = String(decoding: bytes.prefix(4096), as: UTF8.self).lowercased()
+        guard let open = head.range(of: "<html") else { return nil }
+        let tag = head[open.upperBound...].prefix { $0 != ">" }
+        guard let attribute = tag.range(of: " lang=") ?? tag.range(of: "\nlang=") else { return nil }
+        let value = tag[attribute.upperBound...].drop { $0 == "\"" || $0 == "'" }
+            .prefix { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }
+        return value.isEmpty ? nil : String(value)
     }
 }

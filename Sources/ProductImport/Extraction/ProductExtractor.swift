@@ -23,11 +23,12 @@ public struct ProductExtractor: Sendable {
         keptDataAttributes = PageExtractor.dataAttributesRead.union(sites.dataAttributes)
     }
 
-    /// Decodes fetched bytes (charset from the Content-Type header, the page, or sniffing) and extracts.
+    /// Decodes fetched bytes (charset from the Content-Type header, the page, or sniffing with the
+    /// shop's country as the fallback) and extracts.
     public func extract(bytes: [UInt8], contentType: String?, pageURL: URL) throws(ImportError) -> ProductDraft {
         // A UTF-8 page (nearly all) is scanned as it came, without a decoded copy; scripts stay
         // slices of these bytes.
-        let scan = HTMLScan(utf8: CharsetDecoder.utf8(bytes, contentType: contentType), keepingDataAttributes: keptDataAttributes)
+        let scan = HTMLScan(utf8: CharsetDecoder.utf8(bytes, contentType: contentType, host: pageURL.host), keepingDataAttributes: keptDataAttributes)
         return try extract(scan: scan, pageURL: pageURL)
     }
 
