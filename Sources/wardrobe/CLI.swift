@@ -21,8 +21,9 @@ enum CLI {
           closet import FILE --user ID
                                     load a closet file (all rows or none)
           import URL                fetch a product page and print the extracted fields as JSON (nothing saved)
-          import --html FILE --url PAGE_URL
-                                    the same from a saved page, without network access
+          import --html FILE [--url PAGE_URL]
+                                    the same from a saved page, without network access (no --url:
+                                    the address the page names, e.g. its canonical link)
           bench outfit|import|images|pictures|telegram|scale|all
                                     run benchmarks and print their figures
           config defaults|docs|check  print every setting's default, a docs table, or validate

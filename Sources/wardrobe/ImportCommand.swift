@@ -4,8 +4,9 @@ import HTTP
 import JSON
 import ProductImport
 
-/// `wardrobe import URL` fetches and extracts without saving; `import --html FILE --url PAGE_URL`
-/// extracts from a saved page with no network access. Both print one JSON object.
+/// `wardrobe import URL` fetches and extracts without saving; `import --html FILE [--url PAGE_URL]`
+/// extracts from a saved page with no network access (without --url, from the address the page
+/// names for itself). Both print one JSON object.
 enum ImportCommand {
     static func run(app: App, arguments: [String]) async throws -> Int32 {
         let options = Options(arguments)
@@ -14,17 +15,22 @@ enum ImportCommand {
         let draft: ProductDraft
         do {
             if let file = options.value("--html") {
-                guard let page = options.value("--url").flatMap(URL.init(string:)) else {
-                    return CLI.fail("import --html FILE needs --url PAGE_URL (used to resolve relative links)")
-                }
                 guard let data = FileManager.default.contents(atPath: file) else { return CLI.fail("can't read \(file)") }
-                draft = try extractor.extract(bytes: [UInt8](data), contentType: nil, pageURL: page)
+                let bytes = [UInt8](data)
+                if let given = options.value("--url"), URL(string: given)?.host == nil {
+                    return CLI.fail("--url \(given) is not an absolute address such as https://shop.example/p/1")
+                }
+                // Without --url the page's own address: the saved-from comment, the canonical link or og:url.
+                guard let page = options.value("--url").flatMap(URL.init(string:)) ?? SavedPageAddress.url(in: bytes) else {
+                    return CLI.fail("\(file) names no address of its own (canonical link, og:url or a saved-from comment): add --url PAGE_URL")
+                }
+                draft = try extractor.extract(bytes: bytes, contentType: nil, pageURL: page)
             } else if let link = options.positional.first {
                 let fetcher = ProductFetcher(configuration: app.fetcherConfiguration, http: HTTPClient())
                 let page = try await fetcher.page(link)
                 draft = try extractor.extract(bytes: page.bytes, contentType: page.contentType, pageURL: page.url)
             } else {
-                return CLI.fail("usage: wardrobe import URL | import --html FILE --url PAGE_URL")
+                return CLI.fail("usage: wardrobe import URL | import --html FILE [--url PAGE_URL]")
             }
         } catch let error as FetchError {
             print(JSON.object(["error": .string(error.importError.code), "detail": .string(error.description), "message": .string(error.userMessage)]).serialized(pretty: true))

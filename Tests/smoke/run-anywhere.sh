@@ -4,6 +4,7 @@
 set -euo pipefail
 binary=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 example=$(cd "$(dirname "$0")/../.." && pwd)/bot-config/examples/closet.json
+real=$(cd "$(dirname "$0")/../.." && pwd)/Tests/ProductImportTests/Fixtures/real
 folder=$(mktemp -d)
 trap 'rm -rf "$folder"' EXIT
 cd "$folder"
@@ -35,6 +36,15 @@ grep -q 'White oxford shirt' <<<"$after" && [[ "$before" == "$after" ]] || { ech
 head -c 100 "$archive" > cut.wdbackup
 if "$binary" backup --verify cut.wdbackup 2>/dev/null; then echo "run-anywhere: a cut archive verified" >&2; exit 1; fi
 echo "run-anywhere: backup, verify and restore ok"
+
+# A saved page without --url is read as from the address it names (its canonical link): the Amazon
+# site rule applies, so the ASIN and the buy-box price come through; a page naming none is refused.
+imported=$("$binary" import --html "$real/amazon-de-echo-input-excerpt.html")
+grep -q '"sku": "B07C76F3P2"' <<<"$imported" && grep -q '"currency": "EUR"' <<<"$imported" \
+  || { echo "run-anywhere: import --html without --url:" >&2; echo "$imported" >&2; exit 1; }
+printf '<html><head><title>x</title></head></html>' > nameless.html
+if "$binary" import --html nameless.html 2>/dev/null; then echo "run-anywhere: a page naming no address imported without --url" >&2; exit 1; fi
+echo "run-anywhere: import --html without --url ok"
 
 # Test code never ships: the loopback fakes live in WardrobeTestKit, which only the tests and
 # wardrobe-telegram-bench link.

@@ -53,14 +53,17 @@ public struct PageSetBenchmark: Sendable {
         pages = names.compactMap { file in
             let name = String(file.dropLast(5))
             guard let data = FileManager.default.contents(atPath: folder.appendingPathComponent(file).path) else { return nil }
-            return Page(name: name, bytes: Array(data), url: Self.url(of: name, in: folder))
+            let bytes = Array(data)
+            return Page(name: name, bytes: bytes, url: Self.url(of: name, in: folder) ?? SavedPageAddress.url(in: bytes)
+                ?? URL(string: "https://example.invalid/\(name)")!)
         }
         self.extractor = extractor
         self.repetitions = max(1, repetitions)
     }
 
-    /// The URL a page was saved from: `url` in its expectation file, else a `NAME.url` file.
-    static func url(of name: String, in folder: URL) -> URL {
+    /// The URL a page was saved from: `url` in its expectation file, else a `NAME.url` file; nil
+    /// when neither gives one (the page's own canonical link or saved-from comment is used then).
+    static func url(of name: String, in folder: URL) -> URL? {
         if let data = FileManager.default.contents(atPath: folder.appendingPathComponent(name + ".expected.json").path),
            let text = String(data: data, encoding: .utf8),
            let range = text.range(of: #""url"\s*:\s*"([^"]+)""#, options: .regularExpression) {
@@ -71,7 +74,7 @@ public struct PageSetBenchmark: Sendable {
            let url = URL(string: String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) {
             return url
         }
-        return URL(string: "https://example.invalid/\(name)")!
+        return nil
     }
 
     /// Times every page.
