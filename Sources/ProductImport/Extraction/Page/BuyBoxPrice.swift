@@ -82,6 +82,12 @@ enum BuyBoxPrice {
         "販売価格", "特価", "税込", "판매가", "할인가", "혜택가", "최저가", "쿠폰적용가",
     ]
 
+    /// Words that open a line stating the product's price ("Price: $24.99", "Preis 49,95 €", "価格 ￥3,980").
+    private static let priceLineWords = [
+        "price", "our price", "your price", "preis", "unser preis", "prix", "notre prix", "precio", "prezzo", "preço", "prijs", "cena",
+        "価格", "本体価格", "価格(税込)", "價格", "价格", "가격",
+    ]
+
     /// The EU's "lowest price in the last 30 days" line sits next to every reduced price.
     private static let omnibusWords = [
         "30 days", "30 tage", "30 tagen", "30 jours", "30 días", "30 dias", "30 giorni", "30 dagen", "30 dni", "lowest price", "niedrigster preis",
@@ -126,13 +132,16 @@ enum BuyBoxPrice {
             let element = document.elements[index]
             index += 1
             guard element.subtreeEnd - element.index <= 3, !skippedTags.contains(element.tag),
-                  document.textFits(element, utf8Bytes: 24) else { continue }
+                  document.textFits(element, utf8Bytes: 64) else { continue }
             let text = document.text(of: element)
-            guard text.utf8.count <= 24, hasDigit(text), PriceParser.currency(text) != nil, let amount = PriceParser.visibleAmount(text), amount > 0,
+            guard text.utf8.count <= 64, hasDigit(text) else { continue }
+            let ownHead = text.lowercased().prefix { !$0.isNumber }
+            // A longer line counts only when its own words say it is the price: "Price: $24.99 (incl. tax)", "価格 ￥3,980（税込）".
+            let namesItself = currentPriceWords.contains(where: ownHead.includes) || priceLineWords.contains(where: ownHead.includes)
+            guard text.utf8.count <= 24 || namesItself, PriceParser.currency(text) != nil, let amount = PriceParser.visibleAmount(text), amount > 0,
                   !namesOldPrice(text), !inCrossedOut(element, document), !inRecommendations(element, document) else { continue }
             // "促銷價 980元" names itself the price to pay; a was-price beside it in the parent does not matter.
-            let ownHead = text.lowercased().prefix { !$0.isNumber }
-            if currentPriceWords.contains(where: ownHead.includes) { return Found(amount: amount, text: text) }
+            if namesItself, !unlabelledContextWords.contains(where: ownHead.includes) { return Found(amount: amount, text: text) }
             if let parent = element.parent {
                 let context = document.text(of: document.elements[parent]).lowercased()
                 if context.count > 160 || unlabelledContextWords.contains(where: context.includes) { continue }
@@ -153,6 +162,8 @@ enum BuyBoxPrice {
         "shipping", "delivery", "versand", "lieferung", "livraison", "envío", "envio", "spedizione", "verzending", "dostawa",
         "was ", "statt", "uvp", "rrp", "m.r.p", "instead", "au lieu", "antes", "per month", "/month", "/mois", "monat", "saving", "save ",
         "送料", "運費", "运费", "배송비", "定価", "参考価格", "原價", "原价", "정가", "月々", "分割", "할부", "分期",
+        // What the buyer saves, not pays: "Preisvorteil 10 €", "Vous économisez 5 €", "節省 $100".
+        "sparen", "ersparnis", "vorteil", "économis", "ahorra", "rispar", "bespaar", "oszczędz", "節省", "节省", "할인금액", "お得",
     ]
 
     /// The element's lowercase id, class and test labels when one of them names a price.
