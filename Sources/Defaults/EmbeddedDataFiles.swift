@@ -851,7 +851,7 @@ extension DataFiles {
 """##,
         "sites.json": ##"""
 {
-  "about": "Site rules for product import: CSS selectors per shop, tried in order after the page's structured data. A host pattern like 'amazon.*' matches amazon.de, www.amazon.co.uk and so on ('*' is any run of characters). Selectors support tag, #id, .class, [attr], [attr=value] (also ^= $= *= ~=), descendant (space) and child (>) combinators and ',' lists. 'selector@attribute' reads that attribute instead of the element's text. Fields: name, price, brand, sku, availability, images, sizes, colors, breadcrumb, description. A price selector should point at the price the buyer pays now, never a was-price. currencyByDomain settles '$' and 'kr' by the host's ending. Edit and restart; no rebuild needed.",
+  "about": "Site rules for product import: CSS selectors per shop, tried in order after the page's structured data. A host pattern like 'amazon.*' matches amazon.de, www.amazon.co.uk and so on ('*' is any run of characters). Selectors support tag, #id, .class, [attr], [attr=value] (also ^= $= *= ~=), descendant (space) and child (>) combinators and ',' lists. 'selector@attribute' reads that attribute instead of the element's text. Fields: name, price, brand, sku, availability, images, sizes, colors, breadcrumb, description. A price selector should point at the price the buyer pays now, never a was-price. currencyByDomain settles '$' and 'kr' by the host's ending. preferPage lists fields (brand, sku, availability, description) whose value on the page wins over the page's structured data, e.g. a shop whose JSON-LD sku is the style and whose page shows the variant's number; such a shop's page is always read. Edit and restart; no rebuild needed.",
   "sites": [
     {"name": "Amazon", "hosts": ["amazon.*"],
      "currencyByDomain": {"com": "USD", "ca": "CAD", "com.mx": "MXN", "com.br": "BRL", "co.uk": "GBP", "de": "EUR", "fr": "EUR", "es": "EUR", "it": "EUR", "nl": "EUR", "com.be": "EUR", "ie": "EUR", "pl": "PLN", "se": "SEK", "com.tr": "TRY", "ae": "AED", "sa": "SAR", "eg": "EGP", "in": "INR", "co.jp": "JPY", "sg": "SGD", "com.au": "AUD"},
@@ -988,7 +988,7 @@ extension DataFiles {
        "sizes": ["[data-testid=size-chip-group] button", "select.SizeSelector option"],
        "colors": ["[data-testid=colour-chip-group] img@alt", "select.ColourSelector option"]
      }},
-    {"name": "Otto", "hosts": ["otto.de"],
+    {"name": "Otto", "hosts": ["otto.de"], "preferPage": ["sku"],
      "selectors": {
        "name": ["h1[data-qa=variationName]", ".pdp_short-info__main-name", "h1"],
        "price": ["#reducedPriceAmount", "#normalPriceAmount", "[data-qa=price] .pdp_price__inner", ".pdp_price__price"],

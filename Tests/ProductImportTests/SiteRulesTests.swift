@@ -57,4 +57,34 @@ import Testing
         let json = try JSON.parse(#"{"sites": [{"name": "Odd", "hosts": ["odd.example"], "selectors": {"colour": [".c"]}}]}"#)
         #expect(throws: ImportError.self) { try SiteRules(json: json) }
     }
+
+    @Test func aFieldThePagePrefersWinsOverCompleteJSONLD() throws {
+        let json = """
+            {"sites": [{"name": "Atelier", "hosts": ["atelier.example"], PREFER
+              "selectors": {"sku": [".article-number"]}}]}
+            """
+        let html = """
+            <html><head><title>Boxy Linen Shirt</title><script type="application/ld+json">
+            {"@type": "Product", "name": "Boxy Linen Shirt", "sku": "S0S5O0", "brand": {"name": "Atelier"}, "image": "https://cdn.example/1.jpg",
+             "description": "A linen shirt.", "color": "white", "offers": {"price": "89.00", "priceCurrency": "EUR", "availability": "InStock"}}
+            </script></head><body><h1>Boxy Linen Shirt</h1><p>Artikel-Nr. <span class="article-number">S0S5O0P2</span></p></body></html>
+            """
+        let url = URL(string: "https://www.atelier.example/p/1")!
+        let preferring = try SiteRules(json: JSON.parse(json.replacingOccurrences(of: "PREFER", with: #""preferPage": ["sku"],"#)))
+        let draft = try ProductExtractor(rules: TestSupport.rules, sites: preferring).extract(html: html, pageURL: url)
+        #expect(draft.sku == "S0S5O0P2")
+        #expect(draft.sources[.sku] == .page)
+        #expect(draft.price == 89)
+        #expect(draft.sources[.price] == .jsonLD)
+        // Without the flag the structured sku stands and the complete JSON-LD page is not read further.
+        let plain = try SiteRules(json: JSON.parse(json.replacingOccurrences(of: "PREFER", with: "")))
+        #expect(try ProductExtractor(rules: TestSupport.rules, sites: plain).extract(html: html, pageURL: url).sku == "S0S5O0")
+    }
+
+    @Test func preferPageTakesOnlyFieldsWithSelectors() throws {
+        for prefer in [#"["price"]"#, #"["colors"]"#, #"["brand"]"#, #"[1]"#] {
+            let json = try JSON.parse(#"{"sites": [{"name": "Odd", "hosts": ["odd.example"], "preferPage": \#(prefer), "selectors": {"sku": [".n"]}}]}"#)
+            #expect(throws: ImportError.self) { try SiteRules(json: json) }
+        }
+    }
 }

@@ -84,7 +84,7 @@ public struct ProductExtractor: Sendable {
             }
             found.append(page)
         } else if hasGaps(found, strict: false) || Self.missesBuyBoxFields(found) || PriceChoice.disagree(found)
-                    || Self.hasDecoratedName(found) {
+                    || Self.hasDecoratedName(found) || reader.site?.preferPage.isEmpty == false {
             // A page is read when its structured data leaves out a buy-box field (price, brand,
             // identifier, stock), or when its sources state different prices (the buy box decides).
             found.append(reader.extract(from: try document(), title: scan.title))
@@ -196,7 +196,15 @@ public struct ProductExtractor: Sendable {
         }
         var draft = ProductDraft(name: name, pageURL: pageURL)
         draft.sources[.name] = nameSource
+        let preferPage = sites.site(for: pageURL)?.preferPage ?? []
         func set<Value>(_ keyPath: WritableKeyPath<ProductDraft, Value?>, _ field: DraftField, _ value: (ProductFacts) -> Value?) {
+            // The shop's rule may say its page is right where its structured data is not.
+            if let siteField = SiteField(rawValue: field.rawValue), preferPage.contains(siteField),
+               let visible = found.first(where: { $0.source == .page }).flatMap(value) {
+                draft[keyPath: keyPath] = visible
+                draft.sources[field] = .page
+                return
+            }
             guard let (found, source) = pick(value) else { return }
             draft[keyPath: keyPath] = found
             draft.sources[field] = source

@@ -16,6 +16,10 @@ public struct SiteRules: Sendable {
         let fields: [SiteField: [FieldSelector]]
         /// The currency this shop prices in, by the host's last labels (e.g. "ca" → CAD).
         let currencyByDomain: [String: String]
+        /// Fields whose value on the page wins over structured data (`"preferPage": ["sku"]`): Otto's
+        /// JSON-LD gives the style's number, its "Artikel-Nr." the variant shown. The page of such a
+        /// shop is always read.
+        let preferPage: Set<SiteField>
 
         /// The selectors for `field`, empty when the site has none.
         func selectors(_ field: SiteField) -> [FieldSelector] { fields[field] ?? [] }
@@ -91,7 +95,15 @@ public struct SiteRules: Sendable {
                 guard let code = code.string, code.count == 3 else { continue }
                 currencies[domain.lowercased()] = code.uppercased()
             }
-            sites.append(Site(name: name, hosts: hosts, fields: fields, currencyByDomain: currencies))
+            var preferPage: Set<SiteField> = []
+            for value in entry["preferPage"]?.array ?? [] {
+                guard let text = value.string, let field = SiteField(rawValue: text), [.brand, .sku, .availability, .description].contains(field),
+                      fields[field] != nil else {
+                    throw ImportError(.invalidSiteRules, detail: "\(name): preferPage takes brand, sku, availability or description with selectors of their own, not \(value.serialized())")
+                }
+                preferPage.insert(field)
+            }
+            sites.append(Site(name: name, hosts: hosts, fields: fields, currencyByDomain: currencies, preferPage: preferPage))
         }
         self.sites = sites
     }
