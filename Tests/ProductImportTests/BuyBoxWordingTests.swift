@@ -148,4 +148,18 @@ import Testing
         #expect(draft.category == nil)
         #expect(draft.price == 89)
     }
+
+    @Test(arguments: [
+        ("https://www.amazon.com.br/dp/B000000005", "Não disponível.", "out_of_stock"), ("https://www.amazon.com.br/dp/B000000005", "Apenas 2 em estoque.", "limited"),
+        ("https://www.amazon.nl/dp/B000000005", "Momenteel niet verkrijgbaar.", "out_of_stock"), ("https://www.amazon.nl/dp/B000000005", "Slechts 3 op voorraad", "limited"),
+        ("https://www.amazon.pl/dp/B000000005", "Produkt chwilowo niedostępne", "out_of_stock"), ("https://www.amazon.pl/dp/B000000005", "Zostały tylko 3 sztuki", "limited"),
+        ("https://www.amazon.pl/dp/B000000005", "Dostępne", "in_stock"), ("https://www.amazon.es/dp/B000000005", "Solo queda(n) 1 en stock.", "limited"),
+        ("https://www.amazon.it/dp/B000000005", "Solo 3 -- ordina subito (ulteriori in arrivo).", "limited"),
+        ("https://shop.example.com.tw/p/1", "暫無庫存", "out_of_stock"),
+    ])
+    func amazonStockLinesInPortugueseDutchPolishSpanishAndItalianAreRead(url: String, words: String, availability: String) throws {
+        let html = "<html><body><h1 id=\"productTitle\">Linen shirt</h1><span class=\"price\">49,99 €</span><div id=\"availability\"><span>\(words)</span></div></body></html>"
+        let draft = try TestSupport.draft(html, url: url)
+        #expect(draft.availability?.rawValue == availability, "\(words)")
+    }
 }

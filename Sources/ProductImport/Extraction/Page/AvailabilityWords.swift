@@ -35,6 +35,9 @@ enum AvailabilityWords {
         "품절", "재고 없음", "재고없음", "판매종료", "판매 종료", "매진", "판매중지", "판매 중지", "구매불가", "구매 불가",
         "nicht vorrätig", "en rupture", "no hay existencias", "non disponibile al momento", "terminato", "em falta",
         "wyprzedane", "temporarily unavailable", "sold-out", "out-of-stock",
+        // "Não disponível" holds "disponível", "niedostępne" holds "dostępne", "momenteel niet verkrijgbaar" (Amazon.nl).
+        "não disponível", "nao disponivel", "indisponivel", "niet verkrijgbaar", "niet meer leverbaar", "niedostępne", "niedostępna",
+        "暫無庫存", "暂无库存", "庫存不足", "库存不足", "無法購買", "无法购买", "品切れ中", "재고부족", "재고 부족",
         // "Coming back", "discontinued" and "no longer" notes: nothing can be bought now.
         "nicht mehr verfügbar", "nicht mehr lieferbar", "nicht mehr erhältlich", "back in stock soon", "coming soon", "discontinued",
         "bald wieder", "bald verfügbar", "bientôt disponible", "bientôt de retour", "próximamente", "prossimamente", "em breve",
@@ -59,6 +62,10 @@ enum AvailabilityWords {
         "quedan pocas", "solo quedan", "ultimi pezzi", "solo 1 disponibile", "últimas unidades", "nog maar", "ostatnie sztuki",
         "残りわずか", "在庫わずか", "残り1点", "残り2点", "残り3点", "僅剩", "仅剩",
         "low in stock", "在庫僅少", "库存紧张", "庫存緊張",
+        // Amazon's "only N left" outside English: "Solo queda(n) 3 en stock", "Solo 3 -- ordina subito", "Slechts 3 op voorraad",
+        // "Zostały tylko 3 sztuki", "Apenas 3 em estoque".
+        "solo queda", "ordina subito", "slechts 1", "slechts 2", "slechts 3", "slechts 4", "slechts 5", "zostały tylko", "zostało tylko",
+        "została tylko", "apenas 1", "apenas 2", "apenas 3", "apenas 4", "apenas 5", "restam apenas",
     ]
 
     /// Orderable now, shipped when the shop gets it again.
@@ -80,7 +87,7 @@ enum AvailabilityWords {
         "disponibile", "in magazzino", "aggiungi al carrello",
         "em estoque", "em stock", "disponível", "adicionar ao carrinho",
         "op voorraad", "leverbaar", "beschikbaar", "in winkelwagen",
-        "dostępny", "w magazynie", "do koszyka", "disponibilità immediata",
+        "dostępny", "dostępne", "dostępna", "w magazynie", "do koszyka", "disponibilità immediata", "in voorraad",
         "在庫あり", "カートに入れる", "現貨", "现货", "有庫存", "有库存", "加入購物車", "加入购物车", "立即購買", "立即购买",
         "재고 있음", "재고있음", "구매하기", "장바구니", "바로구매", "판매중", "구매 가능", "구매가능",
         "有現貨", "有货", "可購買", "可购买", "在庫有り", "即納", "ready to ship", "available to ship",
