@@ -1,10 +1,11 @@
 /// Reads prices written by shops: "49.95", "49,95 €", "1.299,00", "$1,299.00", "EUR 12".
 enum PriceParser {
-    /// The amount in `text`, or nil when it holds no number.
-    static func amount(_ text: String) -> Double? {
+    /// The amount in `text`, or nil when it holds no number. `machine` takes a plain number
+    /// ("1299.000", "12.500" from a feed or a `content` attribute) as written; shop text reads
+    /// "31.500" as thirty-one thousand five hundred.
+    static func amount(_ text: String, machine: Bool = true) -> Double? {
         guard text.utf8.count <= 200 else { return nil }
-        // Plain machine numbers ("1299.000" from a feed) are taken as they are.
-        if let plain = Double(text.trimmed) { return isSane(plain) ? plain : nil }
+        if machine, let plain = Double(text.trimmed) { return isSane(plain) ? plain : nil }
         let kept = text.filter { $0.isASCII && ($0.isNumber || $0 == "." || $0 == ",") }
         guard kept.contains(where: \.isNumber) else { return nil }
         let lastDot = kept.lastIndex(of: ".")
@@ -50,9 +51,10 @@ enum PriceParser {
     /// "from €20" give 20, and "2 × 12,50 €" style installment text is refused.
     static func visibleAmount(_ text: String) -> Double? {
         let lowered = text.lowercased()
-        guard text.count <= 80, !installmentMarkers.contains(where: lowered.includes) else { return nil }
+        guard text.count <= 80, !installmentMarkers.contains(where: lowered.includes), !countsInstallments(lowered) else { return nil }
         var number = ""
         var started = false
+        var rest = Substring(text)
         for character in text {
             if character.isASCII && character.isNumber {
                 started = true
@@ -65,17 +67,48 @@ enum PriceParser {
             } else if started {
                 break
             }
+            rest = rest.dropFirst()
         }
         let digits = number.filter { $0 != " " && $0 != "'" && $0 != "\u{2009}" && $0 != "\u{202F}" && $0 != "\u{00A0}" }
         // A trailing "1.299, " keeps its separators only when digits follow them.
         let trimmed = String(digits.reversed().drop { !$0.isNumber }.reversed())
-        return trimmed.isEmpty ? nil : amount(trimmed)
+        guard !trimmed.isEmpty else { return nil }
+        // "35€99", "35€ 99": French shops put the cents after the symbol.
+        if trimmed.allSatisfy(\.isNumber), let cents = centsAfterSymbol(rest), let whole = Double(trimmed) {
+            let value = whole + cents / 100
+            return isSane(value) ? value : nil
+        }
+        // A bare number ("12.500" in a `content` attribute) is machine-written; with a symbol or words it is shop text.
+        let bare = text.allSatisfy { $0.isNumber || $0 == "." || $0 == "," || $0.isWhitespace }
+        return amount(trimmed, machine: bare)
+    }
+
+    /// The two digits right after a currency symbol that follows the amount ("€99" in "35€99"), as a number.
+    private static func centsAfterSymbol(_ rest: Substring) -> Double? {
+        guard let symbol = rest.first, "€£$".contains(symbol) else { return nil }
+        let after = rest.dropFirst().drop { $0 == " " || $0 == "\u{00A0}" }
+        let cents = after.prefix { $0.isASCII && $0.isNumber }
+        guard cents.count == 2, !after.dropFirst(2).hasPrefix(","), !after.dropFirst(2).hasPrefix(".") else { return nil }
+        return Double(cents)
+    }
+
+    /// "12x de R$ 44,00", "3x 19,99 €", "10 x 5 €": a count of instalments before the amount.
+    private static func countsInstallments(_ lowered: String) -> Bool {
+        var previous: Character = " "
+        var beforePrevious: Character = " "
+        for character in lowered {
+            if character == " " || character == "\u{00A0}", previous == "x" || previous == "×", beforePrevious.isNumber { return true }
+            beforePrevious = previous
+            previous = character
+        }
+        return false
     }
 
     /// Words that make a visible amount an installment or a unit price, not the price.
     private static let installmentMarkers = [
         "×", " x ", "/mo", "month", "monat", "mois", "mes", "mese", "/kg", "/ kg", "/l", "/ l", "/100", "per ", "pro ", "/m",
         "klarna", "afterpay", "installment", "rate", "raten", "%", "月々", "分割", "/月", "할부", "分期",
+        "sem juros", "parcela", "sin interés", "sin intereses", "cuotas", "mensualidades", "senza interessi",
     ]
 
     /// A currency code from a code or a symbol in `text` ("EUR", "€", "£", "US$").
@@ -84,6 +117,12 @@ enum PriceParser {
         // Three letters are a currency only when they name one: "EAN13 : 978…" is not priced in "EAN".
         if letters.count == 3, isoCodes.contains(letters) { return letters }
         for (symbol, code) in symbols where text.includes(symbol) { return code }
+        // A code written as a word of its own in capitals: "Pris NOK 899,00", "AED 8000 (USD 2179)".
+        if text.utf8.count <= 80, letters.count > 3 {
+            for word in text.split(whereSeparator: { !$0.isLetter }) where word.count == 3 && word.allSatisfy(\.isUppercase) {
+                if isoCodes.contains(String(word)) { return String(word) }
+            }
+        }
         // Letter abbreviations count only as a word of their own: "299,99 TL", "12 990 Ft", "RM 49.90".
         if text.utf8.count <= 40, text.contains(where: \.isLetter) {
             for word in text.split(whereSeparator: { !$0.isLetter }) {
@@ -94,7 +133,10 @@ enum PriceParser {
     }
 
     /// Currency abbreviations that are ordinary letters, matched as whole words with their case.
-    private static let wordSymbols: [String: String] = ["TL": "TRY", "Ft": "HUF", "lei": "RON", "Lei": "RON", "RM": "MYR", "Rp": "IDR", "лв": "BGN"]
+    private static let wordSymbols: [String: String] = [
+        "TL": "TRY", "Ft": "HUF", "lei": "RON", "Lei": "RON", "RM": "MYR", "Rp": "IDR", "лв": "BGN", "Rs": "INR",
+        "руб": "RUB", "р": "RUB", "грн": "UAH",
+    ]
 
     /// ISO 4217 codes shops print beside amounts.
     private static let isoCodes: Set<String> = [
@@ -107,8 +149,8 @@ enum PriceParser {
     ]
 
     private static let symbols: [(String, String)] = [
-        ("€", "EUR"), ("£", "GBP"), ("CHF", "CHF"), ("US$", "USD"), ("A$", "AUD"), ("C$", "CAD"), ("NT$", "TWD"), ("HK$", "HKD"),
+        ("€", "EUR"), ("£", "GBP"), ("CHF", "CHF"), ("SGD", "SGD"), ("US$", "USD"), ("A$", "AUD"), ("C$", "CAD"), ("NT$", "TWD"), ("HK$", "HKD"),
         ("R$", "BRL"), ("₩", "KRW"), ("원", "KRW"), ("円", "JPY"), ("¥", "JPY"), ("￥", "JPY"), ("元", "CNY"), ("₹", "INR"), ("₺", "TRY"),
-        ("₽", "RUB"), ("₪", "ILS"), ("฿", "THB"), ("₫", "VND"), ("Kč", "CZK"), ("kr", "SEK"), ("zł", "PLN"), ("$", "USD"),
+        ("₽", "RUB"), ("₴", "UAH"), ("₪", "ILS"), ("฿", "THB"), ("₫", "VND"), ("Kč", "CZK"), ("kr", "SEK"), ("zł", "PLN"), ("$", "USD"),
     ]
 }

@@ -23,7 +23,7 @@ struct MetaTagExtractor {
         facts.name = name(tags)
         facts.description = first("og:description", "twitter:description", "description")?.cleanedText
         facts.brand = (first("product:brand", "og:brand", "brand") ?? twitterData(tags, labelled: Self.brandLabels))?.cleanedText
-        facts.price = priceText.flatMap(PriceParser.amount)
+        facts.price = priceText.flatMap { PriceParser.amount($0) }
         facts.currency = first("product:sale_price:currency", "product:price:currency", "og:price:currency").flatMap(PriceParser.currency)
             ?? priceText.flatMap(PriceParser.currency)
         facts.availability = (first("product:availability", "og:availability") ?? twitterData(tags, labelled: Self.availabilityLabels))
