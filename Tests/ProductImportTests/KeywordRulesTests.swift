@@ -297,4 +297,20 @@ import ProductImport
         #expect(TestSupport.rules.draft(fromText: "Thermal leggings").warmth == plain + 1)
         #expect((TestSupport.rules.draft(fromText: "Gefütterte Winterjacke").warmth ?? 0) > (TestSupport.rules.draft(fromText: "Jacke").warmth ?? 9))
     }
+
+    @Test func aGermanDescriptionsEverydayWordsDoNotMakeGoodsClothing() {
+        // otto.de's fridge: "…von Samsung hat eine hohe Funktionalität", "Top-Qualität", "der Tank fasst 4 Liter".
+        let found = TestSupport.rules.classify(KeywordInput(
+            name: "Samsung RS6GA884CSL, 178 cm hoch", category: "Haushalt",
+            description: "Das Gerät von Samsung hat eine hohe Funktionalität. Top Qualität, der Tank fasst 4 Liter."))
+        #expect(found.category == nil)
+        // The same words in the name still count: "Bucket Hat".
+        #expect(TestSupport.rules.classify(KeywordInput(name: "Bucket Hat aus Cord")).subcategory == "hat")
+        // A description naming a garment in words that are not everyday words elsewhere still fills the gap.
+        #expect(TestSupport.rules.classify(KeywordInput(name: "Kangol 504", description: "Eine klassische Schiebermütze aus Wolle.")).category == .accessory)
+    }
+
+    @Test func fridgesInThePluralAreGoods() {
+        #expect(TestSupport.rules.classify(KeywordInput(name: "Samsung RS6GA884CSL", category: "Haushalt > Kühlschränke > Side-by-Side Kühlschränke")).goods == "fridge")
+    }
 }

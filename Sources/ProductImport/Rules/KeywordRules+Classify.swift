@@ -1,6 +1,11 @@
 import Closet
 
 extension KeywordRules {
+    /// Garment words that are everyday words in another language the importer reads: German "hat"
+    /// (has), "top" (great), "tank" (a fuel tank), "string" and "body" in product copy about anything.
+    /// A name or breadcrumb still counts them; a description alone does not.
+    static let descriptionHomographs: Set<String> = ["hat", "top", "tank", "string", "body", "cap"]
+
     /// Applies the rules to a piece's words. The name is read first; the breadcrumb and
     /// description only fill what the name leaves open.
     public func classify(_ input: KeywordInput) -> KeywordClassification {
@@ -28,7 +33,11 @@ extension KeywordRules {
                 // Only the breadcrumb or the shop's product type can still say "Books" or "Kitchen".
                 result.goods = goods.best(in: name)?.value ?? goods.best(in: category)?.value
             }
-            if garment == nil && result.goods == nil { garment = garments.best(in: description)?.value }
+            if garment == nil && result.goods == nil {
+                // The description is in the shop's language, where some garment words are everyday words.
+                let plain = KeywordText(words: description.words.filter { !Self.descriptionHomographs.contains($0) })
+                garment = garments.best(in: plain)?.value
+            }
         }
         if let garment {
             result.category = garment.category
