@@ -8,11 +8,19 @@ import HTML
 public enum SavedPageAddress {
     /// The first absolute http(s) address the page gives, or nil.
     public static func url(in bytes: [UInt8]) -> URL? {
-        // The head is enough; a page whose head runs past 512 KB names its address before that too.
+        // A page names its address in the first 512 KB if anywhere.
         let text = String(decoding: bytes.prefix(512 * 1024), as: UTF8.self)
         let head = text.range(of: "</head>", options: .caseInsensitive).map { text[..<$0.lowerBound] } ?? text[...]
-        return savedFrom(head) ?? tagAddress(head, tag: "<link", key: "rel", value: "canonical", address: "href")
-            ?? tagAddress(head, tag: "<meta", key: "property", value: "og:url", address: "content")
+        if let found = savedFrom(head) { return found }
+        // The head first; some saved pages (Amazon's, from scripts that rewrote them) print their
+        // canonical link and metas inside the body.
+        for part in [head, text[...]] {
+            if let found = tagAddress(part, tag: "<link", key: "rel", value: "canonical", address: "href")
+                ?? tagAddress(part, tag: "<meta", key: "property", value: "og:url", address: "content") {
+                return found
+            }
+        }
+        return nil
     }
 
     /// `<!-- saved from url=(0047)https://… -->`: the number is the address's length.
