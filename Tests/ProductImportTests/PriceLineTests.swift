@@ -12,6 +12,7 @@ import Testing
 
     @Test(arguments: [
         ("<p>価格 ￥3,980（税込）</p>", "https://shop.example.jp/item/5", 3980.0, "JPY"),
+        ("<p>販売価格 ３，９８０円（税込）</p>", "https://shop.example.jp/item/6", 3980.0, "JPY"),
         ("<p>Price: $24.99 (incl. tax)</p>", "https://shop.example.com/p/1", 24.99, "USD"),
         ("<div>Unser Preis: 49,95 € inkl. MwSt.</div>", "https://shop.example.de/p/1", 49.95, "EUR"),
         ("<p>Prix : 35,00 € TTC</p>", "https://boutique.example.fr/p/1", 35.0, "EUR"),

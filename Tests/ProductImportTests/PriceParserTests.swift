@@ -44,4 +44,10 @@ import Testing
             }
         }
     }
+
+    @Test func fullWidthDigitsAreRead() {
+        #expect(PriceParser.visibleAmount("３，９８０円（税込）") == 3980)
+        #expect(PriceParser.visibleAmount("￥１２．５０") == 12.5)
+        #expect(PriceParser.currency("３，９８０円") == "JPY")
+    }
 }

@@ -50,6 +50,10 @@ enum PriceParser {
     /// The price a shopper pays in visible text: the first amount, so "€20 – €40" and
     /// "from €20" give 20, and "2 × 12,50 €" style installment text is refused.
     static func visibleAmount(_ text: String) -> Double? {
+        // "３，９８０円": some Japanese shops print full-width digits.
+        if text.unicodeScalars.contains(where: { (0xFF10...0xFF19).contains($0.value) }) {
+            return visibleAmount(String(String.UnicodeScalarView(text.unicodeScalars.map(halfWidth))))
+        }
         let lowered = text.lowercased()
         guard text.count <= 80, !installmentMarkers.contains(where: lowered.includes), !countsInstallments(lowered) else { return nil }
         var number = ""
@@ -81,6 +85,16 @@ enum PriceParser {
         // A bare number ("12.500" in a `content` attribute) is machine-written; with a symbol or words it is shop text.
         let bare = text.allSatisfy { $0.isNumber || $0 == "." || $0 == "," || $0.isWhitespace }
         return amount(trimmed, machine: bare)
+    }
+
+    /// A full-width digit, comma or full stop as its ASCII form; anything else as it is.
+    private static func halfWidth(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
+        switch scalar.value {
+        case 0xFF10...0xFF19: return Unicode.Scalar(scalar.value - 0xFF10 + 0x30)!
+        case 0xFF0C: return ","
+        case 0xFF0E: return "."
+        default: return scalar
+        }
     }
 
     /// The two digits right after a currency symbol that follows the amount ("€99" in "35€99"), as a number.

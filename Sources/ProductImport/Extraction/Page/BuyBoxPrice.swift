@@ -151,10 +151,11 @@ enum BuyBoxPrice {
         return nil
     }
 
-    /// Whether `text` holds an ASCII digit: a cheap test before the currency and amount parsers (shops
-    /// write amounts in ASCII digits; full-width digits are not read as amounts either).
+    /// Whether `text` holds a digit, ASCII or full-width ("３，９８０円"): a cheap test before the
+    /// currency and amount parsers.
     private static func hasDigit(_ text: String) -> Bool {
         text.utf8.contains(where: ASCIIByte.isDigit)
+            || text.utf8.contains(0xEF) && text.unicodeScalars.contains { (0xFF10...0xFF19).contains($0.value) }
     }
 
     /// Words beside a bare amount that make it something other than the price to pay.
