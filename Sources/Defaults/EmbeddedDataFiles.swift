@@ -859,7 +859,7 @@ extension DataFiles {
        "name": ["#productTitle", "#ebooksProductTitle", "#title"],
        "price": ["#corePriceDisplay_desktop_feature_div .priceToPay .a-offscreen", "#corePrice_feature_div .a-price .a-offscreen", "#corePrice_desktop .apexPriceToPay .a-offscreen", "#corePrice_desktop .a-price .a-offscreen", "#apex_desktop .priceToPay .a-offscreen", "#priceblock_dealprice", "#priceblock_ourprice", "#priceblock_saleprice", "#price_inside_buybox", "#newBuyBoxPrice", "#kindle-price", "tr.kindle-price td.a-color-price", "#usedBuySection .a-color-price", "#buybox .offer-price", "#price"],
        "brand": ["#bylineInfo", "#brand", "#bylineInfo_feature_div", "#productOverview_feature_div .po-brand .po-break-word"],
-       "availability": ["#availability", "#outOfStock", "#availabilityInsideBuyBox_feature_div", "#buyOneClick #one-click-button@value"],
+       "availability": ["#availability", "#outOfStock", "#availabilityInsideBuyBox_feature_div", "#buyOneClick #one-click-button@value", "#qualifiedBuybox #add-to-cart-button@value"],
        "images": ["#landingImage@data-old-hires", "#imgTagWrapperId img@data-old-hires", "#imgBlkFront@src", "#ebooksImgBlkFront@src", "#landingImage@src"],
        "sizes": ["#native_dropdown_selected_size_name option", "#variation_size_name li .a-size-base", "#inline-twister-expander-content-size_name li .swatch-title-text-display"],
        "colors": ["#variation_color_name li img@alt", "#inline-twister-expander-content-color_name li img@alt"],

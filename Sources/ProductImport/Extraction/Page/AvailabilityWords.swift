@@ -81,7 +81,8 @@ enum AvailabilityWords {
         // Amazon's instant-purchase button ("Buy now with 1-Click", "Jetzt kaufen mit 1-Click", "Acheter en 1-Clic"):
         // a Kindle book's only stock signal.
         "1-click", "1-clic",
-        "auf lager", "sofort lieferbar", "lieferbar", "verfügbar", "vorrätig", "in den warenkorb",
+        "auf lager", "sofort lieferbar", "lieferbar", "verfügbar", "vorrätig", "in den warenkorb", "in den einkaufswagen",
+        "lägg i varukorgen", "sepete ekle",
         "en stock", "disponible", "ajouter au panier", "livraison",
         "en existencia", "añadir a la cesta", "añadir al carrito",
         "disponibile", "in magazzino", "aggiungi al carrello",
