@@ -103,6 +103,11 @@ public struct ProductExtractor: Sendable {
         guard var draft = merge(found, pageURL: pageURL, language: locale) else {
             throw ImportError(.notAProduct, detail: "product data without a name")
         }
+        // Marketplaces in East Asia bracket the brand before the name: "【NIKE 耐吉】Air Max 90".
+        if draft.brand == nil, draft.goods != "ticket", let brand = BracketBrand.brand(inName: draft.name) {
+            draft.brand = brand
+            draft.sources[.brand] = draft.sources[.name] ?? .page
+        }
         // A shop of its own label names no brand on the page: the shop is the brand.
         if draft.brand == nil, draft.goods != "ticket", let brand = ShopBrand.brand(from: scan.metas, host: pageURL.host) {
             draft.brand = brand
