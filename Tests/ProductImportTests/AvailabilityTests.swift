@@ -94,7 +94,7 @@ import Testing
         ("お取り寄せ", "back_order"), ("Disponible sur commande", "back_order"), ("Produto em falta", "out_of_stock"),
         ("已下架", "out_of_stock"), ("Nicht mehr verfügbar", "out_of_stock"), ("Back in stock soon", "out_of_stock"),
         ("Discontinued", "out_of_stock"), ("Low in stock", "limited"), ("Brak towaru", "out_of_stock"), ("库存紧张", "limited"),
-        ("Usually ships within 2 to 3 days", "in_stock"), ("Solo 2 disponibili", "in_stock"), ("Slutsåld", "out_of_stock"),
+        ("Usually ships within 2 to 3 days", "in_stock"), ("Solo 2 disponibili", "limited"), ("Slutsåld", "out_of_stock"),
         ("Finns i lager", "in_stock"), ("Stokta var", "in_stock"), ("Tükendi", "out_of_stock"),
     ])
     func moreStockWordsAreRead(words: String, expected: String) throws {

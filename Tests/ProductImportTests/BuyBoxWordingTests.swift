@@ -155,7 +155,12 @@ import Testing
         ("https://www.amazon.pl/dp/B000000005", "Produkt chwilowo niedostępne", "out_of_stock"), ("https://www.amazon.pl/dp/B000000005", "Zostały tylko 3 sztuki", "limited"),
         ("https://www.amazon.pl/dp/B000000005", "Dostępne", "in_stock"), ("https://www.amazon.es/dp/B000000005", "Solo queda(n) 1 en stock.", "limited"),
         ("https://www.amazon.it/dp/B000000005", "Solo 3 -- ordina subito (ulteriori in arrivo).", "limited"),
-        ("https://shop.example.com.tw/p/1", "暫無庫存", "out_of_stock"),
+        ("https://shop.example.com.tw/p/1", "暫無庫存", "out_of_stock"), ("https://www.amazon.de/dp/B000000005", "Nur noch 5 auf Lager", "limited"),
+        ("https://www.amazon.de/dp/B000000005", "Nur noch 18 auf Lager (mehr ist unterwegs).", "limited"),
+        ("https://www.amazon.com/dp/B000000005", "Only 12 left in stock - order soon.", "limited"),
+        ("https://www.amazon.fr/dp/B000000005", "Il ne reste plus que 7 exemplaire(s) en stock.", "limited"),
+        ("https://www.amazon.co.jp/dp/B000000005", "残り8点 ご注文はお早めに", "limited"),
+        ("https://www.amazon.de/dp/B000000005", "Auf Lager.", "in_stock"), ("https://www.amazon.com/dp/B000000005", "In stock. Usually ships within 2 days.", "in_stock"),
     ])
     func amazonStockLinesInPortugueseDutchPolishSpanishAndItalianAreRead(url: String, words: String, availability: String) throws {
         let html = "<html><body><h1 id=\"productTitle\">Linen shirt</h1><span class=\"price\">49,99 €</span><div id=\"availability\"><span>\(words)</span></div></body></html>"

@@ -6,9 +6,34 @@ enum AvailabilityWords {
     static func availability(in text: String) -> Availability? {
         let lowered = text.lowercased()
         // Negative phrases first: "unavailable" holds "available", "nicht verfügbar" holds "verfügbar".
-        for (phrases, value) in ordered where phrases.contains(lowered) { return value }
+        for (phrases, value) in ordered {
+            // "Nur noch 5 auf Lager" holds "auf lager": a count left is read before the in-stock words.
+            if value == .limited, countsLeft(lowered) { return .limited }
+            if phrases.contains(lowered) { return value }
+        }
         return nil
     }
+
+    /// "Only 5 left", "Nur noch 18 auf Lager", "Il ne reste plus que 3", "残り2点", "僅剩 4 件": a number
+    /// of pieces left after words that say so.
+    static func countsLeft(_ lowered: String) -> Bool {
+        guard lowered.utf8.count <= 200 else { return false }
+        for lead in leftLeads {
+            var rest = Substring(lowered)
+            while let found = rest.range(of: lead) {
+                let after = rest[found.upperBound...].drop { $0 == " " || $0 == "\u{00A0}" }
+                let digits = after.prefix { $0.isASCII && $0.isNumber }
+                if (1...2).contains(digits.count), digits != "0", digits != "00" { return true }
+                rest = rest[found.upperBound...]
+            }
+        }
+        return false
+    }
+
+    private static let leftLeads = [
+        "only", "nur noch", "plus que", "solo quedan", "solo queda", "quedan solo", "solo", "slechts", "nog maar", "apenas", "restam",
+        "zostały tylko", "zostało tylko", "została tylko", "残り", "僅剩", "仅剩", "剩下", "남은 수량", "잔여",
+    ]
 
     /// The phrase groups in the order they are tried, as byte matchers: Foundation's substring
     /// search cost more than the rest of reading a buy box.
