@@ -168,8 +168,8 @@ extension DataFiles {
       "ja": ["ジーンズ", "デニムパンツ"],
       "ko": ["청바지", "데님팬츠"]}},
     {"subcategory": "jogger", "category": "bottom", "formality": 1, "warmth": 3, "words": {
-      "en": ["joggers", "jogger", "sweatpants", "sweat pants", "track pants", "trackpants", "jogging bottoms", "tracksuit bottoms"],
-      "de": ["jogginghose", "sweathose", "trainingshose"],
+      "en": ["joggers", "jogger", "jogger pants", "jog pants", "sweatpants", "sweat pants", "track pants", "trackpants", "jogging bottoms", "tracksuit bottoms"],
+      "de": ["jogginghose", "jogginghosen", "jogpants", "jogpant", "joggpants", "sweathose", "trainingshose", "freizeithose"],
       "fr": ["jogging", "pantalon de jogging", "pantalon de survetement"],
       "es": ["pantalon de chandal", "jogger", "joggers"],
       "it": ["pantaloni della tuta", "pantaloni tuta", "jogger"], "pt": ["calca de moletom", "jogger"], "nl": ["joggingbroek", "trainingsbroek"], "pl": ["spodnie dresowe", "joggery"],
