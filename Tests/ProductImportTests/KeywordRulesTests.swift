@@ -313,4 +313,12 @@ import ProductImport
     @Test func fridgesInThePluralAreGoods() {
         #expect(TestSupport.rules.classify(KeywordInput(name: "Samsung RS6GA884CSL", category: "Haushalt > Kühlschränke > Side-by-Side Kühlschränke")).goods == "fridge")
     }
+
+    @Test(arguments: [
+        ("Jersey-Kleid mit Knopfleiste", "dress"), ("Basic Jersey T-Shirt", "top"), ("Jerseyhose mit Bindeband", "bottom"),
+        ("Jersey Leggings", "bottom"), ("Vestido de punto", "dress"), ("Jersey de punto trenzado", "top"),
+    ])
+    func jerseyTheFabricDoesNotHideTheGarment(name: String, category: String) {
+        #expect(TestSupport.rules.classify(KeywordInput(name: name)).category?.rawValue == category, "\(name)")
+    }
 }
