@@ -38,6 +38,6 @@ import Testing
             named += 1
             #expect(found.host == page.pageURL.host, "\(page.name): \(found) is not on \(page.pageURL.host ?? "?")")
         }
-        #expect(named >= 47)
+        #expect(named >= 48)
     }
 }
