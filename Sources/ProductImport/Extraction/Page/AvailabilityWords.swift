@@ -17,7 +17,10 @@ enum AvailabilityWords {
     /// "Only 5 left", "Nur noch 18 auf Lager", "Il ne reste plus que 3", "残り2点", "僅剩 4 件": a number
     /// of pieces left after words that say so.
     static func countsLeft(_ lowered: String) -> Bool {
-        guard lowered.utf8.count <= 200 else { return false }
+        // Cheap checks first: this runs on the text of every button and link near the name.
+        guard lowered.utf8.count <= 200, lowered.utf8.contains(where: { $0 >= 0x30 && $0 <= 0x39 }), leftLeadMatcher.contains(lowered) else {
+            return false
+        }
         for lead in leftLeads {
             var rest = Substring(lowered)
             while let found = rest.range(of: lead) {
@@ -29,6 +32,8 @@ enum AvailabilityWords {
         }
         return false
     }
+
+    private static let leftLeadMatcher = AttributeWords(leftLeads)
 
     private static let leftLeads = [
         "only", "nur noch", "plus que", "solo quedan", "solo queda", "quedan solo", "solo", "slechts", "nog maar", "apenas", "restam",
