@@ -78,7 +78,13 @@ public struct ProductExtractor: Sendable {
             guard page.isProduct, reader.site != nil || !PageGate.isSearch(pageURL) && !PageGate.isHome(pageURL) && !Self.listsProducts(scan) else {
                 let refusal = PageGate.refusal(for: tree, pageURL: pageURL, scripts: scan.scripts, tagCount: scan.tagCount)
                 // A buy box without a readable price is still one product when no gate names the page as something else.
-                guard page.showsBuyBoxWithoutPrice, refusal.kind == .notAProduct, tree.first(named: "article") == nil else { throw refusal }
+                // So is a page drawn by scripts whose share tags name one product (`ScriptShell`).
+                let drawnByScripts = refusal.kind == .notAProduct && ScriptShell.isProduct(
+                    metas: scan.metas, document: tree, pageURL: pageURL,
+                    namesKind: { name in rules.classify(KeywordInput(name: name)).category != nil || rules.namesGoods(name) })
+                guard page.showsBuyBoxWithoutPrice && refusal.kind == .notAProduct && tree.first(named: "article") == nil || drawnByScripts else {
+                    throw refusal
+                }
                 found.append(page)
                 return try finish(found, pageURL: pageURL, scan: scan)
             }
