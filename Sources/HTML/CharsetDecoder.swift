@@ -16,9 +16,6 @@ public enum CharsetDecoder {
     public static func decode(_ bytes: [UInt8], contentType: String?, host: String? = nil) -> String {
         if bytes.starts(with: [0xFF, 0xFE]) { return String(data: Data(bytes.dropFirst(2)), encoding: .utf16LittleEndian) ?? "" }
         if bytes.starts(with: [0xFE, 0xFF]) { return String(data: Data(bytes.dropFirst(2)), encoding: .utf16BigEndian) ?? "" }
-        if let label = contentType.flatMap(charset(inContentType:)) ?? declaredCharset(in: bytes), label.hasPrefix("utf-16") {
-            if let text = decode(bytes, label: label) { return text }
-        }
         return String(decoding: utf8(bytes, contentType: contentType, host: host), as: UTF8.self)
     }
 
@@ -30,12 +27,13 @@ public enum CharsetDecoder {
         if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) { return Array(decode(bytes, contentType: contentType).utf8) }
         var label = contentType.flatMap(charset(inContentType:)) ?? declaredCharset(in: bytes)
         if let named = label, utf8Labels.contains(named) { return bytes }
+        if let named = label, named.hasPrefix("utf-16"), let text = decode(bytes, label: named) { return Array(text.utf8) }
         // Checked once: valid UTF-8 with non-ASCII bytes is UTF-8 whatever the label says.
         let validUTF8 = UTF8Validation.isValid(bytes)
         if validUTF8, label == nil || bytes.contains(where: { $0 >= 0x80 }) { return bytes }
         // Browsers honour a `<meta charset>` later in the head too, by reading the page again.
         if label == nil { label = declaredCharset(in: bytes, within: laterMetaWindow) }
-        if let label, !label.hasPrefix("utf-16"), let converted = convert(bytes, label: label) { return converted }
+        if let label, let converted = convert(bytes, label: label) { return converted }
         if validUTF8 { return bytes }
         if let fallback = fallbackEncoding(forHost: host, bytes: bytes), let converted = Iconv.utf8(from: bytes, encoding: fallback) { return converted }
         return Array(Windows1252.decode(bytes).utf8)
@@ -113,14 +111,8 @@ public enum CharsetDecoder {
         return documentLanguage(in: bytes).flatMap(LegacyEncodings.fallback(forLanguage:))
     }
 
-    /// The `lang` of the `<html>` tag in the first 4 KB, lowercased ("ko", "zh-tw").
+    /// The `lang` of the `<html>` tag in the first 4 KB ("ko", "zh-TW"), read by the same scan as every page.
     static func documentLanguage(in bytes: [UInt8]) -> String? {
-        let head = String(decoding: bytes.prefix(4096), as: UTF8.self).lowercased()
-        guard let open = head.range(of: "<html") else { return nil }
-        let tag = head[open.upperBound...].prefix { $0 != ">" }
-        guard let attribute = tag.range(of: " lang=") ?? tag.range(of: "\nlang=") else { return nil }
-        let value = tag[attribute.upperBound...].drop { $0 == "\"" || $0 == "'" }
-            .prefix { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }
-        return value.isEmpty ? nil : String(value)
+        HTMLScan(utf8: Array(bytes.prefix(4096))).language
     }
 }

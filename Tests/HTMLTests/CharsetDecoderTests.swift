@@ -28,6 +28,12 @@ import Iconv
         #expect(CharsetDecoder.decode([0xFF, 0xFE, 0x6F, 0x00, 0x6B, 0x00], contentType: nil) == "ok")
     }
 
+    @Test func aUTF16LabelWithoutAByteOrderMarkIsHonouredByBothReaders() {
+        let bytes: [UInt8] = [0x6F, 0x00, 0x6B, 0x00]
+        #expect(CharsetDecoder.utf8(bytes, contentType: "text/html; charset=utf-16le") == Array("ok".utf8))
+        #expect(CharsetDecoder.decode(bytes, contentType: "text/html; charset=utf-16le") == "ok")
+    }
+
     @Test func unknownLabelsFallBackToSniffing() {
         #expect(CharsetDecoder.decode(Array("plain".utf8), contentType: "text/html; charset=x-made-up") == "plain")
     }
