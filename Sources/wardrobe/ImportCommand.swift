@@ -17,11 +17,12 @@ enum ImportCommand {
             if let file = options.value("--html") {
                 guard let data = FileManager.default.contents(atPath: file) else { return CLI.fail("can't read \(file)") }
                 let bytes = [UInt8](data)
-                if let given = options.value("--url"), URL(string: given)?.host == nil {
+                let given = options.value("--url")
+                if let given, URL(string: given)?.host == nil {
                     return CLI.fail("--url \(given) is not an absolute address such as https://shop.example/p/1")
                 }
                 // Without --url the page's own address: the saved-from comment, the canonical link or og:url.
-                guard let page = options.value("--url").flatMap(URL.init(string:)) ?? SavedPageAddress.url(in: bytes) else {
+                guard let page = given.flatMap(URL.init(string:)) ?? SavedPageAddress.url(in: bytes) else {
                     return CLI.fail("\(file) names no address of its own (canonical link, og:url or a saved-from comment): add --url PAGE_URL")
                 }
                 draft = try extractor.extract(bytes: bytes, contentType: nil, pageURL: page)

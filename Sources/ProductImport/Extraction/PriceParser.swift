@@ -51,7 +51,7 @@ enum PriceParser {
     /// "from €20" give 20, and "2 × 12,50 €" style installment text is refused.
     static func visibleAmount(_ text: String) -> Double? {
         // "３，９８０円": some Japanese shops print full-width digits.
-        if text.unicodeScalars.contains(where: { (0xFF10...0xFF19).contains($0.value) }) {
+        if hasFullWidthDigit(text) {
             return visibleAmount(String(String.UnicodeScalarView(text.unicodeScalars.map(halfWidth))))
         }
         let lowered = text.lowercased()
@@ -85,6 +85,11 @@ enum PriceParser {
         // A bare number ("12.500" in a `content` attribute) is machine-written; with a symbol or words it is shop text.
         let bare = text.allSatisfy { $0.isNumber || $0 == "." || $0 == "," || $0.isWhitespace }
         return amount(trimmed, machine: bare)
+    }
+
+    /// Whether `text` holds a full-width digit ("３"); their UTF-8 starts with 0xEF, checked first.
+    static func hasFullWidthDigit(_ text: String) -> Bool {
+        text.utf8.contains(0xEF) && text.unicodeScalars.contains { (0xFF10...0xFF19).contains($0.value) }
     }
 
     /// A full-width digit, comma or full stop as its ASCII form; anything else as it is.

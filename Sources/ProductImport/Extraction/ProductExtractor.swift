@@ -51,15 +51,16 @@ public struct ProductExtractor: Sendable {
             }
         }
 
-        // Whether the keyword rules know what kind of thing a name is; asked up to three times per page, with the same name.
+        // Whether the keyword rules know what kind of thing a name is; asked a few times per page, with the same name.
         var kindByName: (name: String, knows: Bool)?
+        func namesKind(_ name: String) -> Bool {
+            if let kindByName, kindByName.name == name { return kindByName.knows }
+            let knows = rules.classify(KeywordInput(name: name)).category != nil || rules.namesGoods(name)
+            kindByName = (name, knows)
+            return knows
+        }
         func hasGaps(_ found: [ProductFacts], strict: Bool) -> Bool {
-            self.hasGaps(found, strict: strict) { name in
-                if let kindByName, kindByName.name == name { return kindByName.knows }
-                let knows = rules.classify(KeywordInput(name: name)).category != nil || rules.namesGoods(name)
-                kindByName = (name, knows)
-                return knows
-            }
+            self.hasGaps(found, strict: strict, namesKind: namesKind)
         }
 
         var found: [ProductFacts] = []
@@ -77,12 +78,10 @@ public struct ProductExtractor: Sendable {
             let page = reader.extract(from: tree, title: scan.title)
             guard page.isProduct, reader.site != nil || !PageGate.isSearch(pageURL) && !PageGate.isHome(pageURL) && !Self.listsProducts(scan) else {
                 let refusal = PageGate.refusal(for: tree, pageURL: pageURL, scripts: scan.scripts, tagCount: scan.tagCount)
-                // A buy box without a readable price is still one product when no gate names the page as something else.
-                // So is a page drawn by scripts whose share tags name one product (`ScriptShell`).
-                let drawnByScripts = refusal.kind == .notAProduct && ScriptShell.isProduct(
-                    metas: scan.metas, document: tree, pageURL: pageURL,
-                    namesKind: { name in rules.classify(KeywordInput(name: name)).category != nil || rules.namesGoods(name) })
-                guard page.showsBuyBoxWithoutPrice && refusal.kind == .notAProduct && tree.first(named: "article") == nil || drawnByScripts else {
+                // A buy box without a readable price is still one product when no gate names the page as something else,
+                // and so is a page drawn by scripts whose share tags name one product (`ScriptShell`).
+                guard refusal.kind == .notAProduct, page.showsBuyBoxWithoutPrice && tree.first(named: "article") == nil
+                        || ScriptShell.isProduct(metas: scan.metas, document: tree, pageURL: pageURL, namesKind: namesKind) else {
                     throw refusal
                 }
                 found.append(page)
@@ -105,7 +104,7 @@ public struct ProductExtractor: Sendable {
 
     /// Merges what the sources found into the draft.
     private func finish(_ found: [ProductFacts], pageURL: URL, scan: HTMLScan) throws(ImportError) -> ProductDraft {
-        let locale = scan.metas.first { ($0["property"] ?? $0["name"])?.lowercased() == "og:locale" }?["content"] ?? scan.language
+        let locale = scan.metas.metaContent("og:locale") ?? scan.language
         guard var draft = merge(found, pageURL: pageURL, language: locale) else {
             throw ImportError(.notAProduct, detail: "product data without a name")
         }

@@ -14,7 +14,7 @@ public enum SavedPageAddress {
         if let found = savedFrom(head) { return found }
         // The head first; some saved pages (Amazon's, from scripts that rewrote them) print their
         // canonical link and metas inside the body.
-        for part in [head, text[...]] {
+        for part in head.endIndex == text.endIndex ? [head] : [head, text[...]] {
             if let found = tagAddress(part, tag: "<link", key: "rel", value: "canonical", address: "href")
                 ?? tagAddress(part, tag: "<meta", key: "property", value: "og:url", address: "content") {
                 return found

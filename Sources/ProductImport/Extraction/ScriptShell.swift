@@ -9,9 +9,7 @@ import HTML
 /// page shows almost no text of its own.
 enum ScriptShell {
     static func isProduct(metas: [HTMLTag], document: HTMLDocument, pageURL: URL, namesKind: (String) -> Bool) -> Bool {
-        func meta(_ key: String) -> String? {
-            metas.first { ($0["property"] ?? $0["name"])?.lowercased() == key }?["content"]?.trimmed
-        }
+        func meta(_ key: String) -> String? { metas.metaContent(key)?.trimmed }
         guard let title = meta("og:title"), !title.isEmpty, let image = meta("og:image"), !image.isEmpty else { return false }
         if let type = meta("og:type")?.lowercased(), notProductTypes.contains(where: type.hasPrefix) { return false }
         guard looksLikeProductLink(pageURL), document.first(named: "article") == nil else { return false }

@@ -7,7 +7,7 @@ import HTML
 enum ShopBrand {
     /// The brand the site name gives, or nil.
     static func brand(from metas: [HTMLTag], host: String?) -> String? {
-        let raw = metas.first { ($0["property"] ?? $0["name"])?.lowercased() == "og:site_name" }?["content"]
+        let raw = metas.metaContent("og:site_name")
             ?? metas.first { $0["name"]?.lowercased() == "application-name" }?["content"]
         guard var name = raw.map(HTMLDocument.collapsingWhitespace), !name.isEmpty else { return nil }
         for suffix in [" online shop", " onlineshop", " official site", " official store", " online store", " shop", " store", " online"]

@@ -154,8 +154,7 @@ enum BuyBoxPrice {
     /// Whether `text` holds a digit, ASCII or full-width ("３，９８０円"): a cheap test before the
     /// currency and amount parsers.
     private static func hasDigit(_ text: String) -> Bool {
-        text.utf8.contains(where: ASCIIByte.isDigit)
-            || text.utf8.contains(0xEF) && text.unicodeScalars.contains { (0xFF10...0xFF19).contains($0.value) }
+        text.utf8.contains(where: ASCIIByte.isDigit) || PriceParser.hasFullWidthDigit(text)
     }
 
     /// Words beside a bare amount that make it something other than the price to pay.
