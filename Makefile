@@ -48,7 +48,7 @@ test-anywhere: test-deps
 # Unit and loopback tests; the Synapse-backed MatrixIntegration tests run in test-matrix.
 test-unit: test-deps
 	$(SWIFT) build $(BUILD_FLAGS) --build-tests
-	$(SWIFT) test $(BUILD_FLAGS) --no-parallel --skip MatrixIntegration 2>&1 | tee .build/test-unit.log; exit $${PIPESTATUS[0]}
+	$(SWIFT) test $(BUILD_FLAGS) --no-parallel --skip MatrixIntegration 2>&1 | tee .build/test-unit.log; bash Tests/failures.sh .build/test-unit.log $${PIPESTATUS[0]}
 
 # PostgresTests and ScaleTests against a private PostgreSQL 15 cluster in .build/postgres (initdb, Unix
 # socket only, always stopped); `make test-unit` shows them as skipped. See docs/scale-out.md.

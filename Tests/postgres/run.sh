@@ -24,4 +24,4 @@ conninfo="$(bash Tests/postgres/cluster.sh start "$CLUSTER")"
 echo "test-postgres: cluster up ($conninfo)" >&2
 WARDROBE_TEST_POSTGRES="$conninfo" $SWIFT test ${BUILD_FLAGS:-} --skip-build --filter 'PostgresTests|ScaleTests|SharedWorkersTests|SharedJobsAndDailyTests|SharedMatrixInboxTests' 2>&1 \
   | tee .build/test-postgres.log
-exit "${PIPESTATUS[0]}"
+bash Tests/failures.sh .build/test-postgres.log "${PIPESTATUS[0]}"
