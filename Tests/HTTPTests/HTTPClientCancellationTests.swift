@@ -21,7 +21,8 @@ struct HTTPClientCancellationTests {
             error = await task.value
         }
         #expect(error == .cancelled)
-        #expect(time < .milliseconds(500))
+        // Well under the 10 s the body would take, with room for a busy machine.
+        #expect(time < .seconds(2))
         #expect(await server.waitForAbortedResponses(1, timeout: .seconds(3)))
     }
 

@@ -1,0 +1,56 @@
+import Closet
+import ProductImport
+import Testing
+
+/// Goods in the languages whose shops had only a few goods words (Portuguese, Dutch, Polish, and
+/// some Chinese, Japanese and Korean appliances), and the two kinds added with them: home textiles
+/// and luggage. The names are written the way shops title such things.
+@Suite struct GoodsWordsTests {
+    @Test(arguments: [
+        ("Torradeira elétrica 2 fatias", "toaster"), ("Broodrooster RVS met opzetrooster", "toaster"), ("Toster Philips HD2581", "toaster"),
+        ("Aspirador de pó vertical sem fio", "cleaning appliance"), ("Stofzuiger zakloos", "cleaning appliance"),
+        ("Odkurzacz bezprzewodowy 2w1", "cleaning appliance"), ("Impressora multifuncional Wi-Fi", "printer"), ("Drukarka laserowa", "printer"),
+        ("Máquina de lavar 11 kg", "washing machine"), ("Wasmachine 8 kg 1400 toeren", "washing machine"), ("Pralka ładowana od przodu", "washing machine"),
+        ("Geladeira frost free 400 litros", "fridge"), ("Koelkast met vriesvak", "fridge"), ("Lodówka z zamrażarką", "fridge"),
+        ("Chaleira elétrica inox 1,7 L", "kitchen appliance"), ("Magnetron met grill", "kitchen appliance"), ("Czajnik elektryczny szklany", "kitchen appliance"),
+        ("Patelnia granitowa 28 cm", "kitchen appliance"), ("전기포트 1.7L 무선", "kitchen appliance"), ("电热水壶 家用 1.5L", "kitchen appliance"),
+        ("Telewizor 55 cali 4K", "electronics"), ("Toetsenbord draadloos", "electronics"), ("Quebra-cabeça 1000 peças", "toy"),
+        ("Puzzle 1000 Teile Landschaft", "toy"), ("Racao para cães adultos 15 kg", "pet supplies"), ("Karma dla kota 10 kg", "pet supplies"),
+        ("Koffiebonen 1 kg", "food or drink"), ("Kawa ziarnista 1 kg", "food or drink"), ("Hanglamp zwart metaal", "lighting"),
+        ("Żyrandol kryształowy", "lighting"), ("Torneira gourmet para cozinha", "home fixture"), ("Keukenkraan met uittrekbare sproeier", "home fixture"),
+        ("Fahrradhelm für Erwachsene", "sports equipment"), ("Rower górski 29 cali", "sports equipment"), ("Fraldas descartáveis tamanho M", "baby gear"),
+        ("Autostoeltje groep 0+", "baby gear"), ("Opony zimowe 205/55 R16", "car accessory"), ("Caneta esferográfica azul, 10 unidades", "stationery"),
+        ("Strijkijzer met stoomfunctie", "garment care item"), ("Deska do prasowania", "garment care item"), ("Gartenschlauch 20 m", "tool"),
+    ])
+    func goodsInMoreLanguagesAreNotClothing(name: String, goods: String) {
+        let found = TestSupport.rules.classify(KeywordInput(name: name))
+        #expect(found.goods == goods, "\(name)")
+        #expect(found.category == nil, "\(name)")
+    }
+
+    @Test(arguments: [
+        ("Handtuch Set 4-teilig Baumwolle", "home textile"), ("Bath towel, 70 x 140 cm", "home textile"), ("Bettwäsche Baumwolle 135x200", "home textile"),
+        ("Toalha de banho felpuda", "home textile"), ("Hoeslaken 160x200", "home textile"), ("Ręcznik kąpielowy", "home textile"),
+        ("Housse de couette 240x220", "home textile"), ("バスタオル 今治", "home textile"),
+        ("Koffer Hartschale 4 Rollen", "luggage"), ("Carry-on luggage 55 cm", "luggage"), ("Maleta de cabina rígida", "luggage"),
+        ("Walizka kabinowa", "luggage"), ("行李箱 20寸 登机箱", "luggage"), ("スーツケース 機内持ち込み", "luggage"),
+    ])
+    func towelsBeddingAndSuitcasesHaveTheirOwnKinds(name: String, goods: String) {
+        let found = TestSupport.rules.classify(KeywordInput(name: name))
+        #expect(found.goods == goods, "\(name)")
+        #expect(found.category == nil, "\(name)")
+    }
+
+    @Test(arguments: [
+        ("Rok plissé met elastische band", Category.bottom, "skirt"), ("Spijkerrok", .bottom, "skirt"), ("女士斜挎包 小方包", .accessory, "bag"),
+        // Garment words still win over a goods word in the same name.
+        ("Pop art T-shirt", .top, "t-shirt"), ("Ski jacket with hood", .outerwear, "jacket"), ("Snowboard boots", .shoes, "boot"),
+        ("Handtuch-Kleid für den Strand", .dress, "dress"), ("Koffer-Rock aus Leder", .bottom, "skirt"), ("Wollmantel lang", .outerwear, "coat"),
+    ])
+    func garmentsStayGarments(name: String, category: Category, subcategory: String) {
+        let found = TestSupport.rules.classify(KeywordInput(name: name))
+        #expect(found.category == category, "\(name)")
+        #expect(found.subcategory == subcategory, "\(name)")
+        #expect(found.goods == nil, "\(name)")
+    }
+}
