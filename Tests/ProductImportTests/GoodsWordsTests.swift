@@ -54,3 +54,24 @@ import Testing
         #expect(found.goods == nil, "\(name)")
     }
 }
+
+extension GoodsWordsTests {
+    /// A name that says nothing ("Philips HD9252/90") under a shop department in these languages.
+    @Test(arguments: [
+        ("Eletrodomésticos > Cozinha > Fritadeiras", "kitchen appliance"), ("Huishoudelijke apparaten > Koffie", "kitchen appliance"),
+        ("AGD > Drobne AGD", "kitchen appliance"), ("Casa e Jardim > Decoração", "home decor"), ("Huis en tuin > Woonaccessoires", "home decor"),
+        ("Dom i ogród > Dekoracje", "home decor"), ("Beleza > Perfumaria", "cosmetics"), ("Drogisterij > Verzorging", "cosmetics"),
+        ("Motoryzacja > Akcesoria samochodowe", "car accessory"), ("Móveis > Sala", "furniture"),
+    ])
+    func aDepartmentInTheseLanguagesSaysANamelessProductIsNotClothing(breadcrumb: String, goods: String) {
+        let found = TestSupport.rules.classify(KeywordInput(name: "Philips HD9252/90", category: breadcrumb))
+        #expect(found.goods == goods, "\(breadcrumb)")
+        #expect(found.category == nil)
+    }
+
+    @Test func aGarmentInTheDepartmentStillWins() {
+        let found = TestSupport.rules.classify(KeywordInput(name: "Nike Pegasus 41", category: "Casa e Jardim > Tênis"))
+        #expect(found.category == .shoes)
+        #expect(found.goods == nil)
+    }
+}
