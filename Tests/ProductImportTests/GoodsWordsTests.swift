@@ -32,6 +32,7 @@ import Testing
         ("Handtuch Set 4-teilig Baumwolle", "home textile"), ("Bath towel, 70 x 140 cm", "home textile"), ("Bettwäsche Baumwolle 135x200", "home textile"),
         ("Toalha de banho felpuda", "home textile"), ("Hoeslaken 160x200", "home textile"), ("Ręcznik kąpielowy", "home textile"),
         ("Housse de couette 240x220", "home textile"), ("バスタオル 今治", "home textile"),
+        ("Plaid polaire 150x200", "home textile"), ("Manta de forro polar", "home textile"), ("Coperta in pile matrimoniale", "home textile"),
         ("Koffer Hartschale 4 Rollen", "luggage"), ("Carry-on luggage 55 cm", "luggage"), ("Maleta de cabina rígida", "luggage"),
         ("Walizka kabinowa", "luggage"), ("行李箱 20寸 登机箱", "luggage"), ("スーツケース 機内持ち込み", "luggage"),
     ])
@@ -42,6 +43,21 @@ import Testing
     }
 
     @Test(arguments: [
+        ("Câble USB-C 2 m", "electronics"), ("Cavo USB C ricarica rapida", "electronics"), ("Piles alcalines AA, lot de 24", "electronics"),
+        ("Souris sans fil", "electronics"), ("Ratón inalámbrico", "electronics"), ("Carte mémoire microSD 128 Go", "electronics"),
+        ("Manette PS5 DualSense", "electronics"), ("Videojuego Nintendo Switch", "electronics"), ("Friggitrice ad aria 5 L", "kitchen appliance"),
+        ("Cocotte en fonte 24 cm", "kitchen appliance"), ("Sac poubelle 50 L", "household supplies"), ("Bolsas de basura 30 L", "household supplies"),
+        ("Carta igienica 12 rotoli", "household supplies"), ("Müllbeutel 35 l", "household supplies"), ("Calendrier 2025", "stationery"),
+        ("Nichoir pour oiseaux", "pet supplies"),
+    ])
+    func everydayGoodsInFrenchSpanishAndItalianAreNotClothing(name: String, goods: String) {
+        let found = TestSupport.rules.classify(KeywordInput(name: name))
+        #expect(found.goods == goods, "\(name)")
+        #expect(found.category == nil, "\(name)")
+    }
+
+    @Test(arguments: [
+        ("Blanket scarf in wool", Category.accessory, "scarf"), ("Sac à main cabas", .accessory, "bag"), ("Bolsa de playa de rafia", .accessory, "bag"),
         ("Rok plissé met elastische band", Category.bottom, "skirt"), ("Spijkerrok", .bottom, "skirt"), ("女士斜挎包 小方包", .accessory, "bag"),
         // Garment words still win over a goods word in the same name.
         ("Pop art T-shirt", .top, "t-shirt"), ("Ski jacket with hood", .outerwear, "jacket"), ("Snowboard boots", .shoes, "boot"),
