@@ -91,3 +91,31 @@ extension GoodsWordsTests {
         #expect(found.goods == nil)
     }
 }
+
+extension GoodsWordsTests {
+    /// English compounds whose garment word is not the thing sold.
+    @Test(arguments: [
+        ("OPI Base Coat", "cosmetics"), ("Gel top coat, 15 ml", "cosmetics"), ("Sock monkey plush", "toy"), ("Doll dress set for 18 inch dolls", "toy"),
+        ("Puppenkleidung 43 cm", "toy"), ("Seat belt extender", "car accessory"), ("Jacket potato seasoning", "food or drink"),
+        ("Sweater shaver, rechargeable", "garment care item"), ("Boot tray for entryway", "garment care item"), ("Umbrella stand, metal", "garment care item"),
+        ("Leather jacket conditioner", "garment care item"), ("Pillow top mattress, queen", "furniture"), ("Water tank 100 L", "home fixture"),
+        ("Knitting kit for beginners", "craft supplies"), ("Dress sewing pattern", "craft supplies"), ("Fabric by the metre, cotton poplin", "craft supplies"),
+        ("Nähmaschine mit 60 Stichen", "craft supplies"),
+    ])
+    func aGarmentWordInACompoundIsNotTheThingSold(name: String, goods: String) {
+        let found = TestSupport.rules.classify(KeywordInput(name: name))
+        #expect(found.goods == goods, "\(name)")
+        #expect(found.category == nil, "\(name)")
+    }
+
+    @Test(arguments: [
+        ("Men's wool top coat", Category.outerwear, "coat"), ("Body shaper for women", .top, "top"), ("Baby doll dress, floral", .dress, "dress"),
+        ("Baby onesie, organic cotton", .dress, "jumpsuit"), ("Wool blazer with patch pockets", .outerwear, "blazer"), ("Bow tie gift kit", .accessory, "tie"),
+    ])
+    func theGarmentStillWinsWhereItIsTheThing(name: String, category: Category, subcategory: String) {
+        let found = TestSupport.rules.classify(KeywordInput(name: name))
+        #expect(found.category == category, "\(name)")
+        #expect(found.subcategory == subcategory, "\(name)")
+        #expect(found.goods == nil, "\(name)")
+    }
+}

@@ -111,10 +111,11 @@ extension KeywordRules {
 
     /// The goods a head noun after the garment word names: "Coat hooks" are hooks, "Belt drive
     /// turntable" a turntable. Nil without a garment word or with the noun before it ("Hook coat").
+    /// The last such noun is the thing: a "Jacket potato maker" is a maker, not a potato.
     private func trailingGoods(in head: KeywordText, after garment: PhraseSet<Garment>.Match?) -> String? {
         guard let garment else { return nil }
         let end = garment.start + garment.length
-        return trailingGoods.matches(in: head).first { $0.start >= end }?.value ?? nil
+        return trailingGoods.matches(in: head).last { $0.start >= end }?.value ?? nil
     }
 
     private static func covers<A, B>(_ outer: PhraseSet<A>.Match, _ inner: PhraseSet<B>.Match) -> Bool {
