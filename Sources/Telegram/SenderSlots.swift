@@ -95,14 +95,22 @@ final class SentMarks: Sendable {
         wake?.yield()
     }
 
-    /// Writes marks as they come until the sender stops (`finish`), then whatever is left.
-    func run() async {
+    /// Opens a run's intake: marks added from now on wake the writer. Called before the writer's task
+    /// is started, so a `finish()` that comes before that task runs (a run stopped as it began) ends
+    /// it instead of being lost, which left the writer, and the sender's run, waiting forever.
+    func begin() -> AsyncStream<Void> {
         let (wakes, wake) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
         let early = state.withLock { state in
             state.wake = wake
             return !state.marks.isEmpty
         }
         if early { wake.yield() }
+        return wakes
+    }
+
+    /// Writes marks as they come on `wakes` (from `begin`) until the sender stops (`finish`), then
+    /// whatever is left.
+    func run(_ wakes: AsyncStream<Void>) async {
         for await _ in wakes { await writeWaiting() }
         // Stopped or cancelled: marks that still come wait for the next run, which writes them first.
         state.withLock { $0.wake = nil }

@@ -92,7 +92,8 @@ public final class TelegramSender: Service {
         await queue(pending)
         await withDiscardingTaskGroup { outer in
             // Runs until every drain is done, so the last sent marks are written before `run` returns.
-            outer.addTask { [marks] in await marks.run() }
+            let wakes = marks.begin()
+            outer.addTask { [marks] in await marks.run(wakes) }
             await withDiscardingTaskGroup { group in
                 group.addTask { [state] in
                     for await _ in stops {}
