@@ -184,10 +184,10 @@ extension DataFiles {
       "ko": ["치노팬츠"]}},
     {"subcategory": "underwear", "category": "bottom", "formality": 1, "warmth": 1, "words": {
       "en": ["boxer briefs", "boxer brief", "boxer shorts", "boxers", "briefs", "underwear", "panties", "knickers", "thong", "hipster briefs"],
-      "de": ["boxershorts", "boxershort", "boxer", "unterhose", "unterhosen", "slips", "panty", "pantys", "unterwasche", "string tanga"],
-      "fr": ["calecon", "calecons", "boxer", "boxers", "slips", "shorty", "sous vetement", "sous vetements"],
-      "es": ["calzoncillos", "calzoncillo", "boxer", "boxers", "bragas", "braguitas", "tanga", "ropa interior"],
-      "it": ["mutande", "mutandine", "boxer", "perizoma"], "pt": ["cueca", "cuecas", "calcinha", "calcinhas", "roupa intima"], "nl": ["onderbroek", "onderbroeken", "boxershort", "boxershorts", "slips", "ondergoed"], "pl": ["bokserki", "majtki", "slipy", "figi", "bielizna"],
+      "de": ["boxershorts", "boxershort", "boxer", "unterhose", "unterhosen", "slips", "panty", "pantys", "unterwasche", "string tanga", "damen slip", "herren slip"],
+      "fr": ["calecon", "calecons", "boxer", "boxers", "slips", "shorty", "sous vetement", "sous vetements", "slip homme", "slip femme"],
+      "es": ["calzoncillos", "calzoncillo", "boxer", "boxers", "bragas", "braguitas", "tanga", "ropa interior", "slip hombre", "slip mujer"],
+      "it": ["mutande", "mutandine", "boxer", "perizoma", "slip donna", "slip uomo", "slip da donna", "slip da uomo"], "pt": ["cueca", "cuecas", "calcinha", "calcinhas", "roupa intima"], "nl": ["onderbroek", "onderbroeken", "boxershort", "boxershorts", "slips", "ondergoed"], "pl": ["bokserki", "majtki", "slipy", "figi", "bielizna"],
       "zh": ["內褲", "内裤", "四角褲", "四角裤", "三角褲", "三角裤"],
       "ja": ["ボクサーパンツ", "ボクサーブリーフ", "トランクス", "ショーツ", "下着"],
       "ko": ["팬티", "드로즈", "속옷"]}},
@@ -300,7 +300,7 @@ extension DataFiles {
       "ja": ["トップス", "カットソー", "タンクトップ", "キャミソール"],
       "ko": ["상의", "나시", "민소매", "블라우스티"]}},
     {"subcategory": "sneaker", "category": "shoes", "formality": 1, "warmth": 2, "words": {
-      "en": ["sneaker", "sneakers", "trainer", "trainers", "running shoes", "running shoe", "plimsolls"],
+      "en": ["sneaker", "sneakers", "trainer", "trainers", "running shoes", "running shoe", "plimsolls", "high top", "high tops", "hi top", "slip on", "slip ons", "air force 1", "air force one", "air max", "air jordan", "jordan 1", "dunk low", "dunk high", "blazer mid", "blazer low", "stan smith", "superstar", "gazelle", "samba og", "chuck taylor", "chuck 70", "all star", "old skool", "sk8 hi", "gel kayano", "gel nimbus", "gel lyte", "ultraboost", "air zoom"],
       "de": ["turnschuh", "turnschuhe", "sneaker", "laufschuh", "laufschuhe"],
       "fr": ["basket", "baskets", "sneakers", "tennis"],
       "es": ["zapatillas", "zapatilla", "deportivas", "tenis"],
