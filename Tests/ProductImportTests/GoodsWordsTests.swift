@@ -119,3 +119,19 @@ extension GoodsWordsTests {
         #expect(found.goods == nil, "\(name)")
     }
 }
+
+extension GoodsWordsTests {
+    /// A name that is only a model number, under no department: the description says what it is.
+    @Test func aModelNumberNameIsReadFromItsDescription() {
+        let fryer = TestSupport.rules.classify(KeywordInput(name: "Philips HD9252/90", description: "Die Heißluftfritteuse mit Rapid-Air-Technologie, 4,1 l."))
+        #expect(fryer.goods == "kitchen appliance")
+        #expect(fryer.category == nil)
+        // Care instructions name a washing machine and an iron; the piece is still not called one.
+        let care = TestSupport.rules.classify(KeywordInput(name: "Levi's 501 Original", description: "Machine wash cold in the washing machine. Warm iron. Do not use a tumble dryer."))
+        #expect(care.goods == nil)
+        // A garment word in the description still wins.
+        let shirt = TestSupport.rules.classify(KeywordInput(name: "Style 4471", description: "A linen shirt that goes with your laptop bag."))
+        #expect(shirt.category == .top)
+        #expect(shirt.goods == nil)
+    }
+}

@@ -6,6 +6,10 @@ extension KeywordRules {
     /// A name or breadcrumb still counts them; a description alone does not.
     static let descriptionHomographs: Set<String> = ["hat", "top", "tank", "string", "body", "cap"]
 
+    /// Goods that clothing descriptions name in their care instructions ("machine wash", "do not
+    /// tumble dry", "iron on low"): a description naming them says nothing about what is sold.
+    static let careLabelKinds: Set<String> = ["washing machine", "garment care item"]
+
     /// Applies the rules to a piece's words. The name is read first; the breadcrumb and
     /// description only fill what the name leaves open.
     public func classify(_ input: KeywordInput) -> KeywordClassification {
@@ -37,6 +41,11 @@ extension KeywordRules {
                 // The description is in the shop's language, where some garment words are everyday words.
                 let plain = KeywordText(words: description.words.filter { !Self.descriptionHomographs.contains($0) })
                 garment = garments.best(in: plain)?.value
+                if garment == nil {
+                    // A name that is a model number ("Philips HD9252/90") under no department: the
+                    // description says what it is. Care-label words ("washing machine safe") are not it.
+                    result.goods = goods.matches(in: description).lazy.compactMap(\.value).first { !Self.careLabelKinds.contains($0) }
+                }
             }
         }
         if let garment {
@@ -87,7 +96,6 @@ extension KeywordRules {
         return result
     }
 
-    /// Whether match `outer` spans all of `inner` ("shoe rack" covers "shoe"), or comes first.
     /// Whether the head of `name` already says the piece is goods ("Toaster", "Shoe rack"):
     /// then no breadcrumb or description can make it clothing.
     func namesGoods(_ name: String) -> Bool {
@@ -118,6 +126,7 @@ extension KeywordRules {
         return trailingGoods.matches(in: head).last { $0.start >= end }?.value ?? nil
     }
 
+    /// Whether match `outer` spans all of `inner` ("shoe rack" covers "shoe").
     private static func covers<A, B>(_ outer: PhraseSet<A>.Match, _ inner: PhraseSet<B>.Match) -> Bool {
         outer.start <= inner.start && outer.start + outer.length >= inner.start + inner.length
     }
