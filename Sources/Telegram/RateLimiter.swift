@@ -5,7 +5,9 @@ import Foundation
 /// retry_after`, which stays the authority. A pure value; the caller supplies the time.
 ///
 /// `reserve` books the earliest allowed instant and counts the message from then, so callers
-/// that wait until their instant send in booking order within a chat.
+/// that wait until their instant send in booking order within a chat. Bookings older than the
+/// longest window before `now` are forgotten, so the bounds hold for a clock that moves forward;
+/// after a wall clock steps back, a message or two may go early, and Telegram's 429 paces them.
 public struct RateLimiter: Sendable {
     /// At most `count` messages in any `period` seconds.
     struct Window: Sendable, Hashable {
