@@ -70,10 +70,10 @@ import WardrobeTestKit
         #expect(limiter.reserveNow(chat: "b", isGroup: false, now: start, keep: 1) == nil)
     }
 
-    @Test func editsAndRepliesTogetherStayWithinTheLimits() {
+    @Test(arguments: 0..<12) func editsAndRepliesTogetherStayWithinTheLimits(seed: UInt64) {
         var limiter = RateLimiter(limits: RateLimits())
         var sent: [String: [Date]] = [:]
-        var generator = SystemRandomNumberGenerator()
+        var generator = SeededGenerator(state: seed)
         for index in 0..<1_200 {
             let chat = ["a", "-1"][index % 2]
             let now = start.addingTimeInterval(Double(index) * 0.1 + Double.random(in: 0..<0.1, using: &generator))
