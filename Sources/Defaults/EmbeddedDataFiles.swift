@@ -188,7 +188,7 @@ extension DataFiles {
       "fr": ["calecon", "calecons", "boxer", "boxers", "slips", "shorty", "sous vetement", "sous vetements", "slip homme", "slip femme"],
       "es": ["calzoncillos", "calzoncillo", "boxer", "boxers", "bragas", "braguitas", "tanga", "ropa interior", "slip hombre", "slip mujer"],
       "it": ["mutande", "mutandine", "boxer", "perizoma", "slip donna", "slip uomo", "slip da donna", "slip da uomo"], "pt": ["cueca", "cuecas", "calcinha", "calcinhas", "roupa intima"], "nl": ["onderbroek", "onderbroeken", "boxershort", "boxershorts", "slips", "ondergoed"], "pl": ["bokserki", "majtki", "slipy", "figi", "bielizna"],
-      "zh": ["內褲", "内裤", "四角褲", "四角裤", "三角褲", "三角裤"],
+      "zh": ["內褲", "内裤", "四角褲", "四角裤", "三角褲", "三角裤", "內衣", "内衣"],
       "ja": ["ボクサーパンツ", "ボクサーブリーフ", "トランクス", "ショーツ", "下着"],
       "ko": ["팬티", "드로즈", "속옷"]}},
     {"subcategory": "shorts", "category": "bottom", "formality": 1, "warmth": 1, "words": {
@@ -297,8 +297,8 @@ extension DataFiles {
       "es": ["top", "camiseta de tirantes", "body"],
       "it": ["top", "canotta", "canottiera", "body"], "pt": ["regata", "top", "cropped"], "nl": ["top", "topje"], "pl": ["top"],
       "zh": ["上衣", "背心", "小可愛"],
-      "ja": ["トップス", "カットソー", "タンクトップ", "キャミソール"],
-      "ko": ["상의", "나시", "민소매", "블라우스티"]}},
+      "ja": ["トップス", "カットソー", "タンクトップ", "キャミソール", "ブラレット"],
+      "ko": ["상의", "나시", "민소매", "블라우스티", "브라렛"]}},
     {"subcategory": "sneaker", "category": "shoes", "formality": 1, "warmth": 2, "words": {
       "en": ["sneaker", "sneakers", "trainer", "trainers", "running shoes", "running shoe", "plimsolls", "high top", "high tops", "hi top", "slip on", "slip ons", "air force 1", "air force one", "air max", "air jordan", "jordan 1", "dunk low", "dunk high", "blazer mid", "blazer low", "stan smith", "superstar", "gazelle", "samba og", "chuck taylor", "chuck 70", "all star", "old skool", "sk8 hi", "gel kayano", "gel nimbus", "gel lyte", "ultraboost", "air zoom"],
       "de": ["turnschuh", "turnschuhe", "sneaker", "laufschuh", "laufschuhe"],
@@ -306,7 +306,7 @@ extension DataFiles {
       "es": ["zapatillas", "zapatilla", "deportivas", "tenis"],
       "it": ["sneakers", "sneaker", "scarpe da ginnastica", "scarpe sportive"], "pt": ["tenis", "sapatilhas"], "nl": ["sneakers", "gympen"], "pl": ["trampki", "sneakersy", "buty sportowe"],
       "zh": ["運動鞋", "运动鞋", "球鞋", "休閒鞋", "休闲鞋"],
-      "ja": ["スニーカー"],
+      "ja": ["スニーカー", "スリッポン"],
       "ko": ["스니커즈", "운동화"]}},
     {"subcategory": "boot", "category": "shoes", "formality": 2, "warmth": 4, "words": {
       "en": ["boot", "boots", "ankle boot", "ankle boots", "chelsea boot", "chelsea boots", "booties"],
