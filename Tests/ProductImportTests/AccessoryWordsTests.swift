@@ -17,10 +17,7 @@ import Testing
         ("Cape sleeve blouse", .top, "blouse"), ("Cape Cod T-shirt", .top, "t-shirt"),
     ])
     func smallAccessoriesHaveTheirKind(name: String, category: Category, subcategory: String) {
-        let found = TestSupport.rules.classify(KeywordInput(name: name))
-        #expect(found.category == category, "\(name)")
-        #expect(found.subcategory == subcategory, "\(name)")
-        #expect(found.goods == nil, "\(name)")
+        TestSupport.expectGarment(name, category, subcategory)
     }
 
     @Test(arguments: [
@@ -28,8 +25,6 @@ import Testing
         "Jeans buttons replacement", "Brillenetui", "Glasses case, hard shell",
     ])
     func thingsForClothesAreNotClothes(name: String) {
-        let found = TestSupport.rules.classify(KeywordInput(name: name))
-        #expect(found.goods == "garment care item", "\(name)")
-        #expect(found.category == nil, "\(name)")
+        TestSupport.expectGoods(name, "garment care item")
     }
 }

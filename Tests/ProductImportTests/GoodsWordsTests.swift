@@ -23,9 +23,7 @@ import Testing
         ("Strijkijzer met stoomfunctie", "garment care item"), ("Deska do prasowania", "garment care item"), ("Gartenschlauch 20 m", "tool"),
     ])
     func goodsInMoreLanguagesAreNotClothing(name: String, goods: String) {
-        let found = TestSupport.rules.classify(KeywordInput(name: name))
-        #expect(found.goods == goods, "\(name)")
-        #expect(found.category == nil, "\(name)")
+        TestSupport.expectGoods(name, goods)
     }
 
     @Test(arguments: [
@@ -37,9 +35,7 @@ import Testing
         ("Walizka kabinowa", "luggage"), ("行李箱 20寸 登机箱", "luggage"), ("スーツケース 機内持ち込み", "luggage"),
     ])
     func towelsBeddingAndSuitcasesHaveTheirOwnKinds(name: String, goods: String) {
-        let found = TestSupport.rules.classify(KeywordInput(name: name))
-        #expect(found.goods == goods, "\(name)")
-        #expect(found.category == nil, "\(name)")
+        TestSupport.expectGoods(name, goods)
     }
 
     @Test(arguments: [
@@ -51,9 +47,7 @@ import Testing
         ("Nichoir pour oiseaux", "pet supplies"),
     ])
     func everydayGoodsInFrenchSpanishAndItalianAreNotClothing(name: String, goods: String) {
-        let found = TestSupport.rules.classify(KeywordInput(name: name))
-        #expect(found.goods == goods, "\(name)")
-        #expect(found.category == nil, "\(name)")
+        TestSupport.expectGoods(name, goods)
     }
 
     @Test(arguments: [
@@ -64,10 +58,7 @@ import Testing
         ("Handtuch-Kleid für den Strand", .dress, "dress"), ("Koffer-Rock aus Leder", .bottom, "skirt"), ("Wollmantel lang", .outerwear, "coat"),
     ])
     func garmentsStayGarments(name: String, category: Category, subcategory: String) {
-        let found = TestSupport.rules.classify(KeywordInput(name: name))
-        #expect(found.category == category, "\(name)")
-        #expect(found.subcategory == subcategory, "\(name)")
-        #expect(found.goods == nil, "\(name)")
+        TestSupport.expectGarment(name, category, subcategory)
     }
 }
 
@@ -103,9 +94,7 @@ extension GoodsWordsTests {
         ("Nähmaschine mit 60 Stichen", "craft supplies"),
     ])
     func aGarmentWordInACompoundIsNotTheThingSold(name: String, goods: String) {
-        let found = TestSupport.rules.classify(KeywordInput(name: name))
-        #expect(found.goods == goods, "\(name)")
-        #expect(found.category == nil, "\(name)")
+        TestSupport.expectGoods(name, goods)
     }
 
     @Test(arguments: [
@@ -113,10 +102,7 @@ extension GoodsWordsTests {
         ("Baby onesie, organic cotton", .dress, "jumpsuit"), ("Wool blazer with patch pockets", .outerwear, "blazer"), ("Bow tie gift kit", .accessory, "tie"),
     ])
     func theGarmentStillWinsWhereItIsTheThing(name: String, category: Category, subcategory: String) {
-        let found = TestSupport.rules.classify(KeywordInput(name: name))
-        #expect(found.category == category, "\(name)")
-        #expect(found.subcategory == subcategory, "\(name)")
-        #expect(found.goods == nil, "\(name)")
+        TestSupport.expectGarment(name, category, subcategory)
     }
 }
 

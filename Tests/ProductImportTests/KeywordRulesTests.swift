@@ -151,9 +151,7 @@ import ProductImport
         ("E-Gift Card $25", "gift card"), ("Carte cadeau 30 €", "gift card"),
     ])
     func goodsThatAreNotClothingAreSaidToBeSo(name: String, goods: String) {
-        let found = TestSupport.rules.classify(KeywordInput(name: name))
-        #expect(found.goods == goods)
-        #expect(found.category == nil)
+        TestSupport.expectGoods(name, goods)
     }
 
     @Test(arguments: [
@@ -165,10 +163,7 @@ import ProductImport
         ("Short sleeve shirt", .top, "shirt"), ("Jack & Jones T-shirt", .top, "t-shirt"), ("Golf cap", .accessory, "hat"),
     ])
     func accessoriesAreToldApartFromWhatTheyGoWith(name: String, category: Category, subcategory: String) {
-        let found = TestSupport.rules.classify(KeywordInput(name: name))
-        #expect(found.category == category)
-        #expect(found.subcategory == subcategory)
-        #expect(found.goods == nil)
+        TestSupport.expectGarment(name, category, subcategory)
     }
 
     @Test(arguments: [
@@ -178,9 +173,7 @@ import ProductImport
         ("Płaszcz wełniany", .outerwear, "coat"), ("Torebka skórzana", .accessory, "bag"), ("Bluza z kapturem", .top, "hoodie"),
     ])
     func portugueseDutchAndPolishGarmentNamesGetTheirCategory(name: String, category: Category, subcategory: String) {
-        let found = TestSupport.rules.classify(KeywordInput(name: name))
-        #expect(found.category == category)
-        #expect(found.subcategory == subcategory)
+        TestSupport.expectGarment(name, category, subcategory)
     }
 
     @Test(arguments: [
@@ -193,9 +186,7 @@ import ProductImport
         ("Swim trunks quick dry", .bottom, "shorts"), ("ブラックTシャツ メンズ", .top, "t-shirt"),
     ])
     func underwearSwimwearAndClogsGetACategory(name: String, category: Category, subcategory: String) {
-        let found = TestSupport.rules.classify(KeywordInput(name: name))
-        #expect(found.category == category, "\(name)")
-        #expect(found.subcategory == subcategory, "\(name)")
+        TestSupport.expectGarment(name, category, subcategory)
     }
 
     @Test(arguments: [
@@ -204,9 +195,7 @@ import ProductImport
         ("Apple Watch Series 9", "electronics"), ("Lampe de poche LED", "lighting"), ("歯ブラシ やわらかめ", "cosmetics"),
     ])
     func toolsMachinesPaperbacksAndSmartwatchesAreNotClothing(name: String, goods: String) {
-        let found = TestSupport.rules.classify(KeywordInput(name: name))
-        #expect(found.goods == goods, "\(name)")
-        #expect(found.category == nil, "\(name)")
+        TestSupport.expectGoods(name, goods)
     }
 
     @Test(arguments: [
@@ -233,9 +222,7 @@ import ProductImport
         ("Suit carrier bag", "garment care item"),
     ])
     func aGoodsNounAfterTheGarmentWordNamesTheThing(name: String, goods: String) {
-        let found = TestSupport.rules.classify(KeywordInput(name: name))
-        #expect(found.goods == goods, "\(name)")
-        #expect(found.category == nil, "\(name)")
+        TestSupport.expectGoods(name, goods)
     }
 
     @Test(arguments: [
@@ -243,10 +230,7 @@ import ProductImport
         ("Damen Rock midi", .bottom, "skirt"), ("Shirt stand collar", .top, "shirt"), ("Press stud denim jacket", .outerwear, "jacket"),
     ])
     func wordsThatDescribeTheGarmentDoNotMakeItGoods(name: String, category: Category, subcategory: String) {
-        let found = TestSupport.rules.classify(KeywordInput(name: name))
-        #expect(found.goods == nil, "\(name)")
-        #expect(found.subcategory == subcategory, "\(name)")
-        #expect(found.category == category, "\(name)")
+        TestSupport.expectGarment(name, category, subcategory)
     }
 
     @Test(arguments: [
@@ -254,18 +238,14 @@ import ProductImport
         ("Chunky knit", .top, "sweater"), ("니트", .top, "sweater"), ("ニット ワンピース", .dress, "dress"),
     ])
     func aWordThatIsAlsoAnAdjectiveLosesToTheGarmentItDescribes(name: String, category: Category, subcategory: String) {
-        let found = TestSupport.rules.classify(KeywordInput(name: name))
-        #expect(found.category == category, "\(name)")
-        #expect(found.subcategory == subcategory, "\(name)")
+        TestSupport.expectGarment(name, category, subcategory)
     }
 
     @Test(arguments: [
         ("Shoe bag drawstring", "bag"), ("Boot socks", "socks"), ("Jeans belt", "belt"), ("T-shirt bag", "bag"),
     ])
     func anAccessoryWordAfterTheGarmentItIsForNamesTheThing(name: String, subcategory: String) {
-        let found = TestSupport.rules.classify(KeywordInput(name: name))
-        #expect(found.category == .accessory, "\(name)")
-        #expect(found.subcategory == subcategory, "\(name)")
+        TestSupport.expectGarment(name, .accessory, subcategory)
     }
 
     @Test(arguments: [
@@ -274,9 +254,7 @@ import ProductImport
         ("Shirt stand collar", .top, "shirt"),
     ])
     func anAccessoryOrFabricWordBeforeTheGarmentOnlyDescribesIt(name: String, category: Category, subcategory: String) {
-        let found = TestSupport.rules.classify(KeywordInput(name: name))
-        #expect(found.category == category, "\(name)")
-        #expect(found.subcategory == subcategory, "\(name)")
+        TestSupport.expectGarment(name, category, subcategory)
     }
 
     @Test func aBreadcrumbCanSayBooksWhenTheNameDoesNot() {

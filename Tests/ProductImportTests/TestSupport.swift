@@ -1,8 +1,25 @@
+import Closet
 import Foundation
+import Testing
 import ProductImport
 
 /// Shared helpers for the import tests.
 enum TestSupport {
+    /// Expects `name` alone to be goods of `kind`, with no clothing category.
+    static func expectGoods(_ name: String, _ kind: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        let found = rules.classify(KeywordInput(name: name))
+        #expect(found.goods == kind, "\(name)", sourceLocation: sourceLocation)
+        #expect(found.category == nil, "\(name)", sourceLocation: sourceLocation)
+    }
+
+    /// Expects `name` alone to be the garment `category` / `subcategory`, and not goods.
+    static func expectGarment(_ name: String, _ category: Category, _ subcategory: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        let found = rules.classify(KeywordInput(name: name))
+        #expect(found.category == category, "\(name)", sourceLocation: sourceLocation)
+        #expect(found.subcategory == subcategory, "\(name)", sourceLocation: sourceLocation)
+        #expect(found.goods == nil, "\(name)", sourceLocation: sourceLocation)
+    }
+
     /// The repository's keyword rules (`bot-config/keywords.json`), loaded once.
     static let rules: KeywordRules = {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
