@@ -72,6 +72,8 @@ private enum TagEdit {
     case drop(Range<Int>)
     /// The value bytes are replaced by a reference to `movedValues[index]`; `quoted` when the range sits inside quotes.
     case move(Range<Int>, index: Int, quoted: Bool)
+    /// A `style` that hides the element (with its leading space) becomes a `hidden` attribute.
+    case hide(Range<Int>)
 }
 
 /// The byte loop; it only lives inside `withUnsafeBufferPointer`, so the buffer stays valid.
@@ -278,6 +280,11 @@ private struct Scanner {
                 guard dropped.lowerBound >= start else { continue }
                 copy(start..<dropped.lowerBound)
                 start = dropped.upperBound
+            case .hide(let style):
+                guard style.lowerBound >= start else { continue }
+                copy(start..<style.lowerBound)
+                output.append(contentsOf: Self.hiddenAttribute)
+                start = style.upperBound
             case .move(let value, let index, let quoted):
                 guard value.lowerBound >= start else { continue }
                 copy(start..<value.lowerBound)
@@ -333,7 +340,8 @@ private struct Scanner {
 
     /// Reads attributes up to and including '>'; returns the offset after it, the attributes
     /// when `collect` is set; `tagEdits` gets the edits gumbo's copy of the tag gets: `style`, `on…` and
-    /// unlisted `data-…` attributes are dropped, long values are moved out (`movedValues`).
+    /// unlisted `data-…` attributes are dropped (a `style` that hides the element becomes `hidden`),
+    /// long values are moved out (`movedValues`).
     /// With `labels`, `labelValues` and `attributeNames` get the tag's labels and names.
     private mutating func readAttributes(from start: Int, collect: Bool, labels: Bool) -> (end: Int, attributes: [HTMLAttribute]) {
         var cursor = start
@@ -383,7 +391,8 @@ private struct Scanner {
             }
             let whole = (nameStart > start && ASCIIByte.isSpace(bytes[nameStart - 1]) ? nameStart - 1 : nameStart)..<cursor
             if isUnread(nameStart..<nameEnd) {
-                tagEdits.append(.drop(whole))
+                let hides = value.map { nameEquals(nameStart..<nameEnd, Self.styleName) && HidingStyle.hides(UnsafeBufferPointer(rebasing: bytes[$0])) } ?? false
+                tagEdits.append(hides ? .hide(whole) : .drop(whole))
             } else if let value {
                 let text = UnsafeBufferPointer(rebasing: bytes[value])
                 let looksMoved = AttributeValueText.startsWithMarker(text)
@@ -438,6 +447,8 @@ private struct Scanner {
     }
 
     private static let styleName = Array("style".utf8)
+    /// What a hiding `style` becomes in gumbo's copy.
+    private static let hiddenAttribute = Array(" hidden".utf8)
     private static let idName = Array("id".utf8)
     private static let className = Array("class".utf8)
     private static let ariaLabelName = Array("aria-label".utf8)

@@ -63,6 +63,26 @@ import HTML
         #expect(document.first(named: "p").map { document.text(of: $0) } == "after")
     }
 
+    @Test func aStyleThatHidesTheElementBecomesAHiddenAttribute() throws {
+        let document = try HTMLDocument.parse("""
+            <html><body><div id="a" style="display:none">sold out</div><div id="b" style="color: red; DISPLAY : None !important">x</div>
+            <div id="c" style='visibility:hidden'>y</div><div id="d" style=display:none>z</div><div id="e" style="display: block">in stock</div>
+            <div id="f" style="-webkit-display:none; display:nonesuch">w</div><div id="g" style="grid-template-areas: none">v</div>
+            <div id="h" hidden style="display:none">u</div></body></html>
+            """)
+        func hidden(_ id: String) -> Bool? { document.elements(withID: id).first.map { $0.has("hidden") } }
+        #expect(hidden("a") == true)
+        #expect(hidden("b") == true)
+        #expect(hidden("c") == true)
+        #expect(hidden("d") == true)
+        #expect(hidden("e") == false)
+        #expect(hidden("f") == false)
+        #expect(hidden("g") == false)
+        #expect(hidden("h") == true)
+        #expect(document.elements.allSatisfy { $0["style"] == nil })
+        #expect(document.elements(withID: "a").first.map { document.text(of: $0) } == "sold out")
+    }
+
     @Test func whitespaceRunsBetweenTagsBecomeOneSpaceOrOneLineBreak() throws {
         let document = try HTMLDocument.parse("<html><body><p>Linen   shirt \t in\n\n   navy</p><pre>a\n\n\nb</pre></body></html>")
         #expect(document.texts.contains("Linen shirt in\nnavy"))

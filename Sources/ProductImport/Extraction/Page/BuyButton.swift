@@ -40,9 +40,10 @@ enum BuyButton {
 
     /// The stock state the buttons after the name heading show: sold out when a control says
     /// so (or offers to notify on restock) and no active add-to-cart control is there; in stock
-    /// when an active add-to-cart control is there and none says sold out. Pages that render both
-    /// and hide one with scripts or styles get nil, and so do disabled add-to-cart buttons
-    /// alone: fashion shops disable them until a size is picked.
+    /// when an active add-to-cart control is there and none says sold out. Controls marked hidden
+    /// (`hidden`, a hiding class or style) are not read; pages that render both and hide one only
+    /// from their scripts get nil, and so do disabled add-to-cart buttons alone: fashion shops
+    /// disable them until a size is picked.
     static func availability(in document: HTMLDocument, after anchor: HTMLElement?) -> Availability? {
         let start = anchor?.subtreeEnd ?? 0
         let end = min(document.elements.count, start + (anchor == nil ? 3_000 : 800))
@@ -62,8 +63,9 @@ enum BuyButton {
             let text = (control.tag == "input" ? control["value"] ?? "" : document.text(of: control)).lowercased()
             guard text.count < 80, let signal = signal(of: control, attributes: attributes, text: text) else { continue }
             if pseudo, case .buy = signal { continue }
-            // The ancestor walks cost most, so they only run for controls that say something.
-            guard !inOtherProducts(control, document) else { continue }
+            // The ancestor walks cost most, so they only run for controls that say something. A control
+            // hidden until a script shows it (the sold-out twin of a live add-to-cart) says nothing.
+            guard !inOtherProducts(control, document), !PageExtractor.isHidden(control, document) else { continue }
             switch signal {
             case .stock(let state):
                 // A sold-out size or colour says nothing about the product; an add-to-cart button

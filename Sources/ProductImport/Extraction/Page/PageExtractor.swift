@@ -233,14 +233,14 @@ struct PageExtractor {
             let label = ((element["id"] ?? "") + " " + (element["class"] ?? "") + " " + (element["data-testid"] ?? "")).lowercased()
             guard label.contains("availability") || label.contains("stock") && !label.contains("stockist") else { continue }
             let text = document.text(of: element)
-            guard !text.isEmpty, text.count <= 300 else { continue }
-            if let found = AvailabilityWords.availability(in: text) { return found }
+            guard !text.isEmpty, text.count <= 300, let found = AvailabilityWords.availability(in: text), !Self.isHidden(element, document) else { continue }
+            return found
         }
         return statusNotice(in: document)
     }
 
     /// Whether the element or one of its six nearest ancestors is marked hidden until a script shows it
-    /// (`hidden`, `aria-hidden`, a hiding class; `style` never reaches the tree).
+    /// (`hidden`, `aria-hidden`, a hiding class, or a `style` that hides it, which the scan turns into `hidden`).
     static func isHidden(_ element: HTMLElement, _ document: HTMLDocument) -> Bool {
         var current: HTMLElement? = element
         var depth = 0
