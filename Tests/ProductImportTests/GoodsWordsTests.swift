@@ -121,3 +121,23 @@ extension GoodsWordsTests {
         #expect(shirt.goods == nil)
     }
 }
+
+extension GoodsWordsTests {
+    /// Korean, Japanese, Chinese and Taiwanese shop departments over a name that says nothing.
+    @Test(arguments: [
+        ("홈 > 가전 > 주방가전", "kitchen appliance"), ("ホーム > 家電 > 生活家電", "electronics"), ("首頁 > 3C > 耳機", "electronics"),
+        ("首页 > 食品 > 零食", "food or drink"), ("뷰티 > 스킨케어", "cosmetics"), ("コスメ > スキンケア", "cosmetics"),
+        ("生活用品 > 清潔用品", "household supplies"), ("자동차용품 > 세차용품", "car accessory"), ("家具 > 椅子", "furniture"),
+    ])
+    func anEastAsianDepartmentSaysANamelessProductIsNotClothing(breadcrumb: String, goods: String) {
+        let found = TestSupport.rules.classify(KeywordInput(name: "SN-4471 2024", category: breadcrumb))
+        #expect(found.goods != nil, "\(breadcrumb)")
+        #expect(found.category == nil, "\(breadcrumb)")
+        #expect(found.goods == goods, "\(breadcrumb)")
+    }
+
+    @Test(arguments: [("本革ベルト メンズ", Category.accessory, "belt"), ("數位印花T恤", .top, "t-shirt"), ("캠핑 자켓", .outerwear, "jacket")])
+    func aDepartmentWordInsideAGarmentNameLeavesItClothing(name: String, category: Category, subcategory: String) {
+        TestSupport.expectGarment(name, category, subcategory)
+    }
+}
