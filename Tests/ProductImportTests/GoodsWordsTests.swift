@@ -141,3 +141,23 @@ extension GoodsWordsTests {
         TestSupport.expectGarment(name, category, subcategory)
     }
 }
+
+extension GoodsWordsTests {
+    /// Things for the home and for health that drugstores and marketplaces sell next to clothing.
+    @Test(arguments: [
+        ("Air purifier with HEPA filter", "home appliance"), ("Luftbefeuchter 3 l", "home appliance"), ("Ventilateur colonne silencieux", "home appliance"),
+        ("空気清浄機 花粉対策", "home appliance"), ("Digital thermometer", "health care"), ("FFP2 Masken 20 Stück", "health care"),
+        ("Trousse de secours", "health care"), ("Tempered glass screen protector", "phone"), ("Power strip with USB", "electronics"),
+        ("Lunch box, leak-proof", "kitchen appliance"), ("Trash can 50 L", "household supplies"), ("Alarm clock, wooden", "home decor"),
+        ("Lip balm, 4 pack", "cosmetics"), ("Nail clippers set", "cosmetics"), ("Spiral notebook A5", "stationery"),
+        ("Kochschürze aus Leinen", "home textile"), ("Light switch cover", "home fixture"),
+    ])
+    func homeAndHealthGoodsAreNotClothing(name: String, goods: String) {
+        TestSupport.expectGoods(name, goods)
+    }
+
+    @Test(arguments: [("Reading glasses +2.0", Category.accessory, "sunglasses"), ("Apron dress in linen", .dress, "dress"), ("Robe tablier en jean", .dress, "dress")])
+    func glassesAreWornAndAnApronDressIsADress(name: String, category: Category, subcategory: String) {
+        TestSupport.expectGarment(name, category, subcategory)
+    }
+}
