@@ -47,6 +47,18 @@ import Testing
         }
     }
 
+    /// The import asks "That doesn't look like clothing (toaster)": every goods kind of the shipped
+    /// keyword rules has its name in the catalogs (a kind an operator adds keeps its own words).
+    @Test func everyShippedGoodsKindHasItsName() throws {
+        let text = try #require(DataFiles.builtIn("keywords.json"))
+        let rules = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        let kinds = try #require(rules["goods"] as? [[String: Any]]).compactMap { $0["kind"] as? String }
+        #expect(kinds.count >= 30)
+        for kind in kinds {
+            #expect(Self.english.entries["goods." + kind.replacingOccurrences(of: " ", with: "_")] != nil, "goods kind \(kind) has no name")
+        }
+    }
+
     @Test func everyLanguageSaysItsOwnNameWhenChosen() {
         let sentences = Set(Language.allCases.map { Catalogs.builtIn.string("language.set", in: $0) })
         #expect(sentences.count == Language.allCases.count)
