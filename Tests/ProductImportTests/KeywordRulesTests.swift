@@ -91,6 +91,10 @@ import ProductImport
         ("Navy Blue", "navy", ColorFamily.navy), ("écru", "off-white", .white), ("Khaki", "khaki", .beige), ("burgundy", "burgundy", .red),
         ("Dunkelblau", "navy", .navy), ("Bleu marine", "navy", .navy), ("Azul marino", "navy", .navy), ("Blu navy", "navy", .navy),
         ("Gris chiné", "grey", .grey), ("Black/White", "black", .black), ("Verde salvia", "green", .green), ("Light Wash", "denim", .denim),
+        // Portuguese, Dutch and Polish shops, in the forms their names use.
+        ("Azul marinho", "navy", .navy), ("Preta", "black", .black), ("Vermelho", "red", .red), ("Donkerblauw", "navy", .navy),
+        ("Grijze", "grey", .grey), ("Rood", "red", .red), ("Granatowa", "navy", .navy), ("Różowa", "pink", .pink), ("Beżowy", "beige", .beige),
+        ("Biała", "white", .white),
     ])
     func colorNamesAreNormalised(text: String, name: String, family: ColorFamily) {
         #expect(rules.color(named: text) == ItemColor(name: name, family: family))
