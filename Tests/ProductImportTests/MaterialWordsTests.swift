@@ -18,3 +18,14 @@ import Testing
         #expect(found.material == "cotton")
     }
 }
+
+extension MaterialWordsTests {
+    @Test(arguments: [
+        ("Camisa listrada", "stripe"), ("Gestreepte trui", "stripe"), ("Koszula w paski", "stripe"), ("Camisa xadrez", "check"),
+        ("Geruite broek", "check"), ("Sukienka w groszki", "dot"), ("Vestido de bolinhas", "dot"), ("Gebloemde jurk", "floral"),
+        ("Bluzka w kwiaty", "floral"), ("Luipaardprint rok", "animal"), ("Spodnie moro", "camo"),
+    ])
+    func thePatternIsRead(name: String, pattern: String) {
+        #expect(TestSupport.rules.classify(KeywordInput(name: name)).pattern?.rawValue == pattern, "\(name)")
+    }
+}
