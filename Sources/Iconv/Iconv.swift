@@ -19,11 +19,6 @@ public enum Iconv {
         guard let converter = Converter(from: "UTF-8", to: encoding) else { return nil }
         return converter.convert(bytes, replacement: nil)
     }
-
-    /// Whether glibc can read `encoding`.
-    public static func knows(_ encoding: String) -> Bool {
-        Converter(from: encoding, to: "UTF-8") != nil
-    }
 }
 
 /// One open iconv descriptor, closed when the value goes.

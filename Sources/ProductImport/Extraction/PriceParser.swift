@@ -136,15 +136,17 @@ enum PriceParser {
         // Three letters are a currency only when they name one: "EAN13 : 978…" is not priced in "EAN".
         if letters.count == 3, isoCodes.contains(letters) { return letters }
         for (symbol, code) in symbols where text.includes(symbol) { return code }
+        guard text.utf8.count <= 80, !letters.isEmpty else { return nil }
+        let words = text.split(whereSeparator: { !$0.isLetter })
         // A code written as a word of its own in capitals: "Pris NOK 899,00", "AED 8000 (USD 2179)".
-        if text.utf8.count <= 80, letters.count > 3 {
-            for word in text.split(whereSeparator: { !$0.isLetter }) where word.count == 3 && word.allSatisfy(\.isUppercase) {
+        if letters.count > 3 {
+            for word in words where word.count == 3 && word.allSatisfy(\.isUppercase) {
                 if isoCodes.contains(String(word)) { return String(word) }
             }
         }
         // Letter abbreviations count only as a word of their own: "299,99 TL", "12 990 Ft", "RM 49.90".
-        if text.utf8.count <= 40, text.contains(where: \.isLetter) {
-            for word in text.split(whereSeparator: { !$0.isLetter }) {
+        if text.utf8.count <= 40 {
+            for word in words {
                 if let code = wordSymbols[String(word)] { return code }
             }
         }

@@ -206,7 +206,8 @@ public struct ProductExtractor: Sendable {
         }
         var draft = ProductDraft(name: name, pageURL: pageURL)
         draft.sources[.name] = nameSource
-        let preferPage = sites.site(for: pageURL)?.preferPage ?? []
+        let site = sites.site(for: pageURL)
+        let preferPage = site?.preferPage ?? []
         func set<Value>(_ keyPath: WritableKeyPath<ProductDraft, Value?>, _ field: DraftField, _ value: (ProductFacts) -> Value?) {
             // The shop's rule may say its page is right where its structured data is not.
             if let siteField = SiteField(rawValue: field.rawValue), preferPage.contains(siteField),
@@ -235,7 +236,7 @@ public struct ProductExtractor: Sendable {
             }
         }
         if draft.price != nil, draft.currency == nil,
-           let guessed = CurrencyGuess.currency(forHost: pageURL.host, path: pageURL.path, language: language, siteDomains: sites.site(for: pageURL)?.currencyByDomain ?? [:]) {
+           let guessed = CurrencyGuess.currency(forHost: pageURL.host, path: pageURL.path, language: language, siteDomains: site?.currencyByDomain ?? [:]) {
             draft.currency = guessed
             draft.sources[.currency] = .page
         }
