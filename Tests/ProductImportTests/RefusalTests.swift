@@ -48,6 +48,20 @@ import Testing
         #expect(refusal(html, url: "https://shop.example.com/products/gone") == .errorPage)
     }
 
+    @Test(arguments: [
+        ("<html><head><title>301 Moved Permanently</title></head><body><h1>Moved Permanently</h1><p>The document has moved <a href=\"https://www.shop.example/nl/\">here</a>.</p></body></html>", "https://shop.example/"),
+        ("Redirecting to <a href=\"https://shop.example\">https://shop.example</a>.", "https://shop.example/"),
+        ("<html><head><title>503 Service Unavailable</title></head><body><h1>Service Unavailable</h1></body></html>", "https://shop.example/p/linen-shirt"),
+    ])
+    func aServersStatusOrRedirectBodyIsAnErrorPageEvenAtTheHomeAddress(html: String, url: String) {
+        #expect(refusal(html, url: url) == .errorPage)
+    }
+
+    @Test func aProductPageThatMentionsARedirectIsStillRead() throws {
+        let html = "<html><head><title>Linen shirt</title></head><body><h1>Linen shirt</h1><p>Redirecting to checkout after you pay.</p><span class=\"price\">€20</span><button>Add to cart</button></body></html>"
+        #expect(try TestSupport.draft(html, url: "https://shop.example.com/p/linen").name == "Linen shirt")
+    }
+
     @Test func amazonsCaptchaFormIsARobotCheck() {
         let html = "<html><head><title>Amazon.com</title></head><body><h4>Enter the characters you see below</h4><form action=\"/errors/validateCaptcha\"><input name=\"field-keywords\"></form></body></html>"
         #expect(refusal(html, url: "https://www.amazon.com/dp/B000000003") == .botWall)

@@ -11,7 +11,7 @@ enum PageGate {
         let title = document.first(named: "title").map { document.text(of: $0).lowercased() } ?? ""
         let heading = document.first(named: "h1").map { document.text(of: $0).lowercased() } ?? ""
         let heads = title + " " + heading
-        if errorPhrases.contains(where: heads.includes) {
+        if errorPhrases.contains(where: heads.includes) || tagCount < 24 && isRedirectStub(document) {
             return ImportError(.errorPage, detail: "error page: \(title)")
         }
         // A real bot wall is a small page; large pages mention captchas in their scripts and
@@ -128,6 +128,8 @@ enum PageGate {
         "seite nicht gefunden", "nicht gefunden", "page introuvable", "page non trouvée", "página no encontrada",
         "pagina non trovata", "pagina niet gevonden", "strona nie została znaleziona", "página não encontrada",
         "500 internal server error", "something went wrong", "we're sorry",
+        // A server's status page instead of the shop's ("301 Moved Permanently", "503 Service Unavailable").
+        "moved permanently", "302 found", "403 forbidden", "410 gone", "bad gateway", "service unavailable", "gateway timeout",
         "ページが見つかりません", "お探しのページ", "找不到", "頁面不存在", "页面不存在", "페이지를 찾을 수 없습니다", "요청하신 페이지",
     ]
 
@@ -165,6 +167,15 @@ enum PageGate {
         }
         return false
     }
+
+    /// A server's bare redirect body ("Redirecting to https://shop.example", "The document has
+    /// moved here"): a handful of tags, and the page it names was not fetched.
+    private static func isRedirectStub(_ document: HTMLDocument) -> Bool {
+        let text = document.texts.joined(separator: " ").lowercased()
+        return redirectPhrases.contains(where: text.includes)
+    }
+
+    private static let redirectPhrases = ["redirecting to", "document has moved", "page has moved", "you are being redirected", "weiterleitung"]
 
     /// Amazon's robot check: a form posting to `validateCaptcha`.
     private static func hasCaptchaForm(_ document: HTMLDocument) -> Bool {
