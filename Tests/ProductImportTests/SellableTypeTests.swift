@@ -30,6 +30,35 @@ import Testing
         #expect(draft.price == 14)
     }
 
+    @Test func aBookWhoseOfferSitsInItsEditionsReadActionIsABookForSale() throws {
+        // Google's book-actions markup, as a Taiwanese bookshop writes it: the offer is the
+        // edition's ReadAction's `expectsAcceptanceOf`, the editions nested twice, the sku an address.
+        let html = """
+            <head><script type="application/ld+json">{"@context":"http://schema.org/","@type":"Book","@id":"https://books.example.tw/products/0010947886",
+            "sku":"https://books.example.tw/products/0010947886","name":"阿拉伯人三千年","image":"https://books.example.tw/img/0010947886.jpg",
+            "workExample":{"workExample":{"@type":"Book","isbn":"9786263152236","bookFormat":"http://schema.org/Paperback",
+            "potentialAction":{"@type":"ReadAction","target":{"@type":"EntryPoint","urlTemplate":"https://books.example.tw/products/0010947886"},
+            "expectsAcceptanceOf":{"@type":"Offer","priceCurrency":"TWD","price":829,"availability":"http://schema.org/InStock"}}}}}</script></head>
+            <body><h1>阿拉伯人三千年</h1><ul class="price"><li>定價：<em>1050</em>元</li><li>優惠價：<b>829</b>元</li></ul></body>
+            """
+        let draft = try TestSupport.draft(html, url: "https://books.example.tw/products/0010947886")
+        #expect(draft.price == 829)
+        #expect(draft.currency == "TWD")
+        #expect(draft.availability == .inStock)
+        #expect(draft.sku == "0010947886")
+        #expect(draft.goods == "book")
+        #expect(draft.category == nil)
+    }
+
+    @Test func aBookTitledLikeAGarmentIsStillABook() throws {
+        let html = """
+            <script type="application/ld+json">{"@type":"Book","name":"The Red Dress","offers":{"@type":"Offer","price":"9.99","priceCurrency":"GBP"}}</script><h1>The Red Dress</h1>
+            """
+        let draft = try TestSupport.draft(html, url: "https://books.example.co.uk/p/the-red-dress")
+        #expect(draft.goods == "book")
+        #expect(draft.category == nil)
+    }
+
     @Test func anEventWithoutOffersIsNotAProduct() {
         let html = """
             <script type="application/ld+json">{"@type":"Event","name":"Open day","startDate":"2026-05-12"}</script><h1>Open day</h1><p>Come and see us.</p>

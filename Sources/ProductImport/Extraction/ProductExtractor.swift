@@ -264,9 +264,11 @@ public struct ProductExtractor: Sendable {
         let classification = rules.classify(input)
         let colorSource = classification.colorsFromColorNames ? colorFacts?.source ?? .keywords : .keywords
         draft.apply(classification, source: .keywords, materialSource: .keywords, colorSource: colorSource)
-        // A book number as the identifier settles it: the page sells a book, whatever garment its title names.
-        if let sku = draft.sku, BookNumber.isBookNumber(sku, tenDigits: pageURL.host?.lowercased().contains("amazon.") == true) {
-            draft.goods = "book"
+        // A structured Book or Movie, or a book number as the identifier, settles it: the page sells
+        // a book, whatever garment its title names.
+        let isBookNumber = draft.sku.map { BookNumber.isBookNumber($0, tenDigits: pageURL.host?.lowercased().contains("amazon.") == true) } ?? false
+        if let kind = found.lazy.compactMap(\.goodsKind).first ?? (isBookNumber ? "book" : nil) {
+            draft.goods = kind
             draft.category = nil
             draft.subcategory = nil
             draft.sources[.category] = nil

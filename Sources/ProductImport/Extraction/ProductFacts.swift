@@ -1,3 +1,4 @@
+import Foundation
 /// What one extractor found on a page, before the fields of all extractors are merged.
 struct ProductFacts: Sendable {
     /// The extractor that found these facts.
@@ -8,6 +9,8 @@ struct ProductFacts: Sendable {
     /// `h1` name, a buy control and an identifier or stock words. Enough when nothing says the
     /// page is something else (a listing, a search, an article…).
     var showsBuyBoxWithoutPrice = false
+    /// The goods a structured type names outright (a schema.org Book is a book), whatever the name says.
+    var goodsKind: String?
     /// The product name.
     var name: String? { didSet { name = name.map { $0.bounded(Limits.name) } } }
     /// The brand or maker.
@@ -15,7 +18,7 @@ struct ProductFacts: Sendable {
     /// The description as plain text.
     var description: String? { didSet { description = description.map { $0.bounded(Limits.description) } } }
     /// The shop's article number.
-    var sku: String? { didSet { sku = sku.map { $0.bounded(Limits.sku) } } }
+    var sku: String? { didSet { sku = sku.flatMap(Self.identifier) } }
     /// The selling price.
     var price: Double? { didSet { if let price, !PriceParser.isSane(price) { self.price = nil } } }
     /// Other prices this source states for the same product: further offers, the top of a
@@ -50,6 +53,17 @@ struct ProductFacts: Sendable {
     }
 
     /// Whether nothing at all was found.
+    /// An identifier as shops write it, bounded. Some give the product's address as its sku
+    /// ("https://shop.example/products/0010947886"): the last part of its path is the number.
+    static func identifier(_ text: String) -> String? {
+        var value = text
+        if value.contains("://"), let url = URL(string: value.trimmed) {
+            value = url.pathComponents.last { $0 != "/" } ?? ""
+        }
+        let bounded = value.trimmed.bounded(Limits.sku)
+        return bounded.isEmpty ? nil : bounded
+    }
+
     var isEmpty: Bool {
         name == nil && brand == nil && price == nil && sku == nil && images.isEmpty && description == nil
     }

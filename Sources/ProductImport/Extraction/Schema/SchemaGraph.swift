@@ -83,7 +83,8 @@ struct SchemaGraph {
                 found.append(ProductNode(node: node, isListed: listed, isVariant: variant))
             }
             for (key, member) in members where key != "@id" {
-                let isVariantKey = key == "hasVariant" || key == "isVariantOf"
+                // A Book's editions (`workExample`) are its variants.
+                let isVariantKey = key == "hasVariant" || key == "isVariantOf" || key == "workExample"
                 collect(member, depth: depth + 1, listed: listed || Self.listKeys.contains(key),
                         variant: variant || isVariantKey, into: &found, budget: &budget)
             }

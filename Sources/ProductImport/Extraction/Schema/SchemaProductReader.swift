@@ -55,7 +55,9 @@ struct SchemaProductReader {
         facts.images = SchemaValue.images(graph.resolve(product["image"]))
         for color in SchemaValue.texts(product["color"]) { ProductFacts.appendUnique(color, to: &facts.colors) }
         for size in SchemaValue.texts(product["size"]) { ProductFacts.appendUnique(size, to: &facts.sizes) }
-        let selectedOfferStock = applyOffers(product["offers"], to: &facts)
+        facts.goodsKind = SchemaValue.goodsKind(of: product)
+        let editionOffers = product["offers"] == nil ? SchemaValue.editionOffers(product) : []
+        let selectedOfferStock = applyOffers(editionOffers.isEmpty ? product["offers"] : .array(editionOffers), to: &facts)
 
         var selectedColor: String?
         var selectedSKU: String?

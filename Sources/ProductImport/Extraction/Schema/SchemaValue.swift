@@ -22,6 +22,7 @@ enum SchemaValue {
         let names = types(of: node)
         if names.contains(where: productTypes.contains) { return true }
         if node["offers"] != nil, names.contains(where: { sellableTypes.contains($0) || isEventType($0) }) { return true }
+        if names.contains("book"), !editionOffers(node).isEmpty { return true }
         // A concert, match or play whose tickets are not on sale yet ("We don't know about tickets yet") is
         // still one ticketed event: a performance kind with a date and a venue. A plain Event ("Open day")
         // is not; `SchemaProductReader` keeps such an event only when it is the page's only one.
@@ -41,6 +42,32 @@ enum SchemaValue {
 
     private static func isEventType(_ name: String) -> Bool {
         name == "event" || name == "festival" || name.hasSuffix("event")
+    }
+
+    /// The offers of a Book marked up the way Google's book actions ask: each edition in
+    /// `workExample` has a `potentialAction` (a ReadAction or BuyAction) whose
+    /// `expectsAcceptanceOf` is the Offer. Looks two editions deep, since some shops nest
+    /// `workExample` in `workExample`.
+    static func editionOffers(_ node: JSON, depth: Int = 0) -> [JSON] {
+        guard depth < 3 else { return [] }
+        var offers: [JSON] = []
+        for action in node["potentialAction"].map({ $0.array ?? [$0] }) ?? [] {
+            offers += action["expectsAcceptanceOf"].map { $0.array ?? [$0] } ?? []
+        }
+        for edition in node["workExample"].map({ $0.array ?? [$0] }) ?? [] {
+            offers += editionOffers(edition, depth: depth + 1)
+        }
+        return offers.filter { $0.object != nil }
+    }
+
+    /// The kind of goods a type names when it is not a Product: a Book is a book whatever its title
+    /// says ("The Red Dress"), a Movie or MusicAlbum film or music.
+    static func goodsKind(of node: JSON) -> String? {
+        let names = types(of: node)
+        if names.contains("book") { return "book" }
+        if names.contains("movie") || names.contains("musicalbum") { return "film or music" }
+        if names.contains("videogame") { return "electronics" }
+        return nil
     }
 
     /// Types that are not schema.org Products but are sold with an offer.
