@@ -32,6 +32,12 @@ import Testing
         #expect(refusal(html, url: "https://shop.example.com/collections/shirts") == .listingPage)
     }
 
+    @Test(arguments: ["https://www.amazon.de/gp/bestsellers/ce-de", "https://www.amazon.com/Best-Sellers-Electronics/zgbs/electronics", "https://shop.example.com/best-sellers/"])
+    func bestSellerRankingsAreListings(url: String) {
+        let html = "<html><head><title>Amazon.de Bestseller: Die beliebtesten Artikel in Elektronik &amp; Foto</title></head><body></body></html>"
+        #expect(refusal(html, url: url) == .listingPage)
+    }
+
     @Test(arguments: ["https://www.momo.example.tw/main/Main.jsp", "https://shop.example.com/en/us/", "https://shop.example.com/zh-tw/index.html"])
     func aStartPageFileOrALocaleFolderIsAHomePage(url: String) {
         let html = "<html><head><title>Fieldhouse</title></head><body><h1>New season</h1><span class=\"price\">€20</span><button>Add to cart</button></body></html>"

@@ -33,7 +33,7 @@ enum PageGate {
         let isArticle = document.first(named: "article") != nil
             || scripts.contains { ($0["type"] ?? "").lowercased().contains("ld+json") && articleTypes.contains(where: $0.text.contains) }
         if !isArticle, scripts.contains(where: { ($0["type"] ?? "").lowercased().contains("ld+json") && ($0.text.contains("\"ItemList\"") || $0.text.contains("\"CollectionPage\"")) })
-            || productTiles(in: document) >= 4 || listsResults(document) {
+            || productTiles(in: document) >= 4 || listsResults(document) || isRanking(pageURL) {
             return ImportError(.listingPage, detail: "listing: \(title)")
         }
         return ImportError(.notAProduct, detail: "no product data: \(title)")
@@ -47,6 +47,14 @@ enum PageGate {
         }
         let keys = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems?.map { $0.name.lowercased() } ?? []
         return keys.contains { ["q", "k", "query", "search", "searchterm", "search_query", "keyword", "keywords", "_nkw", "text", "searchkeyword", "kwd"].contains($0) }
+    }
+
+    /// Ranked lists: Amazon's best sellers, new releases and movers (`/gp/bestsellers/ce-de`,
+    /// `/zgbs/`), and the "best sellers" pages other shops keep under that name.
+    static func isRanking(_ url: URL) -> Bool {
+        let path = url.path.lowercased()
+        return ["/gp/bestsellers", "/zgbs/", "/gp/new-releases", "/gp/movers-and-shakers", "/gp/most-wished-for", "/best-sellers", "/bestsellers"]
+            .contains { path.hasPrefix($0) || path.contains($0 + "/") }
     }
 
     /// Home pages: no path, or only language or country segments such as `/en` or `/de-de/`,
