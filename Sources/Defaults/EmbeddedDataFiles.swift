@@ -551,7 +551,7 @@ extension DataFiles {
       "afterGarments": {
         "en": ["plush toy", "plushie", "soft toy", "plush"]}},
     {"kind": "furniture", "words": {
-      "en": ["sofa", "chair", "table", "desk", "bed frame", "mattress", "shelf", "bookcase", "shoe rack", "clothes rack", "lamp", "rug", "curtain", "pillow", "bean bag", "furniture", "pillow top", "pillow top mattress", "mattress topper"],
+      "en": ["sofa", "chair", "table", "desk", "bed frame", "mattress", "shelf", "bookcase", "shoe rack", "clothes rack", "lamp", "rug", "curtain", "pillow", "bean bag", "furniture", "pillow top", "pillow top mattress", "mattress topper", "workbench", "work bench", "workbench top", "work bench top", "butcher block", "table top", "tabletop", "countertop", "counter top", "worktop", "vanity top"],
       "de": ["sofa", "stuhl", "tisch", "schreibtisch", "matratze", "regal", "schuhregal", "lampe", "teppich", "vorhang", "kopfkissen", "mobel"],
       "fr": ["canape", "chaise", "table", "bureau", "matelas", "etagere", "lampe", "tapis", "rideau", "oreiller", "meubles"],
       "es": ["sofa", "silla", "mesa", "escritorio", "colchon", "estanteria", "lampara", "alfombra", "cortina", "almohada", "muebles"],

@@ -21,7 +21,7 @@ extension KeywordRules {
 
         let head = name.head
         let garmentInHead = lastAccessory(in: head, over: garments.best(in: head))
-        let goodsInHead = goods.best(in: head)
+        let goodsInHead = goodsInHead(head, around: garmentInHead)
         var garment: Garment?
         if let dominant = dominantGoods.best(in: name) {
             // "강아지 패딩 조끼", "Regenmantel für Hunde": clothing for a pet is pet supplies.
@@ -104,8 +104,16 @@ extension KeywordRules {
         let head = text.head
         let garment = garments.best(in: head)
         if trailingGoods(in: head, after: garment) != nil { return true }
-        guard let goodsInHead = goods.best(in: head) else { return false }
+        guard let goodsInHead = goodsInHead(head, around: garment) else { return false }
         return garment.map { Self.covers(goodsInHead, $0) } ?? true
+    }
+
+    /// The goods phrase that spans the garment word ("Workbench top" around "top", even after
+    /// "Maple butcher block"), or else the head's best goods phrase.
+    private func goodsInHead(_ head: KeywordText, around garment: PhraseSet<Garment>.Match?) -> PhraseSet<String>.Match? {
+        let matches = goods.matches(in: head)
+        if let garment, let spanning = matches.first(where: { $0.value != nil && Self.covers($0, garment) }) { return spanning }
+        return goods.best(in: head)
     }
 
     /// "Shoe bag", "Boot socks", "Jeans belt": an English accessory word after the garment word
