@@ -25,6 +25,14 @@ enum LegacyEncodings {
 
     private static let isoParts: Set<Int> = [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 14, 15, 16]
 
+    /// Every glibc converter name the tables and the label rules can give.
+    static var allGlibcNames: Set<String> {
+        var names = Set(byLabel.values).union(fallbackByCountry.values)
+        for number in isoParts { names.insert(glibcName(forLabel: "iso-8859-\(number)")!) }
+        for number in 1250...1258 { names.insert("WINDOWS-\(number)") }
+        return names
+    }
+
     private static let byLabel: [String: String] = {
         var table: [String: String] = [:]
         func add(_ name: String, _ labels: [String]) { for label in labels { table[label] = name } }
