@@ -51,6 +51,7 @@ struct PageExtractor {
         facts.brand = first(.brand, in: document).flatMap { BrandText.brand(in: $0) ?? BrandText.clean($0) } ?? brand(in: document)
             ?? BrandLabels.brand(in: document)
             ?? facts.name.flatMap { TitleBrand.brand(title: title, name: $0, heading: heading, in: document, host: pageURL.host) }
+            ?? facts.name.flatMap { MakerLink.brand(name: $0, in: document, host: pageURL.host) }
         facts.sku = first(.sku, in: document).flatMap(PageIdentifier.identifier) ?? PageIdentifier.fromURL(pageURL) ?? PageIdentifier.fromLabels(in: document)
         facts.availability = first(.availability, in: document).flatMap(AvailabilityWords.availability(in:)) ?? availability(in: document)
         if facts.availability == nil, !siteName || site?.selectors(.availability).isEmpty ?? true {

@@ -25,6 +25,11 @@ enum PageIdentifier {
                 continue
             }
         }
+        // Geizhals and Skinflint: /maker-model-words-a1599561.html.
+        if let last = parts.last?.lowercased(), last.hasSuffix(".html"), let dash = last.range(of: "-a", options: .backwards) {
+            let digits = last[dash.upperBound...].dropLast(5)
+            if (5...9).contains(digits.count), digits.allSatisfy(\.isNumber) { return String(digits) }
+        }
         return nil
     }
 

@@ -1,0 +1,33 @@
+import Foundation
+import HTML
+
+/// A brand read off a link to the maker's own site. Comparison sites (Geizhals, idealo) name the
+/// maker only as the first word of the product's name and link to the maker ("Info beim Hersteller"
+/// → miele.at): when a link's host names that word, the word is the brand.
+enum MakerLink {
+    /// The name's first word when a link to another site's host names it, or nil.
+    static func brand(name: String, in document: HTMLDocument, host: String?) -> String? {
+        guard let first = name.split(whereSeparator: { $0.isWhitespace }).first.map({ $0.trimmingCharacters(in: .punctuationCharacters) }),
+              first.count <= 30 else { return nil }
+        let word = fold(first)
+        // Short words ("LG", "HP") match too many hosts by chance; the shop's own name is no maker.
+        guard word.count >= 3, !labels(of: host).contains(word) else { return nil }
+        for link in document.elements(named: "a") {
+            guard let href = link["href"], href.hasPrefix("http"), href.utf8.count < 2_000,
+                  let linkHost = URL(string: href)?.host else { continue }
+            if labels(of: linkHost).contains(word) { return first }
+        }
+        return nil
+    }
+
+    /// A host's labels without the last (the country or generic ending): "www.miele.at" → www, miele.
+    private static func labels(of host: String?) -> [String] {
+        guard let host else { return [] }
+        return host.lowercased().split(separator: ".").dropLast().map(String.init)
+    }
+
+    /// Lowercase letters and digits only, as host names spell a maker ("Haglöfs" → "haglfs" is no match; that is fine).
+    private static func fold(_ word: String) -> String {
+        String(word.lowercased().unicodeScalars.filter { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)) }.map(Character.init))
+    }
+}
