@@ -38,6 +38,12 @@ import Testing
         #expect(refusal(html, url: url) == .listingPage)
     }
 
+    @Test(arguments: ["https://geizhals.at/?cat=hwaeschtr&xf=1027_W%E4rmepumpentrockner", "https://shop.example.com/index.php?category=12"])
+    func aCategoryChosenInTheQueryIsAListing(url: String) {
+        let html = "<html><head><title>Trockner mit Typ: Wärmepumpentrockner Preisvergleich Geizhals Österreich</title></head><body><h2>Filter</h2></body></html>"
+        #expect(refusal(html, url: url) == .listingPage)
+    }
+
     @Test(arguments: ["https://www.momo.example.tw/main/Main.jsp", "https://shop.example.com/en/us/", "https://shop.example.com/zh-tw/index.html"])
     func aStartPageFileOrALocaleFolderIsAHomePage(url: String) {
         let html = "<html><head><title>Fieldhouse</title></head><body><h1>New season</h1><span class=\"price\">€20</span><button>Add to cart</button></body></html>"

@@ -97,6 +97,27 @@ import Testing
         #expect(market.brand == nil)
     }
 
+    @Test(arguments: ["Joss & Main", "AllModern", "The Home Depot", "Coolblue"])
+    func shopsOfManyLabelsAreNotTheBrandWhateverTheirHost(site: String) throws {
+        let head = "<meta property=\"og:type\" content=\"product\"><meta property=\"og:site_name\" content=\"\(site)\">"
+            + "<meta property=\"og:title\" content=\"Duprey 4-Light Lantern Pendant\"><meta property=\"og:image\" content=\"https://img.example/p.jpg\">"
+            + "<meta property=\"og:price:amount\" content=\"98.99\"><meta property=\"og:price:currency\" content=\"USD\">"
+        let draft = try TestSupport.draft(page("<h1>Duprey 4-Light Lantern Pendant</h1>", title: "Duprey 4-Light Lantern Pendant", head: head),
+                                          url: "https://shop.example/lighting/pdp/duprey-4-light-lantern-pendant.html")
+        #expect(draft.brand == nil)
+    }
+
+    @Test func aMetaTitleThatIsTheShopsSloganGivesWayToTheHeading() throws {
+        let head = "<meta property=\"og:type\" content=\"product\"><meta property=\"og:image\" content=\"https://img.example/p.jpg\">"
+            + "<meta property=\"og:title\" content=\"Overstock.com: Online Shopping - Bedding, Furniture, Electronics, Jewelry, Clothing &amp; more\">"
+        let body = "<h1>Certified International Elegance Canape Plates, Set of 6</h1><span id=\"product-price\">$31.49</span><button>Add To Cart</button>"
+        let draft = try TestSupport.draft(page(body, title: "Shop Certified International Elegance Canape Plates, Set of 6 - Overstock", head: head),
+                                          url: "https://www.overstock.com/Home-Garden/Certified-International-Elegance-Canape-Plates-Set-of-6/29099468/product.html")
+        #expect(draft.name == "Certified International Elegance Canape Plates, Set of 6")
+        #expect(draft.category == nil, "the slogan's \"Jewelry, Clothing\" is not the piece")
+        #expect(draft.goods == "kitchen appliance")
+    }
+
     @Test func aValueSplitIntoPartsBesideItsLabelIsTheIdentifier() throws {
         let html = page("""
             <h1>Glazed Plate 19 cm</h1><span class="price">€8</span><button class="add-to-cart">Add to bag</button>

@@ -33,7 +33,7 @@ enum PageGate {
         let isArticle = document.first(named: "article") != nil
             || scripts.contains { ($0["type"] ?? "").lowercased().contains("ld+json") && articleTypes.contains(where: $0.text.contains) }
         if !isArticle, scripts.contains(where: { ($0["type"] ?? "").lowercased().contains("ld+json") && ($0.text.contains("\"ItemList\"") || $0.text.contains("\"CollectionPage\"")) })
-            || productTiles(in: document) >= 4 || listsResults(document) || isRanking(pageURL) {
+            || productTiles(in: document) >= 4 || listsResults(document) || isRanking(pageURL) || namesCategory(pageURL) {
             return ImportError(.listingPage, detail: "listing: \(title)")
         }
         return ImportError(.notAProduct, detail: "no product data: \(title)")
@@ -55,6 +55,13 @@ enum PageGate {
         let path = url.path.lowercased()
         return ["/gp/bestsellers", "/zgbs/", "/gp/new-releases", "/gp/movers-and-shakers", "/gp/most-wished-for", "/best-sellers", "/bestsellers"]
             .contains { path.hasPrefix($0) || path.contains($0 + "/") }
+    }
+
+    /// A category chosen in the query (`geizhals.at/?cat=hwaeschtr`, `index.php?category=12`): with no
+    /// product found on the page, it lists the category.
+    static func namesCategory(_ url: URL) -> Bool {
+        let keys = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems?.map { $0.name.lowercased() } ?? []
+        return keys.contains { ["cat", "category", "categoryid", "category_id", "cid"].contains($0) }
     }
 
     /// Home pages: no path, or only language or country segments such as `/en` or `/de-de/`,

@@ -163,6 +163,20 @@ public struct ProductExtractor: Sendable {
         return [" - ", " | ", " – ", " — "].contains(where: { after.hasPrefix($0) }) && after.count <= 80
     }
 
+    /// Whether a meta title is the shop's own slogan rather than the product's ("Overstock.com: Online
+    /// Shopping - Bedding, Furniture, …" on every page): it names the shop's host and shares no word
+    /// with the heading the shopper sees.
+    static func namesOnlyTheShop(_ meta: String, besides visible: String, host: String?) -> Bool {
+        guard let host = host?.lowercased() else { return false }
+        let shop = host.split(separator: ".").dropLast().map(String.init).filter { $0.count >= 4 && !["www2", "shop", "store"].contains($0) }
+        func words(_ text: String) -> Set<String> {
+            Set(text.lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber }).filter { $0.count >= 3 }.map(String.init))
+        }
+        let metaWords = words(meta)
+        guard shop.contains(where: { label in metaWords.contains { $0.hasPrefix(label) } }) else { return false }
+        return metaWords.isDisjoint(with: words(visible))
+    }
+
     /// Whether the page's JSON-LD declares a list of products (a category or collection page).
     private static func listsProducts(_ scan: HTMLScan) -> Bool {
         scan.scripts.contains { script in
@@ -200,7 +214,8 @@ public struct ProductExtractor: Sendable {
         // 29,99"); the heading a shopper sees does not.
         if let visible = found.first(where: { $0.source == .page })?.name, name.count > visible.count,
            name.hasPrefix(visible) && [" - ", " | ", " – ", " — ", " : "].contains(where: { name.dropFirst(visible.count).hasPrefix($0) })
-            || nameSource == .meta && visible.count >= 3 && (Self.wraps(name, visible) || Self.decorates(name, visible)) {
+            || nameSource == .meta && visible.count >= 3 && (Self.wraps(name, visible) || Self.decorates(name, visible)
+                || Self.namesOnlyTheShop(name, besides: visible, host: pageURL.host)) {
             name = visible
             nameSource = .page
         }

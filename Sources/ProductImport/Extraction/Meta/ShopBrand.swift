@@ -19,7 +19,9 @@ enum ShopBrand {
         let words = name.split(separator: " ")
         if words.count >= 2, let last = words.last, last.count == 2, last.allSatisfy(\.isUppercase) { name = words.dropLast().joined(separator: " ") }
         guard let brand = BrandText.clean(name), brand.count >= 2, brand.split(separator: " ").count <= 4 else { return nil }
-        let folded = brand.lowercased().filter { $0.isLetter || $0.isNumber }
+        // "Joss & Main" is jossandmain, "The Home Depot" homedepot.
+        var folded = brand.lowercased().replacingOccurrences(of: "&", with: "and").filter { $0.isLetter || $0.isNumber }
+        if folded.hasPrefix("the"), folded.count > 5 { folded.removeFirst(3) }
         let hostLabels = (host ?? "").lowercased().split(separator: ".").map(String.init)
         if marketplaces.contains(where: { folded.hasPrefix($0) }) || hostLabels.contains(where: marketplaces.contains) { return nil }
         // A domain as the name ("shop.example.com") says nothing about the label.
@@ -43,5 +45,10 @@ enum ShopBrand {
         "sportsdirect", "decathlon", "intersport", "manor", "globus", "elpalaciodehierro", "liverpool", "falabella", "dafiti", "netshoes",
         "wemakeprice", "wemep", "tmon", "interpark", "lotteon", "yes24", "aladin", "kyobo", "ruten", "yahoo", "zozotown", "zozo", "mercari",
         "yodobashi", "books", "29cm", "kream", "pinkoi",
+        // Wayfair's other shops, and department stores, DIY, electronics and drugstore chains of many labels.
+        "jossandmain", "allmodern", "birchlane", "perigold", "homedepot", "lowes", "bedbathandbeyond", "globalindustrial", "newegg",
+        "bhphotovideo", "staples", "officedepot", "chewy", "walgreens", "cvs", "ulta", "sephora", "douglas", "notino", "lookfantastic",
+        "zulily", "qvc", "hsn", "tesco", "currys", "very", "alza", "emag", "ozon", "wildberries", "trendyol", "hepsiburada", "noon",
+        "jumia", "takealot", "kogan", "theiconic", "mall", "coolblue", "wehkamp", "empik", "darty", "boulanger", "pccomponentes", "worten",
     ]
 }
