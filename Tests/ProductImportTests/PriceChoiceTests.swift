@@ -18,6 +18,28 @@ import Testing
                     {"@type": "Offer", "price": "69.00", "priceCurrency": "EUR"}]}
         """
 
+    private let staleOffer = """
+        {"@type": "Product", "name": "Keystick Wall Sconce", "image": "https://img.example/sconce.jpg", "sku": "A1686",
+         "brand": {"@type": "Brand", "name": "Rejuvenation"}, "offers": {"@type": "Offer", "price": "150.00", "priceCurrency": "USD"}}
+        """
+
+    @Test func metaTagsThatCallTheJSONLDPriceTheRegularOneGiveTheSalePrice() throws {
+        let head = """
+            <meta content='150.00' property='og:price:standard_amount'><meta content='120.00' property='product:price:amount'>
+            <meta content='USD' property='product:price:currency'>
+            """
+        let draft = try TestSupport.draft(page(jsonLD: staleOffer, head: head, body: "<h1>Keystick Wall Sconce</h1>"))
+        #expect(draft.price == 120)
+        #expect(draft.currency == "USD")
+        #expect(draft.sources[.price] == .meta)
+    }
+
+    @Test func aLowerMetaPriceWithoutARegularPriceDoesNotOverruleTheJSONLD() throws {
+        let head = "<meta content='120.00' property='product:price:amount'><meta content='USD' property='product:price:currency'>"
+        let draft = try TestSupport.draft(page(jsonLD: staleOffer, head: head, body: "<h1>Keystick Wall Sconce</h1>"))
+        #expect(draft.price == 150)
+    }
+
     @Test func theOfferTheBuyBoxShowsWinsOverTheFirstOffer() throws {
         let html = page(jsonLD: twoOffers, body: """
             <h1>Merino Crew Sweater</h1><div class="product-price"><s class="price">€89,00</s> <span class="price">€69,00</span></div>

@@ -48,6 +48,14 @@ enum PriceChoice {
             if page.priceFromSiteRule { return choice(visible, from: page) }
         }
         guard let priced = found.first(where: { $0.price != nil }), let price = priced.price else { return nil }
+        // A source that names the trusted price as the regular one, beside a lower price of its own,
+        // knows of a sale the other has not caught up with (Rejuvenation's JSON-LD 150.00, its meta
+        // tags 120.00 with a standard amount of 150.00).
+        if let sale = found.first(where: { facts in
+            facts.regularPrices.contains { PriceParser.samePrice($0, price) } && (facts.price.map { $0 < price } ?? false)
+        }), let salePrice = sale.price {
+            return choice(salePrice, from: sale)
+        }
         return choice(price, from: priced)
     }
 }

@@ -32,6 +32,9 @@ struct ProductFacts: Sendable {
     /// Whether the price was read by the shop's own buy-box selector from `sites.json`: it then
     /// outranks structured prices that disagree among themselves (stale, before tax, another currency).
     var priceFromSiteRule = false
+    /// Prices the source names as the regular price a sale is taken off: another source stating
+    /// one of them as its price is behind the sale.
+    var regularPrices: [Double] = []
     /// ISO 4217 currency code.
     var currency: String? { didSet { if let currency, currency.count != 3 || !currency.allSatisfy({ $0.isASCII && $0.isLetter }) { self.currency = nil } } }
     /// Whether it can be bought now.

@@ -24,6 +24,11 @@ struct MetaTagExtractor {
         facts.description = first("og:description", "twitter:description", "description")?.cleanedText
         facts.brand = (first("product:brand", "og:brand", "brand") ?? twitterData(tags, labelled: Self.brandLabels))?.cleanedText
         facts.price = priceText.flatMap { PriceParser.amount($0) }
+        // The regular price a sale is taken off ("og:price:standard_amount" beside the sale's amount).
+        if let regular = first("og:price:standard_amount", "product:original_price:amount", "og:original_price:amount", "product:regular_price:amount")
+            .flatMap({ PriceParser.amount($0) }), facts.price.map({ !PriceParser.samePrice($0, regular) }) ?? false {
+            facts.regularPrices = [regular]
+        }
         facts.currency = first("product:sale_price:currency", "product:price:currency", "og:price:currency").flatMap(PriceParser.currency)
             ?? priceText.flatMap(PriceParser.currency)
         facts.availability = (first("product:availability", "og:availability") ?? twitterData(tags, labelled: Self.availabilityLabels))
