@@ -50,4 +50,14 @@ import Testing
         #expect(PriceParser.visibleAmount("￥１２．５０") == 12.5)
         #expect(PriceParser.currency("３，９８０円") == "JPY")
     }
+
+    @Test(arguments: ["Final sale items (with prices ending in $.X7 or $.X9)", "$.X7", "Item A1686"])
+    func digitsGluedToAWordThatIsNoCurrencyAreNoPrice(text: String) {
+        #expect(PriceParser.visibleAmount(text) == nil)
+    }
+
+    @Test(arguments: [("RM49.90", 49.9), ("Rp10.000", 10000.0), ("EUR7,99", 7.99), ("R199", 199.0), ("税込3,980円", 3980.0), ("售價1280元", 1280.0), ("US$7.50", 7.5)])
+    func digitsGluedToACurrencyOrToCJKWordsAreStillPrices(text: String, amount: Double) {
+        #expect(PriceParser.visibleAmount(text) == amount)
+    }
 }

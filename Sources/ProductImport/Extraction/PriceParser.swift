@@ -59,8 +59,12 @@ enum PriceParser {
         var number = ""
         var started = false
         var rest = Substring(text)
+        // The letters written right before the current character: an amount glued to a word is one
+        // only when the word is a currency ("RM49.90", "Rp10.000"); "$.X7" and "A1686" are not prices.
+        var glued = ""
         for character in text {
             if character.isASCII && character.isNumber {
+                if !started, !glued.isEmpty, currency(glued) == nil, !gluedSymbols.contains(glued) { return nil }
                 started = true
                 number.append(character)
             } else if started && (character == "." || character == "," || character == "'" || character == "\u{2009}" || character == "\u{202F}" || character == "\u{00A0}") {
@@ -71,6 +75,8 @@ enum PriceParser {
             } else if started {
                 break
             }
+            // Only Latin letters: "税込3,980円" and "售價1280元" glue their words to prices.
+            glued = character.isASCII && character.isLetter ? glued + String(character) : ""
             rest = rest.dropFirst()
         }
         let digits = number.filter { $0 != " " && $0 != "'" && $0 != "\u{2009}" && $0 != "\u{202F}" && $0 != "\u{00A0}" }
@@ -86,6 +92,9 @@ enum PriceParser {
         let bare = text.allSatisfy { $0.isNumber || $0 == "." || $0 == "," || $0.isWhitespace }
         return amount(trimmed, machine: bare)
     }
+
+    /// Currency letters shops glue to the amount that `currency` leaves to context ("R199" in South Africa).
+    private static let gluedSymbols: Set<String> = ["R", "kr", "Kr"]
 
     /// Whether `text` holds a full-width digit ("３"); their UTF-8 starts with 0xEF, checked first.
     static func hasFullWidthDigit(_ text: String) -> Bool {
