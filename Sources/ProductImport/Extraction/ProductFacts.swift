@@ -60,7 +60,7 @@ struct ProductFacts: Sendable {
     /// ("https://shop.example/products/0010947886"): the last part of its path is the number.
     static func identifier(_ text: String) -> String? {
         var value = text
-        if value.contains("://"), let url = URL(string: value.trimmed) {
+        if value.utf8.count <= 2_000, value.contains("://"), let url = URL(string: value.trimmed) {
             value = url.pathComponents.last { $0 != "/" } ?? ""
         }
         let bounded = value.trimmed.bounded(Limits.sku)

@@ -12,7 +12,8 @@ enum MakerLink {
         let word = fold(first)
         // Short words ("LG", "HP") match too many hosts by chance; the shop's own name is no maker.
         guard word.count >= 3, !labels(of: host).contains(word) else { return nil }
-        for link in document.elements(named: "a") {
+        // Bounded: a page of a hundred thousand links costs no more than its first few thousand.
+        for link in document.elements(named: "a").prefix(5_000) {
             guard let href = link["href"], href.hasPrefix("http"), href.utf8.count < 2_000,
                   let linkHost = URL(string: href)?.host else { continue }
             if labels(of: linkHost).contains(word) { return first }
