@@ -104,7 +104,7 @@ extension DataFiles {
       "ja": ["オールインワン", "サロペット", "ジャンプスーツ"],
       "ko": ["점프수트", "멜빵바지"]}},
     {"subcategory": "swimsuit", "category": "dress", "formality": 1, "warmth": 1, "words": {
-      "en": ["swimsuit", "swimsuits", "swimming costume", "bathing suit", "one piece swimsuit", "bikini", "bikinis", "tankini", "swimwear", "wetsuit", "burkini"],
+      "en": ["swimsuit", "swimsuits", "swimming costume", "bathing suit", "one piece swimsuit", "swim suit", "wet suit", "bathing suits", "bikini", "bikinis", "tankini", "swimwear", "wetsuit", "burkini"],
       "de": ["badeanzug", "badeanzuge", "bikini", "bikinihose", "bikinioberteil", "tankini", "bademode", "neoprenanzug", "burkini"],
       "fr": ["maillot de bain", "maillot une piece", "bikini", "tankini", "combinaison neoprene"],
       "es": ["banador", "traje de bano", "bikini", "tankini", "traje de neopreno"],
@@ -431,7 +431,14 @@ extension DataFiles {
       "en": ["watch", "wristwatch"], "de": ["armbanduhr", "uhr"], "fr": ["montre"], "es": ["reloj"], "it": ["orologio"], "pt": ["relogio"], "nl": ["horloge"], "pl": ["zegarek"],
       "zh": ["手錶", "手表"],
       "ja": ["腕時計"],
-      "ko": ["손목시계"]}}
+      "ko": ["손목시계"]}},
+    {"subcategory": "suit", "category": "outerwear", "formality": 4, "warmth": 3, "words": {
+      "en": ["suit", "suits", "two piece suit", "three piece suit", "business suit", "wedding suit", "tuxedo", "tuxedos", "tux", "morning suit", "pantsuit", "pant suit", "trouser suit", "skirt suit"],
+      "de": ["anzug", "anzuge", "herrenanzug", "hosenanzug", "business anzug", "hochzeitsanzug"],
+      "fr": ["costume homme", "costume 2 pieces", "costume 3 pieces", "costume de mariage", "tailleur pantalon"],
+      "es": ["traje", "trajes", "traje de hombre", "traje de chaqueta", "esmoquin"],
+      "it": ["completo uomo", "abito da uomo", "abito da sposo"], "pt": ["terno", "ternos"], "nl": ["kostuum", "maatpak"], "pl": ["garnitur", "garnitury"],
+      "zh": ["西裝", "西装"], "ja": ["スーツ"], "ko": ["정장"]}}
   ],
   "goods": [
     {"kind": "toaster", "words": {
@@ -678,7 +685,7 @@ extension DataFiles {
       "ja": ["ボールペン", "万年筆", "ノート", "手帳", "文房具"],
       "ko": ["볼펜", "만년필", "노트", "다이어리", "문구"], "pt": ["caneta", "canetas", "lapis", "caderno"], "nl": ["balpen", "potlood", "notitieboek", "vulpen"], "pl": ["dlugopis", "olowek", "zeszyt", "kalendarz", "notatnik"]}},
     {"kind": "garment care item", "words": {
-      "en": ["steam iron", "ironing board", "clothes hanger", "hangers", "garment steamer", "lint roller", "dress form", "mannequin", "coat hanger", "coat hangers", "coat rack", "hat rack", "tie rack", "shoe horn", "shoe polish", "shoe cleaner", "shoe cabinet", "boot dryer", "jewelry box", "jewellery box", "watch box", "watch winder", "laundry basket", "laundry detergent", "sneaker cleaner", "sneakers cleaner", "shoe laces", "shoelaces", "cleaning kit", "washing bag", "laundry bag", "lingerie bag", "suit carrier", "suit carrier bag", "garment bag", "shoe cleaner kit", "coat hook", "coat hooks", "wall hooks", "clothes rail", "clothes stand", "garment rack", "shoe tree", "shoe trees", "clothes brush", "insoles", "insole", "shoe insoles", "glasses case", "sunglasses case", "collar extender", "collar extenders", "replacement buttons", "buttons replacement", "umbrella stand", "hat stand", "coat stand", "boot stand", "boot tray", "shoe tray", "boot jack", "fabric shaver", "lint remover", "sweater shaver", "iron on patch", "iron on patches", "leather conditioner", "boot shaper", "boot shapers", "shoe shaper", "laundry hamper"],
+      "en": ["steam iron", "ironing board", "clothes hanger", "hangers", "garment steamer", "lint roller", "dress form", "mannequin", "coat hanger", "coat hangers", "coat rack", "hat rack", "tie rack", "shoe horn", "shoe polish", "shoe cleaner", "shoe cabinet", "boot dryer", "jewelry box", "jewellery box", "watch box", "watch winder", "laundry basket", "laundry detergent", "sneaker cleaner", "sneakers cleaner", "shoe laces", "shoelaces", "cleaning kit", "washing bag", "laundry bag", "lingerie bag", "suit carrier", "suit carrier bag", "suit bag", "suit cover", "suit hanger", "suit hangers", "garment bag", "shoe cleaner kit", "coat hook", "coat hooks", "wall hooks", "clothes rail", "clothes stand", "garment rack", "shoe tree", "shoe trees", "clothes brush", "insoles", "insole", "shoe insoles", "glasses case", "sunglasses case", "collar extender", "collar extenders", "replacement buttons", "buttons replacement", "umbrella stand", "hat stand", "coat stand", "boot stand", "boot tray", "shoe tray", "boot jack", "fabric shaver", "lint remover", "sweater shaver", "iron on patch", "iron on patches", "leather conditioner", "boot shaper", "boot shapers", "shoe shaper", "laundry hamper"],
       "de": ["bugeleisen", "bugelbrett", "kleiderbugel", "schneiderpuppe", "garderobe", "schuhcreme", "schmuckkastchen", "waschmittel", "wascheklammern", "kleiderhaken", "kleiderstander", "garderobenhaken", "garderobenstander", "wandgarderobe", "kleiderstange", "hutablage", "schuhanzieher", "kleiderburste", "fusselrolle", "kleidersack", "schuhspanner", "wascheleine", "waschestander", "schuheinlagen", "einlegesohlen", "brillenetui", "fusselrasierer", "schirmstander", "schuhablage", "stiefelknecht", "aufbugler"],
       "fr": ["fer a repasser", "planche a repasser", "cintre", "cintres", "mannequin", "porte manteau", "cirage", "boite a bijoux", "lessive", "patere", "pateres", "portant a vetements", "brosse a vetements", "housse de vetement", "embauchoir", "semelles", "semelles interieures", "etui a lunettes", "rasoir anti peluches", "porte parapluie"],
       "es": ["plancha de ropa", "tabla de planchar", "percha", "perchas", "maniqui", "perchero", "betun", "joyero", "detergente", "colgador", "burro de ropa", "cepillo para ropa", "funda de ropa", "horma de zapatos", "plantillas", "funda de gafas", "quitapelusas", "paraguero"],
