@@ -4,11 +4,11 @@ import Testing
 
 /// Comparison sites name the maker only as the first word of the name and link to its site.
 @Suite struct MakerLinkTests {
-    private func page(name: String, link: String) -> String {
+    private func page(name: String, link: String, label: String = "Info beim Hersteller") -> String {
         """
         <html><head><title>\(name) ab € 920,29 | Preisvergleich</title></head><body>
         <div itemscope itemtype="https://schema.org/Product"><h1 itemprop="name">\(name)</h1>
-        <a rel="nofollow" href="\(link)" target="_blank">Info beim Hersteller</a>
+        <a rel="nofollow" href="\(link)" target="_blank">\(label)</a>
         <div itemprop="offers" itemscope itemtype="https://schema.org/AggregateOffer"><meta itemprop="lowPrice" content="920.29"><meta itemprop="priceCurrency" content="EUR"></div></div>
         </body></html>
         """
@@ -19,6 +19,12 @@ import Testing
                                           url: "https://geizhals.at/asustor-as6210t-90ix00x1-bw3s10-a1472925.html")
         #expect(draft.brand == "Asustor")
         #expect(draft.sku == "1472925")
+    }
+
+    @Test func aLinkThatDoesNotSayItLeadsToTheMakerGivesNoBrand() throws {
+        let draft = try TestSupport.draft(page(name: "Apple cider vinegar, 500 ml", link: "https://www.apple.com/apple-pay/", label: "Apple Pay"),
+                                          url: "https://grocer.example/p/apple-cider-vinegar")
+        #expect(draft.brand == nil)
     }
 
     @Test(arguments: [

@@ -3,7 +3,7 @@ import HTML
 
 /// A brand read off a link to the maker's own site. Comparison sites (Geizhals, idealo) name the
 /// maker only as the first word of the product's name and link to the maker ("Info beim Hersteller"
-/// → miele.at): when a link's host names that word, the word is the brand.
+/// → miele.at): when a link labelled as the maker's site has a host naming that word, the word is the brand.
 enum MakerLink {
     /// The name's first word when a link to another site's host names it, or nil.
     static func brand(name: String, in document: HTMLDocument, host: String?) -> String? {
@@ -16,10 +16,20 @@ enum MakerLink {
         for link in document.elements(named: "a").prefix(5_000) {
             guard let href = link["href"], href.hasPrefix("http"), href.utf8.count < 2_000,
                   let linkHost = URL(string: href)?.host else { continue }
-            if labels(of: linkHost).contains(word) { return first }
+            guard labels(of: linkHost).contains(word) else { continue }
+            // Only a link that says it leads to the maker: a shop's "Apple Pay" or "Google Play" link
+            // does not make its apple cider or Google-compatible case that maker's.
+            let label = (document.text(of: link) + " " + (link["title"] ?? "") + " " + (link["aria-label"] ?? "")).lowercased()
+            if label.utf8.count <= 200, Self.makerWords.contains(where: label.contains) { return first }
         }
         return nil
     }
+
+    /// Words of a link to the maker's site ("Info beim Hersteller", "Manufacturer's website", "Site du fabricant").
+    private static let makerWords = [
+        "hersteller", "manufacturer", "maker", "fabricant", "fabricante", "produttore", "producent", "fabrikant", "official", "offizielle",
+        "officiel", "oficial", "ufficiale", "website", "webseite", "site web", "sitio web", "sito web",
+    ]
 
     /// A host's labels without the last (the country or generic ending): "www.miele.at" → www, miele.
     private static func labels(of host: String?) -> [String] {
