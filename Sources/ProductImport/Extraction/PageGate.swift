@@ -45,8 +45,13 @@ enum PageGate {
         if path.contains("/search") || path.contains("/suche") || path.contains("/recherche") || path.contains("/buscar") || path.contains("/ricerca") || path == "/s" {
             return true
         }
-        let keys = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems?.map { $0.name.lowercased() } ?? []
+        let keys = queryKeys(url)
         return keys.contains { ["q", "k", "query", "search", "searchterm", "search_query", "keyword", "keywords", "_nkw", "text", "searchkeyword", "kwd"].contains($0) }
+    }
+
+    /// The address's query keys, lowercase.
+    private static func queryKeys(_ url: URL) -> [String] {
+        URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems?.map { $0.name.lowercased() } ?? []
     }
 
     /// Ranked lists: Amazon's best sellers, new releases and movers (`/gp/bestsellers/ce-de`,
@@ -60,7 +65,7 @@ enum PageGate {
     /// A category chosen in the query (`geizhals.at/?cat=hwaeschtr`, `index.php?category=12`): with no
     /// product found on the page, it lists the category.
     static func namesCategory(_ url: URL) -> Bool {
-        let keys = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems?.map { $0.name.lowercased() } ?? []
+        let keys = queryKeys(url)
         return keys.contains { ["cat", "category", "categoryid", "category_id", "cid"].contains($0) }
     }
 
@@ -68,7 +73,7 @@ enum PageGate {
     /// optionally ending in a start page file (`/index.html`, `/main/Main.jsp`, `/en/home`), and no
     /// query beyond tracking and locale (`/?cat=hdxnas` is a category, `/?id=123` a product).
     static func isHome(_ url: URL) -> Bool {
-        let keys = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems?.map { $0.name.lowercased() } ?? []
+        let keys = queryKeys(url)
         if keys.contains(where: { key in !key.hasPrefix("utm_") && !homeQueryKeys.contains(key) }) { return false }
         var segments = url.path.split(separator: "/").map { $0.lowercased() }
         if let last = segments.last, startPages.contains(String(last.split(separator: ".").first ?? "")) { segments.removeLast() }

@@ -55,7 +55,6 @@ struct ProductFacts: Sendable {
         self.source = source
     }
 
-    /// Whether nothing at all was found.
     /// An identifier as shops write it, bounded. Some give the product's address as its sku
     /// ("https://shop.example/products/0010947886"): the last part of its path is the number.
     static func identifier(_ text: String) -> String? {
@@ -67,6 +66,7 @@ struct ProductFacts: Sendable {
         return bounded.isEmpty ? nil : bounded
     }
 
+    /// Whether nothing at all was found.
     var isEmpty: Bool {
         name == nil && brand == nil && price == nil && sku == nil && images.isEmpty && description == nil
     }

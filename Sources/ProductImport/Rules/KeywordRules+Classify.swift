@@ -113,7 +113,7 @@ extension KeywordRules {
     private func goodsInHead(_ head: KeywordText, around garment: PhraseSet<Garment>.Match?) -> PhraseSet<String>.Match? {
         let matches = goods.matches(in: head)
         if let garment, let spanning = matches.first(where: { $0.value != nil && Self.covers($0, garment) }) { return spanning }
-        return goods.best(in: head)
+        return PhraseSet<String>.best(among: matches)
     }
 
     /// "Shoe bag", "Boot socks", "Jeans belt": an English accessory word after the garment word

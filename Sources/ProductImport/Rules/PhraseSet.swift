@@ -67,7 +67,12 @@ struct PhraseSet<Value: Sendable>: Sendable {
 
     /// The most specific match: longest, then exact, then the earliest rule.
     func best(in text: KeywordText) -> Match? {
-        matches(in: text).filter { $0.value != nil }.min { lhs, rhs in
+        Self.best(among: matches(in: text))
+    }
+
+    /// The most specific of `matches` found already.
+    static func best(among matches: [Match]) -> Match? {
+        matches.filter { $0.value != nil }.min { lhs, rhs in
             (-lhs.length, lhs.isExact ? 0 : 1, lhs.order) < (-rhs.length, rhs.isExact ? 0 : 1, rhs.order)
         }
     }
