@@ -103,6 +103,15 @@ extension DataFiles {
       "zh": ["連身褲", "连体裤", "吊帶褲", "背帶褲"],
       "ja": ["オールインワン", "サロペット", "ジャンプスーツ"],
       "ko": ["점프수트", "멜빵바지"]}},
+    {"subcategory": "nightwear", "category": "dress", "formality": 1, "warmth": 2, "words": {
+      "en": ["nightdress", "nightdresses", "nightgown", "nightgowns", "nightie", "nighties", "nightshirt", "night shirt", "pyjamas", "pajamas", "pyjama", "pajama", "pyjama set", "pajama set", "pj set", "pjs", "sleepwear", "nightwear", "lounge set", "loungewear set"],
+      "de": ["nachthemd", "nachthemden", "schlafanzug", "schlafanzuge", "pyjama", "pyjamas", "nachtwasche", "*schlafanzug"],
+      "fr": ["pyjama", "pyjamas", "chemise de nuit", "nuisette", "nuisettes"],
+      "es": ["pijama", "pijamas", "camison", "camisones"],
+      "it": ["pigiama", "pigiami", "camicia da notte"], "pt": ["pijama", "pijamas", "camisola de dormir"], "nl": ["pyjama", "nachtjapon", "nachthemd"], "pl": ["pizama", "pizamy", "koszula nocna"],
+      "zh": ["睡衣", "睡裙"],
+      "ja": ["パジャマ", "ネグリジェ", "ルームウェア"],
+      "ko": ["잠옷", "파자마"]}},
     {"subcategory": "swimsuit", "category": "dress", "formality": 1, "warmth": 1, "words": {
       "en": ["swimsuit", "swimsuits", "swimming costume", "bathing suit", "one piece swimsuit", "swim suit", "wet suit", "bathing suits", "bikini", "bikinis", "tankini", "swimwear", "wetsuit", "burkini"],
       "de": ["badeanzug", "badeanzuge", "bikini", "bikinihose", "bikinioberteil", "tankini", "bademode", "neoprenanzug", "burkini"],
@@ -192,7 +201,7 @@ extension DataFiles {
       "ja": ["ボクサーパンツ", "ボクサーブリーフ", "トランクス", "ショーツ", "下着"],
       "ko": ["팬티", "드로즈", "속옷"]}},
     {"subcategory": "shorts", "category": "bottom", "formality": 1, "warmth": 1, "words": {
-      "en": ["shorts", "bermuda", "bermudas", "bermuda shorts", "cargo shorts", "swim shorts", "swim trunks", "trunks", "board shorts", "boardshorts"],
+      "en": ["shorts", "bermuda", "bermudas", "bermuda shorts", "cargo shorts", "swim shorts", "swim trunks", "trunks", "board shorts", "boardshorts", "pyjama shorts", "pajama shorts", "sleep shorts"],
       "de": ["shorts", "kurze hose", "bermudas", "badeshorts", "badehose"],
       "fr": ["bermuda", "short en jean", "short de bain"],
       "es": ["pantalon corto", "pantalones cortos", "bermudas", "banador corto"],
@@ -215,11 +224,11 @@ extension DataFiles {
       "ja": ["レギンス"],
       "ko": ["레깅스"]}},
     {"subcategory": "trouser", "category": "bottom", "formality": 3, "warmth": 3, "words": {
-      "en": ["trouser", "trousers", "pants", "pant", "slacks", "dress pants", "suit trousers", "culottes", "palazzo pants", "cargo trousers", "cargo pants"],
-      "de": ["hose", "hosen", "*hose", "stoffhose", "anzughose", "bundfaltenhose", "marlenehose"],
-      "fr": ["pantalon", "pantalons", "pantalon large", "pantalon de costume"],
-      "es": ["pantalon", "pantalones", "pantalon de traje"],
-      "it": ["pantalone", "pantaloni", "pantalone sartoriale"], "pt": ["calca", "calcas", "calca social"], "nl": ["broek", "broeken", "*broek", "pantalon"], "pl": ["spodnie"],
+      "en": ["trouser", "trousers", "pants", "pant", "slacks", "dress pants", "suit trousers", "culottes", "palazzo pants", "cargo trousers", "cargo pants", "pyjama bottoms", "pajama bottoms", "pyjama pants", "pajama pants", "pyjama trousers", "pajama trousers", "lounge pants"],
+      "de": ["hose", "hosen", "*hose", "stoffhose", "anzughose", "bundfaltenhose", "marlenehose", "pyjamahose", "schlafanzughose", "pyjama hose"],
+      "fr": ["pantalon", "pantalons", "pantalon large", "pantalon de costume", "bas de pyjama", "pantalon de pyjama"],
+      "es": ["pantalon", "pantalones", "pantalon de traje", "pantalon de pijama"],
+      "it": ["pantalone", "pantaloni", "pantalone sartoriale", "pantaloni del pigiama", "pantalone pigiama"], "pt": ["calca", "calcas", "calca social"], "nl": ["broek", "broeken", "*broek", "pantalon"], "pl": ["spodnie"],
       "zh": ["褲", "裤", "長褲", "长裤", "寬褲", "西裝褲", "西装裤"],
       "ja": ["パンツ", "ズボン", "スラックス"],
       "ko": ["바지", "팬츠", "슬랙스"]}},
@@ -292,9 +301,9 @@ extension DataFiles {
       "ja": ["ブラジャー", "スポーツブラ"],
       "ko": ["브래지어", "스포츠브라"]}},
     {"subcategory": "top", "category": "top", "formality": 1, "warmth": 1, "words": {
-      "en": ["top", "tops", "tank top", "tank", "camisole", "cami", "crop top", "bodysuit", "vest top", "bralette", "rash guard", "rashguard", "tunic", "tunics"],
+      "en": ["top", "tops", "tank top", "tank", "camisole", "cami", "crop top", "bodysuit", "vest top", "bralette", "rash guard", "rashguard", "tunic", "tunics", "pyjama top", "pajama top", "pyjama shirt", "pajama shirt", "sleep top"],
       "de": ["top", "tanktop", "tragertop", "body", "tunika"],
-      "fr": ["debardeur", "caraco", "top", "body", "tunique"],
+      "fr": ["debardeur", "caraco", "top", "body", "tunique", "haut de pyjama"],
       "es": ["top", "camiseta de tirantes", "body", "tunica"],
       "it": ["top", "canotta", "canottiera", "body", "tunica"], "pt": ["regata", "top", "cropped"], "nl": ["top", "topje"], "pl": ["top"],
       "zh": ["上衣", "背心", "小可愛"],
@@ -438,7 +447,25 @@ extension DataFiles {
       "fr": ["costume homme", "costume 2 pieces", "costume 3 pieces", "costume de mariage", "tailleur pantalon"],
       "es": ["traje", "trajes", "traje de hombre", "traje de chaqueta", "esmoquin"],
       "it": ["completo uomo", "abito da uomo", "abito da sposo"], "pt": ["terno", "ternos"], "nl": ["kostuum", "maatpak"], "pl": ["garnitur", "garnitury"],
-      "zh": ["西裝", "西装"], "ja": ["スーツ"], "ko": ["정장"]}}
+      "zh": ["西裝", "西装"], "ja": ["スーツ"], "ko": ["정장"]}},
+    {"subcategory": "bathrobe", "category": "outerwear", "formality": 1, "warmth": 3, "words": {
+      "en": ["bathrobe", "bathrobes", "bath robe", "dressing gown", "dressing gowns", "housecoat", "kimono robe"],
+      "de": ["bademantel", "morgenmantel", "saunamantel", "*bademantel"],
+      "fr": ["peignoir", "peignoirs", "robe de chambre", "sortie de bain"],
+      "es": ["albornoz", "albornoces"],
+      "it": ["accappatoio", "accappatoi", "vestaglia"], "pt": ["roupao", "roupoes"], "nl": ["badjas", "badjassen", "ochtendjas"], "pl": ["szlafrok", "szlafroki"],
+      "zh": ["浴袍", "睡袍"],
+      "ja": ["バスローブ"],
+      "ko": ["목욕가운", "샤워가운"]}},
+    {"subcategory": "tracksuit", "category": "outerwear", "formality": 1, "warmth": 3, "words": {
+      "en": ["tracksuit", "tracksuits", "track suit", "jogging suit", "sweatsuit", "sweat suit", "sweatsuits"],
+      "de": ["trainingsanzug", "trainingsanzuge", "jogginganzug", "jogginganzuge", "freizeitanzug", "hausanzug"],
+      "fr": ["survetement", "survetements", "ensemble de survetement"],
+      "es": ["chandal", "chandals", "conjunto de chandal"],
+      "it": ["tuta da ginnastica", "tuta sportiva", "tuta acetata", "tuta da jogging"], "pt": ["fato de treino", "fatos de treino"], "nl": ["trainingspak", "joggingpak", "huispak"], "pl": ["dres", "dresy", "komplet dresowy"],
+      "zh": ["運動套裝", "运动套装"],
+      "ja": ["トラックスーツ", "ジャージ上下"],
+      "ko": ["트레이닝복", "츄리닝", "트레이닝세트"]}}
   ],
   "goods": [
     {"kind": "toaster", "words": {
