@@ -960,7 +960,7 @@ extension DataFiles {
 """##,
         "sites.json": ##"""
 {
-  "about": "Site rules for product import: CSS selectors per shop, tried in order after the page's structured data. A host pattern like 'amazon.*' matches amazon.de, www.amazon.co.uk and so on ('*' is any run of characters). Selectors support tag, #id, .class, [attr], [attr=value] (also ^= $= *= ~=), descendant (space) and child (>) combinators and ',' lists. 'selector@attribute' reads that attribute instead of the element's text. Fields: name, price, brand, sku, availability, images, sizes, colors, breadcrumb, description. A price selector should point at the price the buyer pays now, never a was-price. currencyByDomain settles '$' and 'kr' by the host's ending. preferPage lists fields (brand, sku, availability, description) whose value on the page wins over the page's structured data, e.g. a shop whose JSON-LD sku is the style and whose page shows the variant's number; such a shop's page is always read. Edit and restart; no rebuild needed.",
+  "about": "Site rules for product import: CSS selectors per shop, tried in order after the page's structured data. A host pattern like 'amazon.*' matches amazon.de, www.amazon.co.uk and so on ('*' is any run of characters). Selectors support tag, #id, .class, [attr], [attr=value] (also ^= $= *= ~=), descendant (space) and child (>) combinators and ',' lists. 'selector@attribute' reads that attribute instead of the element's text. Fields: name, price, brand, sku, availability, images, sizes, colors, breadcrumb, description. A price selector should point at the price the buyer pays now, never a was-price. currencyByDomain settles '$' and 'kr' by the host's ending. preferPage lists fields (brand, sku, availability, description) whose value on the page wins over the page's structured data, e.g. a shop whose JSON-LD sku is the style and whose page shows the variant's number; such a shop's page is always read. skuInURL is a regular expression over the link's path whose first group is the shop's article number ('productpage\\.(\\d+)\\.html'), used when the page names none; skuUppercase upper-cases it. Edit and restart; no rebuild needed.",
   "sites": [
     {"name": "Amazon", "hosts": ["amazon.*"],
      "currencyByDomain": {"com": "USD", "ca": "CAD", "com.mx": "MXN", "com.br": "BRL", "co.uk": "GBP", "de": "EUR", "fr": "EUR", "es": "EUR", "it": "EUR", "nl": "EUR", "com.be": "EUR", "ie": "EUR", "pl": "PLN", "se": "SEK", "com.tr": "TRY", "ae": "AED", "sa": "SAR", "eg": "EGP", "in": "INR", "co.jp": "JPY", "sg": "SGD", "com.au": "AUD"},
@@ -987,6 +987,7 @@ extension DataFiles {
        "breadcrumb": [".seo-breadcrumb-text", "nav.breadcrumbs a"]
      }},
     {"name": "AliExpress", "hosts": ["aliexpress.*"],
+     "skuInURL": "/item/(\\d{9,20})\\.html",
      "selectors": {
        "name": ["h1[data-pl=product-title]", ".product-title-text", "h1"],
        "price": [".product-price-current", ".price--current--I3Zeidd", ".uniform-banner-box-price"],
@@ -1004,6 +1005,7 @@ extension DataFiles {
        "breadcrumb": ["[data-breadcrumbs] a", "nav[aria-label=Breadcrumb] a"]
      }},
     {"name": "Walmart", "hosts": ["walmart.*"],
+     "skuInURL": "/ip/(?:[^/]+/)?(\\d{6,14})",
      "selectors": {
        "name": ["h1[itemprop=name]", "#main-title", "h1"],
        "price": ["[itemprop=price]", "[data-testid=price-wrap] [itemprop=price]", "span[data-seo-id=hero-price]"],
@@ -1013,6 +1015,7 @@ extension DataFiles {
        "breadcrumb": ["nav[aria-label=breadcrumb] a", "[data-testid=breadcrumb-list] a"]
      }},
     {"name": "Target", "hosts": ["target.com"],
+     "skuInURL": "/A-(\\d{6,10})",
      "selectors": {
        "name": ["h1[data-test=product-title]", "h1"],
        "price": ["[data-test=product-price]"],
@@ -1023,6 +1026,7 @@ extension DataFiles {
        "breadcrumb": ["nav[aria-label=Breadcrumbs] a"]
      }},
     {"name": "Zalando", "hosts": ["zalando.*"],
+     "skuInURL": "-([a-z0-9]{9}-[a-z0-9]{3})\\.html$", "skuUppercase": true,
      "selectors": {
        "name": ["h1 span.EKabf7", "[data-testid=pdp-product-name]", "h1"],
        "price": ["[data-testid=pdp-price-container] p span", "[data-testid=pdp-price-container] p"],
@@ -1032,6 +1036,7 @@ extension DataFiles {
        "colors": ["[data-testid=pdp-color-picker] img@alt"]
      }},
     {"name": "ASOS", "hosts": ["asos.*"],
+     "skuInURL": "/prd/(\\d{6,10})",
      "selectors": {
        "name": ["#pdp-react-root h1", "[data-testid=product-title]", "h1"],
        "price": ["[data-testid=current-price]", "[data-testid=product-price] [data-testid=current-price]", ".current-price"],
@@ -1043,6 +1048,7 @@ extension DataFiles {
        "breadcrumb": ["nav[aria-label=breadcrumbs] a", "#chrome-breadcrumb a"]
      }},
     {"name": "H&M", "hosts": ["hm.com", "www2.hm.com"],
+     "skuInURL": "productpage\\.(\\d{6,12})\\.html",
      "selectors": {
        "name": ["h1.product-item-headline", "[data-testid=product-name]", "h1"],
        "price": ["[data-testid=red-price]", "[data-testid=white-price]", "#product-price .price-value", ".product-item-price .price-value", "#text-price .actual-price"],

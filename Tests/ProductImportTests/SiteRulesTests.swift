@@ -87,4 +87,42 @@ import Testing
             #expect(throws: ImportError.self) { try SiteRules(json: json) }
         }
     }
+
+    @Test(arguments: [
+        ("https://www2.hm.com/de_de/productpage.0736967002.html", "0736967002"),
+        ("https://www.zalando.fr/hessnatur-pantalon-classique-marine-h0721a01m-k11.html", "H0721A01M-K11"),
+        ("https://www.asos.com/asos-design/asos-design-oversized-t-shirt-in-white/prd/204417262", "204417262"),
+        ("https://www.walmart.com/ip/Levi-s-Men-s-505-Regular-Fit-Jeans/15094286", "15094286"),
+        ("https://www.target.com/p/women-s-short-sleeve-t-shirt/-/A-88056717", "88056717"),
+    ])
+    func aShopsLinkGivesItsArticleNumberWhenThePageNamesNone(url: String, sku: String) throws {
+        let html = """
+            <html><head><title>Wool beanie</title></head><body><h1>Wool beanie</h1><p class="price">19,99 €</p>
+            <button>Add to bag</button></body></html>
+            """
+        let draft = try TestSupport.extractor.extract(html: html, pageURL: URL(string: url)!)
+        #expect(draft.sku == sku)
+        #expect(draft.sources[.sku] == .page)
+    }
+
+    @Test func theLinksNumberGivesWayToTheOneThePageStates() throws {
+        let html = """
+            <html><head><script type="application/ld+json">{"@type": "Product", "name": "Wool beanie", "sku": "0736967002-M",
+            "image": "https://cdn.example/1.jpg", "offers": {"price": "19.99", "priceCurrency": "EUR"}}</script></head>
+            <body><h1>Wool beanie</h1></body></html>
+            """
+        let draft = try TestSupport.extractor.extract(html: html, pageURL: URL(string: "https://www2.hm.com/de_de/productpage.0736967002.html")!)
+        #expect(draft.sku == "0736967002-M")
+    }
+
+    @Test func aLinkPatternThatIsNoExpressionNamesItsSite() throws {
+        for pattern in [#""productpage\\.(\\d+""#, #""no-group""#] {
+            let json = try JSON.parse(#"{"sites": [{"name": "Odd", "hosts": ["odd.example"], "skuInURL": \#(pattern)}]}"#)
+            #expect {
+                try SiteRules(json: json)
+            } throws: { error in
+                (error as? ImportError)?.kind == .invalidSiteRules && (error as? ImportError)?.detail.contains("Odd") == true
+            }
+        }
+    }
 }

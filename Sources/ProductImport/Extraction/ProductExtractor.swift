@@ -93,7 +93,7 @@ public struct ProductExtractor: Sendable {
             // A page is read when its structured data leaves out a buy-box field (price, brand,
             // identifier, stock), or when its sources state different prices (the buy box decides).
             found.append(reader.extract(from: try document(), title: scan.title))
-        } else if !found.contains(where: { $0.sku != nil }), let sku = PageIdentifier.fromURL(pageURL) {
+        } else if !found.contains(where: { $0.sku != nil }), let sku = PageIdentifier.fromURL(pageURL, site: reader.site) {
             // The link's ASIN or eBay item number costs nothing to read.
             var fromLink = ProductFacts(source: .page)
             fromLink.sku = sku
@@ -163,12 +163,21 @@ public struct ProductExtractor: Sendable {
         return [" - ", " | ", " – ", " — "].contains(where: { after.hasPrefix($0) }) && after.count <= 80
     }
 
+    /// Whether a share title is the heading cut short for length and decorated ("EL original he y hay
+    /// calabaza / decoración de otoño / estera | Etsy" for a heading that goes on after "estera"): the part
+    /// before the title's separator starts the heading, at a word boundary.
+    static func cuts(_ meta: String, _ visible: String) -> Bool {
+        guard let stem = PageExtractor.nameFromTitle(meta), stem != meta.cleanedText, stem.count >= 12,
+              visible.count > meta.count, visible.count <= 400, visible.hasPrefix(stem), !visible.hasPrefix(meta) else { return false }
+        let next = visible[visible.index(visible.startIndex, offsetBy: stem.count)]
+        return next == " " || next == "," || next == "/"
+    }
+
     /// Whether a meta title is the shop's own slogan rather than the product's ("Overstock.com: Online
     /// Shopping - Bedding, Furniture, …" on every page): it names the shop's host and shares no word
     /// with the heading the shopper sees.
     static func namesOnlyTheShop(_ meta: String, besides visible: String, host: String?) -> Bool {
-        guard let host = host?.lowercased() else { return false }
-        let shop = host.split(separator: ".").dropLast().map(String.init).filter { $0.count >= 4 && !["www2", "shop", "store"].contains($0) }
+        let shop = ShopName.labels(of: host).filter { $0.count >= 4 }
         func words(_ text: String) -> Set<String> {
             Set(text.lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber }).filter { $0.count >= 3 }.map(String.init))
         }
@@ -210,12 +219,17 @@ public struct ProductExtractor: Sendable {
             return nil
         }
         guard var (name, nameSource) = pick(\.name) else { return nil }
+        // "… | Etsy", "… bei SNIPES bestellen": a share title's tail that only names the shop.
+        let original = name
+        if nameSource == .meta { name = ShopName.strippingTail(name, host: pageURL.host) }
         // og:title often adds the shop ("Name - New on Blu-ray | FYE"), the brand or the price ("H&M Rollkragenpullover
         // 29,99"); the heading a shopper sees does not.
-        if let visible = found.first(where: { $0.source == .page })?.name, name.count > visible.count,
-           name.hasPrefix(visible) && [" - ", " | ", " – ", " — ", " : "].contains(where: { name.dropFirst(visible.count).hasPrefix($0) })
-            || nameSource == .meta && visible.count >= 3 && (Self.wraps(name, visible) || Self.decorates(name, visible)
-                || Self.namesOnlyTheShop(name, besides: visible, host: pageURL.host)) {
+        if let visible = found.first(where: { $0.source == .page })?.name,
+           name.count > visible.count && name.hasPrefix(visible)
+            && [" - ", " | ", " – ", " — ", " : "].contains(where: { name.dropFirst(visible.count).hasPrefix($0) })
+            || nameSource == .meta && visible.count >= 3
+            && (name.count > visible.count && (Self.wraps(name, visible) || Self.decorates(name, visible))
+                || Self.namesOnlyTheShop(name, besides: visible, host: pageURL.host) || Self.cuts(original, visible)) {
             name = visible
             nameSource = .page
         }

@@ -20,9 +20,23 @@ public struct SiteRules: Sendable {
         /// JSON-LD gives the style's number, its "Artikel-Nr." the variant shown. The page of such a
         /// shop is always read.
         let preferPage: Set<SiteField>
+        /// Where the shop's link carries its article number (`"skuInURL": "productpage\\.(\\d{6,12})\\.html"`):
+        /// a regular expression over the path whose first group is the number, upper-cased when
+        /// `skuUppercase` says the shop writes it so ("jam22e004-c11" on zalando.de is "JAM22E004-C11").
+        let skuInURL: String?
+        let skuUppercase: Bool
 
         /// The selectors for `field`, empty when the site has none.
         func selectors(_ field: SiteField) -> [FieldSelector] { fields[field] ?? [] }
+
+        /// The article number `url`'s path holds by the shop's `skuInURL`, if any.
+        func sku(in url: URL) -> String? {
+            let path = url.path
+            guard let skuInURL, path.utf8.count <= 2_000, let regex = try? Regex(skuInURL),
+                  let match = try? regex.firstMatch(in: path), match.output.count >= 2,
+                  let found = match.output[1].substring, let sku = PageIdentifier.identifier(String(found)) else { return nil }
+            return skuUppercase ? sku.uppercased() : sku
+        }
     }
 
     /// Every site in file order; the first whose host pattern matches wins.
@@ -103,7 +117,15 @@ public struct SiteRules: Sendable {
                 }
                 preferPage.insert(field)
             }
-            sites.append(Site(name: name, hosts: hosts, fields: fields, currencyByDomain: currencies, preferPage: preferPage))
+            let skuInURL = entry["skuInURL"]?.string
+            if let skuInURL {
+                // Checked once here, so a typo names its site at startup rather than failing quietly per page.
+                guard skuInURL.utf8.count <= 200, (try? Regex(skuInURL)) != nil, skuInURL.contains("(") else {
+                    throw ImportError(.invalidSiteRules, detail: "\(name): skuInURL must be a regular expression with a group for the number, not \"\(skuInURL)\"")
+                }
+            }
+            sites.append(Site(name: name, hosts: hosts, fields: fields, currencyByDomain: currencies, preferPage: preferPage,
+                              skuInURL: skuInURL, skuUppercase: entry["skuUppercase"]?.bool ?? false))
         }
         self.sites = sites
     }

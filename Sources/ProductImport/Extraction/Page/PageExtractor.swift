@@ -17,6 +17,8 @@ struct PageExtractor {
         var facts = ProductFacts(source: .page)
         let language = document.elements.first?["lang"]
         var siteName = false
+        // "Champion Legacy Cap bei SNIPES bestellen": the title's tail that names the shop goes first.
+        let title = title.map { ShopName.strippingTail($0, host: pageURL.host) }
         let titleName = title.flatMap(Self.nameFromTitle)
         let heading = mainHeading(in: document, titleName: titleName) ?? titleName.flatMap { nameElement(in: document, titleName: $0) }
         if let (text, rule) = firstMatch(.name, in: document) {
@@ -52,7 +54,7 @@ struct PageExtractor {
             ?? BrandLabels.brand(in: document)
             ?? facts.name.flatMap { TitleBrand.brand(title: title, name: $0, heading: heading, in: document, host: pageURL.host) }
             ?? facts.name.flatMap { MakerLink.brand(name: $0, in: document, host: pageURL.host) }
-        facts.sku = first(.sku, in: document).flatMap(PageIdentifier.identifier) ?? PageIdentifier.fromURL(pageURL) ?? PageIdentifier.fromLabels(in: document)
+        facts.sku = first(.sku, in: document).flatMap(PageIdentifier.identifier) ?? PageIdentifier.fromURL(pageURL, site: site) ?? PageIdentifier.fromLabels(in: document)
         facts.availability = first(.availability, in: document).flatMap(AvailabilityWords.availability(in:)) ?? availability(in: document)
         if facts.availability == nil, !siteName || site?.selectors(.availability).isEmpty ?? true {
             // As with the price: where the shop's own stock selectors find nothing on its own
@@ -84,7 +86,7 @@ struct PageExtractor {
         // buttons and its article number; a sold-out product shows its sold-out state instead of a buy button.
         let soldOut = facts.availability.map { !$0.isBuyable } ?? false
         facts.showsBuyBoxWithoutPrice = !facts.isProduct && heading != nil && facts.name != nil
-            && (facts.sku != nil && PageIdentifier.fromURL(pageURL) == nil || facts.availability != nil) && (soldOut || BuyButton.exists(in: document))
+            && (facts.sku != nil && PageIdentifier.fromURL(pageURL, site: site) == nil || facts.availability != nil) && (soldOut || BuyButton.exists(in: document))
         return facts
     }
 

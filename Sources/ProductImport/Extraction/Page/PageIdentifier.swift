@@ -4,8 +4,9 @@ import HTML
 /// Finds a product's identifier: in the link (Amazon ASIN, eBay item number, and the
 /// patterns site rules give) or behind a label on the page ("SKU", "Art.-Nr.", "Item #", "Réf.").
 enum PageIdentifier {
-    /// The identifier the URL carries, if any.
-    static func fromURL(_ url: URL) -> String? {
+    /// The identifier the URL carries, if any: by the shop's own `skuInURL` rule first.
+    static func fromURL(_ url: URL, site: SiteRules.Site? = nil) -> String? {
+        if let sku = site?.sku(in: url) { return sku }
         let path = url.path
         let parts = path.split(separator: "/").map(String.init)
         for (index, part) in parts.enumerated() {

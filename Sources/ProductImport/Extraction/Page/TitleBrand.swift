@@ -14,7 +14,7 @@ enum TitleBrand {
         let wanted = HTMLDocument.collapsingWhitespace(name)
         guard let found = line.range(of: wanted), found.lowerBound > line.startIndex else { return nil }
         let before = line[..<found.lowerBound].trimmingCharacters(in: .whitespaces.union(CharacterSet(charactersIn: "-–—|:·,")))
-        guard let brand = BrandText.clean(before), brand.count >= 2, !names(brand, host: host), !notBrands.contains(brand.lowercased()) else { return nil }
+        guard let brand = BrandText.clean(before), brand.count >= 2, !ShopName.names(Substring(brand), host: host), !notBrands.contains(brand.lowercased()) else { return nil }
         // The confirming element sits just before the heading (or just after it, in a byline).
         let lower = max(0, heading.index - 80), upper = min(document.elements.count, heading.subtreeEnd + 20)
         for index in lower..<upper where index < heading.index || index >= heading.subtreeEnd {
@@ -26,14 +26,6 @@ enum TitleBrand {
             if document.text(of: element) == brand { return brand }
         }
         return nil
-    }
-
-    /// Whether `text` is the shop's own name as its host spells it ("Zalando" on zalando.de).
-    private static func names(_ text: String, host: String?) -> Bool {
-        guard let host = host?.lowercased() else { return false }
-        let labels = host.split(separator: ".").map(String.init).filter { !["www", "www2", "m", "shop", "store"].contains($0) }
-        let folded = text.lowercased().filter { $0.isLetter || $0.isNumber }
-        return labels.contains { $0.count >= 3 && (folded == $0 || folded.hasPrefix($0)) }
     }
 
     /// Words titles start with that are not brands.
