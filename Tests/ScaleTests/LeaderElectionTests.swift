@@ -46,10 +46,13 @@ import WardrobeTestKit
             let holder = try #require(try await admin.advisoryLockHolder(key))
             let killed = ContinuousClock.now
             try await database.terminate(processID: holder)
-            // Each manual-clock tick is one more try; the standby leads once the server freed the lock.
-            try await waitUntil("the standby to take over") {
-                if standbyClock.sleeperCount > 0 { standbyClock.advance(by: 0.1) }
-                return await log.contains("second leads")
+            // Each manual-clock tick is one more try; the standby leads once the server freed the lock. The test
+            // ticks only when the standby has gone to sleep again, so it waits on the standby, never spins.
+            try await withDeadline(seconds: 30, "the standby to take over") {
+                while await !log.contains("second leads") {
+                    try await waitForSleeper("the standby's next try", on: standbyClock, seconds: 30)
+                    standbyClock.advance(by: 0.1)
+                }
             }
             print("election: standby took over \(ContinuousClock.now - killed) after the leader's session was killed")
             try await log.waitFor("first stepped down", "the deposed leader to notice")

@@ -39,8 +39,9 @@ enum ScaleFixture {
 /// Waits, with a bound, until `condition` holds; for state only a query can tell (a lease another worker
 /// may take, a lock the server frees), each try a round trip. Events a test task records go through
 /// `EventLog.waitFor`, and sleeps on a manual clock through `ManualClock.waitForSleepers`, which are woken
-/// by the event itself.
-func waitUntil(_ what: String, seconds: Double = 5, _ condition: @escaping @Sendable () async throws -> Bool) async throws {
+/// by the event itself. Every bound here (30 s) only decides how soon a broken test fails; a passing one
+/// returns as soon as its event happens, however loaded the machine.
+func waitUntil(_ what: String, seconds: Double = 30, _ condition: @escaping @Sendable () async throws -> Bool) async throws {
     try await withDeadline(seconds: seconds, what) {
         while try await !condition() {
             try Task.checkCancellation()
@@ -50,7 +51,7 @@ func waitUntil(_ what: String, seconds: Double = 5, _ condition: @escaping @Send
 }
 
 /// Waits, with a bound, until `clock` has a sleeper (the task under test went to sleep on it).
-func waitForSleeper(_ what: String, on clock: ManualClock, seconds: Double = 5) async throws {
+func waitForSleeper(_ what: String, on clock: ManualClock, seconds: Double = 30) async throws {
     let slept = await clock.waitForSleepers(1, timeout: .milliseconds(Int64(seconds * 1000)))
     try #require(slept, "timed out waiting for \(what)")
 }
@@ -90,7 +91,7 @@ actor EventLog {
     }
 
     /// Waits, with a bound, until `event` is recorded.
-    func waitFor(_ event: String, _ what: String, seconds: Double = 5) async throws {
+    func waitFor(_ event: String, _ what: String, seconds: Double = 30) async throws {
         try await withDeadline(seconds: seconds, what) { try await self.waitFor(event) }
     }
 }
