@@ -37,10 +37,15 @@ import Testing
         #expect(found.sizes == ["S", "M"])
     }
 
-    @Test func theBuyButtonSpeaksBeforeThePicker() throws {
+    /// Shops render the add button from a template whatever the stock; a size marked sold out is read from it.
+    @Test func everySizeSoldOutSpeaksBeforeTheBuyButton() throws {
         let found = try draft(
             #"<ul class="size-picker"><li class="sold-out"><button>S</button></li><li class="sold-out"><button>M</button></li></ul>"#,
             button: #"<button class="add-to-cart">In den Warenkorb</button>"#)
-        #expect(found.availability == .inStock)
+        #expect(found.availability == .outOfStock)
+        let some = try draft(
+            #"<ul class="size-picker"><li class="sold-out"><button>S</button></li><li><button>M</button></li></ul>"#,
+            button: #"<button class="add-to-cart">In den Warenkorb</button>"#)
+        #expect(some.availability == .inStock)
     }
 }

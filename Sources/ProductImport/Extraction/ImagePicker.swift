@@ -49,9 +49,22 @@ enum ImagePicker {
     static func resolve(_ reference: String, against pageURL: URL) -> URL? {
         let trimmed = reference.trimmed.replacingOccurrences(of: " ", with: "%20")
         guard !trimmed.isEmpty, !trimmed.hasPrefix("data:"), !trimmed.hasPrefix("javascript:") else { return nil }
+        if let host = schemelessHost(trimmed, pageURL: pageURL), let url = URL(string: "https://" + trimmed), url.host == host { return url }
         guard let url = URL(string: trimmed, relativeTo: pageURL)?.absoluteURL,
               let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else { return nil }
         return url
+    }
+
+    /// The host a reference names without a scheme (H&M's `og:image` is `lp2.hm.com/hmgoepprod?…`): a first
+    /// segment that is the page's own domain or one of its subdomains, or starts with `www.`. Anything else
+    /// (`images/a.jpg`, `a.jpg`) stays a path on the page's host.
+    static func schemelessHost(_ reference: String, pageURL: URL) -> String? {
+        guard let slash = reference.firstIndex(of: "/"), reference.first?.isLetter == true || reference.first?.isNumber == true else { return nil }
+        let segment = reference[..<slash].lowercased()
+        guard !segment.contains(":"), segment.contains("."), let pageHost = pageURL.host?.lowercased() else { return nil }
+        let domain = pageHost.split(separator: ".").suffix(2).joined(separator: ".")
+        guard domain.contains("."), segment == domain || segment.hasSuffix("." + domain) || segment.hasPrefix("www.") else { return nil }
+        return segment
     }
 
     /// The picture a URL shows, ignoring size parameters: the query, Shopify's `_800x`, WordPress's `-800x800`.

@@ -53,7 +53,7 @@ enum AvailabilityWords {
 
     private static let outOfStock = [
         "out of stock", "currently unavailable", "sold out", "not available", "unavailable", "no longer available",
-        "nicht verfügbar", "nicht lieferbar", "ausverkauft", "nicht auf lager", "vergriffen",
+        "nicht verfügbar", "nicht lieferbar", "ausverkauft", "nicht auf lager", "vergriffen", "nicht lagernd",
         "rupture de stock", "épuisé", "epuise", "indisponible", "plus disponible", "non disponible",
         "agotado", "no disponible", "sin stock", "sin existencias",
         "esaurito", "non disponibile", "non più disponibile",
@@ -111,7 +111,7 @@ enum AvailabilityWords {
         // Amazon's instant-purchase button ("Buy now with 1-Click", "Jetzt kaufen mit 1-Click", "Acheter en 1-Clic"):
         // a Kindle book's only stock signal.
         "1-click", "1-clic",
-        "auf lager", "sofort lieferbar", "lieferbar", "verfügbar", "vorrätig", "in den warenkorb", "in den einkaufswagen",
+        "auf lager", "lagernd", "sofort lieferbar", "lieferbar", "verfügbar", "vorrätig", "in den warenkorb", "in den einkaufswagen",
         "lägg i varukorgen", "sepete ekle",
         "en stock", "disponible", "ajouter au panier", "livraison",
         "en existencia", "añadir a la cesta", "añadir al carrito",

@@ -34,6 +34,24 @@ enum BuyButton {
         return false
     }
 
+    /// Whether a control or label speaks of stock in the shop's stores ("Vérifier la disponibilité en magasin",
+    /// "Im Geschäft abholen", a `store-availability` button): it says nothing about buying online.
+    static func speaksOfStores(attributes: String, text: String) -> Bool {
+        storeMarkerMatcher.contains(attributes) || storeWordMatcher.contains(text)
+    }
+
+    private static let storeMarkerMatcher = AttributeWords([
+        "store-availability", "storeavailability", "store_availability", "find-in-store", "findinstore", "find_in_store", "in-store",
+        "instore", "store-stock", "storestock", "store-locator", "storelocator", "click-and-collect", "clickandcollect", "click-collect",
+        "pickup", "pick-up", "bopis", "reserve-in-store", "filiale",
+    ])
+
+    private static let storeWordMatcher = AttributeWords([
+        "in store", "in-store", "in stores", "at a store", "find a store", "pick up", "pickup", "im geschäft", "in der filiale", "in filiale",
+        "in unseren filialen", "im store", "abholen", "en magasin", "en boutique", "retrait", "en tienda", "recoger", "in negozio",
+        "ritiro", "na loja", "levantar", "in de winkel", "afhalen", "w sklepie", "odbiór", "店舗", "門市", "门店", "매장",
+    ])
+
     private static let ticketMatcher = AttributeWords([
         "ticket", "billet", "entradas", "biglietti", "bilety", "ingressos", "kaartjes", "예매", "티켓", "購票", "购票", "買票", "チケット",
     ])
@@ -65,7 +83,8 @@ enum BuyButton {
             if pseudo, case .buy = signal { continue }
             // The ancestor walks cost most, so they only run for controls that say something. A control
             // hidden until a script shows it (the sold-out twin of a live add-to-cart) says nothing.
-            guard !inOtherProducts(control, document), !PageExtractor.isHidden(control, document) else { continue }
+            guard !inOtherProducts(control, document), !PageExtractor.isHidden(control, document),
+                  !Self.speaksOfStores(attributes: attributes, text: text) else { continue }
             switch signal {
             case .stock(let state):
                 // A sold-out size or colour says nothing about the product; an add-to-cart button
@@ -153,7 +172,10 @@ enum BuyButton {
     private static let linkBuyWords = buyWords.filter { !["warenkorb", "장바구니", "comprar", "acheter", "acquista"].contains($0) } + ["장바구니 담기", "장바구니담기"]
 
     /// Class and id words of buy buttons that carry no words of a language.
-    private static let buyMarkers = ["buynow", "btn_buy", "btn-buy", "btnbuy", "add_to_cart", "add-cart", "addcart", "add_cart", "addtocart", "add-to-cart", "add-to-bag"]
+    private static let buyMarkers = [
+        "buynow", "btn_buy", "btn-buy", "btnbuy", "button-buy", "buy-button", "buybutton", "buy_button", "add_to_cart", "add-cart", "addcart",
+        "add_cart", "addtocart", "add-to-cart", "add-to-bag", "add-to-basket", "addtobasket", "add_to_basket",
+    ]
 
     /// Words on an add-to-cart or buy-now control.
     static let buyWords = [

@@ -59,9 +59,11 @@ struct PageExtractor {
         if facts.availability == nil, !siteName || site?.selectors(.availability).isEmpty ?? true {
             // As with the price: where the shop's own stock selectors find nothing on its own
             // layout, the buy box says nothing, and its buttons belong to other offers.
-            facts.availability = BuyButton.availability(in: document, after: heading)
+            // Every size marked sold out outweighs a live add-to-cart button: it has nothing left to add.
+            let sizes = VariantPickers.sizeStock(in: document)
+            facts.availability = sizes == .outOfStock ? sizes : BuyButton.availability(in: document, after: heading)
                 ?? OfferChoices.availability(in: document)
-                ?? VariantPickers.sizeStock(in: document)
+                ?? sizes
         }
         facts.description = first(.description, in: document)?.cleanedText
 
@@ -75,9 +77,10 @@ struct PageExtractor {
         if facts.category == nil, BuyButton.sellsTickets(in: document) { facts.category = "Event tickets" }
         let siteImages = all(.images, in: document).flatMap(imageURLs)
         facts.images = siteImages.isEmpty ? mainImages(in: document) : siteImages.map { ImageCandidate(url: $0) }
-        let siteSizes = all(.sizes, in: document)
+        // A site's picker selector also finds the picker's prompt ("Sélectionner la taille").
+        let siteSizes = all(.sizes, in: document).filter { !VariantPickers.isPrompt($0) }
         for size in siteSizes.isEmpty ? VariantPickers.sizes(in: document) : siteSizes { ProductFacts.appendUnique(size, to: &facts.sizes) }
-        let siteColors = all(.colors, in: document)
+        let siteColors = all(.colors, in: document).filter { !VariantPickers.isPrompt($0) }
         for color in siteColors.isEmpty ? VariantPickers.colors(in: document) : siteColors { ProductFacts.appendUnique(color, to: &facts.colors) }
 
         let buySigns = facts.sku != nil || facts.availability != nil || BuyButton.exists(in: document)
@@ -236,7 +239,8 @@ struct PageExtractor {
             let label = ((element["id"] ?? "") + " " + (element["class"] ?? "") + " " + (element["data-testid"] ?? "")).lowercased()
             guard label.contains("availability") || label.contains("stock") && !label.contains("stockist") else { continue }
             let text = document.text(of: element)
-            guard !text.isEmpty, text.count <= 300, let found = AvailabilityWords.availability(in: text), !Self.isHidden(element, document) else { continue }
+            guard !text.isEmpty, text.count <= 300, let found = AvailabilityWords.availability(in: text), !Self.isHidden(element, document),
+                  !BuyButton.speaksOfStores(attributes: label, text: text.lowercased()) else { continue }
             return found
         }
         return statusNotice(in: document)

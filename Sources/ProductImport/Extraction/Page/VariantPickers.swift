@@ -135,10 +135,16 @@ enum VariantPickers {
         return trimmed
     }
 
+    /// Whether a picker's entry is its prompt ("Select size", "Größe wählen", "Sélectionner la taille"), not a choice.
+    static func isPrompt(_ text: String) -> Bool {
+        let lowered = text.lowercased()
+        return placeholders.contains(where: lowered.includes)
+    }
+
     private static let labelAttributes: Set<String> = ["id", "class", "name", "aria-label", "data-testid", "data-test", "data-option-name"]
     private static let sizeLabels = AttributeWords(sizeWords, in: labelAttributes)
     private static let colorLabels = AttributeWords(colorWords, in: labelAttributes)
     private static let sizeWords = ["size", "größe", "groesse", "grösse", "taille", "talla", "taglia", "tamanho", "maat", "rozmiar"]
     private static let colorWords = ["colour", "color", "farbe", "couleur", "colore", "kleur", "kolor", "swatch"]
-    private static let placeholders = ["select", "choose", "wähle", "auswählen", "choisi", "seleccion", "elige", "scegli", "selezion", "escolh", "kies", "wybierz", "--", "size guide"]
+    private static let placeholders = ["select", "sélection", "choose", "wähle", "auswählen", "choisi", "seleccion", "elige", "scegli", "selezion", "escolh", "kies", "wybierz", "--", "size guide"]
 }
