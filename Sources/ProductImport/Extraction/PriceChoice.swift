@@ -48,6 +48,12 @@ enum PriceChoice {
             if page.priceFromSiteRule { return choice(visible, from: page) }
         }
         guard let priced = found.first(where: { $0.price != nil }), let price = priced.price else { return nil }
+        // The shop's buy box shows the buyer's currency ("53,11 €"); a structured price in another one is the
+        // seller's listing price (Etsy's meta tag: 48,00 USD). What the buyer pays is the buy box's.
+        if let page = found.first(where: { $0.source == .page }), page.priceFromSiteRule, page.currencyShown, let visible = page.price,
+           let shown = page.currency, priced.source != .page, let stated = priced.currency, stated != shown {
+            return choice(visible, from: page)
+        }
         // A source that names the trusted price as the regular one, beside a lower price of its own,
         // knows of a sale the other has not caught up with (Rejuvenation's JSON-LD 150.00, its meta
         // tags 120.00 with a standard amount of 150.00).

@@ -137,7 +137,7 @@ enum BuyButton {
 
     /// Whether the control belongs to a recommended product, a tile, the header or the footer.
     private static func inOtherProducts(_ control: HTMLElement, _ document: HTMLDocument) -> Bool {
-        document.ancestor(of: control) { ["header", "footer", "nav", "aside"].contains($0.tag) || otherProductLabels.matches($0) } != nil
+        PageChrome.contains(control, document) || document.ancestor(of: control) { otherProductLabels.matches($0) } != nil
     }
 
     /// Whether the control picks a size or colour: a sold-out size says nothing about the product.
@@ -182,6 +182,9 @@ enum BuyButton {
         "add to cart", "add-to-cart", "addtocart", "add to bag", "add-to-bag", "addtobag", "add to basket", "add-to-basket", "buy now", "buy-now",
         "in den warenkorb", "warenkorb", "in den einkaufswagen", "jetzt kaufen", "ajouter au panier", "acheter", "añadir a la cesta", "añadir al carrito", "comprar",
         "aggiungi al carrello", "aggiungi alla borsa", "acquista", "adicionar ao carrinho", "in winkelwagen", "do koszyka", "kup teraz",
+        // Etsy's "Añadir al carro", Latin American "Agregar al carrito", fashion shops' bags ("Ajouter au sac", "Adicionar à sacola").
+        "añadir al carro", "agregar al carrito", "agregar al carro", "añadir a la bolsa", "ajouter au sac", "adicionar à sacola",
+        "adicionar ao saco", "aan winkelwagen", "in winkelmand", "in de winkelwagen", "in die einkaufstasche", "lägg i varukorg",
         "buy tickets", "tickets kaufen", "add to trolley", "장바구니", "구매하기", "바로구매", "加入購物車", "加入购物车", "立即購買", "立即购买",
         "放入購物車", "直接購買", "カートに入れる", "購入する", "ใส่ตะกร้า", "book now", "get tickets", "예매하기", "購票", "购票", "チケット購入",
     ]

@@ -38,6 +38,7 @@ struct PageExtractor {
            let amount = PriceParser.visibleAmount(text) {
             facts.price = amount
             facts.priceFromSiteRule = facts.price != nil
+            facts.currencyShown = PriceParser.currency(text) != nil
             facts.currency = CurrencyGuess.currency(priceText: text, host: pageURL.host, language: language, siteDomains: site?.currencyByDomain ?? [:])
         } else if !siteName || site?.selectors(.price).isEmpty ?? true, let found = BuyBoxPrice.find(in: document, near: heading) {
             // On a page laid out as its site rule expects (the name selector matched), price selectors
@@ -55,6 +56,7 @@ struct PageExtractor {
             ?? facts.name.flatMap { TitleBrand.brand(title: title, name: $0, heading: heading, in: document, host: pageURL.host) }
             ?? facts.name.flatMap { MakerLink.brand(name: $0, in: document, host: pageURL.host) }
         facts.sku = first(.sku, in: document).flatMap(PageIdentifier.identifier) ?? PageIdentifier.fromURL(pageURL, site: site) ?? PageIdentifier.fromLabels(in: document)
+            ?? PageIdentifier.fromCartForm(in: document)
         facts.availability = first(.availability, in: document).flatMap(AvailabilityWords.availability(in:)) ?? availability(in: document)
         if facts.availability == nil, !siteName || site?.selectors(.availability).isEmpty ?? true {
             // As with the price: where the shop's own stock selectors find nothing on its own
@@ -176,7 +178,7 @@ struct PageExtractor {
         let candidates = document.elements(named: "h1").filter { heading in
             let text = document.text(of: heading)
             guard (2...300).contains(text.count) else { return false }
-            return document.ancestor(of: heading) { ["header", "nav", "footer", "aside"].contains($0.tag) } == nil
+            return !PageChrome.contains(heading, document)
         }
         if candidates.count > 1, let titleName, titleName.count >= 3,
            let named = candidates.first(where: { Self.headingName($0, in: document)?.lowercased().hasPrefix(titleName.lowercased()) == true }) {
@@ -204,7 +206,7 @@ struct PageExtractor {
             guard element.tag == "h2" || element.tag == "h3" || Self.nameLabels.matches(element) else { continue }
             let text = document.text(of: element).cleanedText ?? ""
             guard (2...300).contains(text.count), text.hasPrefix(titleName) || titleName.hasPrefix(text) && text.count * 2 >= titleName.count else { continue }
-            if document.ancestor(of: element, where: { ["header", "nav", "footer", "aside"].contains($0.tag) }) == nil { return element }
+            if !PageChrome.contains(element, document) { return element }
         }
         return nil
     }
@@ -326,7 +328,7 @@ struct PageExtractor {
             var score = min(candidate.width ?? 400, 3000) / 100
             let inProduct = document.ancestor(of: image, where: Self.galleryLabels.matches) != nil
             if inProduct { score += 50 }
-            if document.ancestor(of: image, where: { ["header", "footer", "nav", "aside"].contains($0.tag) }) != nil { score -= 100 }
+            if PageChrome.contains(image, document) { score -= 100 }
             scored.append((score, candidate))
         }
         let ordered = scored.enumerated().sorted { ($0.element.score, -$0.offset) > ($1.element.score, -$1.offset) }

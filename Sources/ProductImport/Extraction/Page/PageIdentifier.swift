@@ -73,6 +73,22 @@ enum PageIdentifier {
         return nil
     }
 
+    /// The article number an add-to-cart form posts in a field named for it (Joss & Main's
+    /// `<form id="form-add-to-cart"><input type="hidden" name="sku" value="J001109161">`).
+    static func fromCartForm(in document: HTMLDocument) -> String? {
+        for form in document.elements(named: "form") where form.subtreeEnd - form.index < 2_000 {
+            let label = ((form["action"] ?? "") + " " + (form["id"] ?? "") + " " + (form["name"] ?? "")).lowercased()
+            guard label.contains("cart") || label.contains("basket") || label.contains("additem") else { continue }
+            for input in document.descendants(of: form) where input.tag == "input" {
+                guard let name = input["name"]?.lowercased(), cartFormFields.contains(name), let value = input["value"] else { continue }
+                if let found = identifier(value) { return found }
+            }
+        }
+        return nil
+    }
+
+    private static let cartFormFields: Set<String> = ["sku", "product_sku", "productsku", "sku_id", "skuid", "item_sku", "itemsku"]
+
     /// The first token of `text` when it looks like an article number.
     static func identifier(_ text: String) -> String? {
         let token = text.split(whereSeparator: { $0.isWhitespace || $0 == "," || $0 == ";" || $0 == "|" }).first.map(String.init) ?? ""

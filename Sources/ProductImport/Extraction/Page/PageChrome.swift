@@ -1,0 +1,24 @@
+import HTML
+
+/// The page's own chrome: the site header, navigation, footer and side bars, whose links, buttons and
+/// headings belong to the shop, not to the product. A `header` is the site's only when nothing marks it
+/// as the product's: HTML also heads an article or a product block with one (Joss & Main's
+/// `ProductDetailInfoBlock-header` holds the name, its `StickyContainer-header` the add-to-cart button).
+enum PageChrome {
+    /// Whether `element` sits inside chrome of one of the kinds in `tags` ("header", "nav", "footer", "aside").
+    static func contains(_ element: HTMLElement, _ document: HTMLDocument, tags: Set<String> = ["header", "nav", "footer", "aside"]) -> Bool {
+        document.ancestor(of: element) { tags.contains($0.tag) && ($0.tag != "header" || isSiteHeader($0, document)) } != nil
+    }
+
+    /// Whether a `header` element is the site's: not labelled as the product's, and not inside an
+    /// article or a block labelled as the product's details or its add-to-cart form.
+    static func isSiteHeader(_ header: HTMLElement, _ document: HTMLDocument) -> Bool {
+        if productLabels.matches(header) { return false }
+        return document.ancestor(of: header) { $0.tag == "article" || productLabels.matches($0) } == nil
+    }
+
+    private static let productLabels = AttributeWords([
+        "pdp", "product-detail", "productdetail", "product_detail", "product-info", "productinfo", "product_info", "buybox", "buy-box",
+        "add-to-cart", "addtocart", "add_to_cart",
+    ], in: ["id", "class"])
+}
