@@ -1051,7 +1051,7 @@ extension DataFiles {
      "skuInURL": "productpage\\.(\\d{6,12})\\.html",
      "selectors": {
        "name": ["h1.product-item-headline", "[data-testid=product-name]", "h1"],
-       "price": ["[data-testid=red-price]", "[data-testid=white-price]", "#product-price .price-value", ".product-item-price .price-value", "#text-price .actual-price"],
+       "price": ["[data-testid=red-price]", "[data-testid=white-price]", "#product-price .price-value", ".product-item-price .price-value", ".product-item-price > .price", "#text-price .actual-price"],
        "sku": ["[data-testid=articleNumber] dd", ".product-detail-article-number", "#text-castorArticleId"],
        "images": [".product-detail-main-image-container img@src", "[data-testid=grid-gallery] img@src"],
        "sizes": ["[data-testid=size-selector] label", "#picker-1 li .value"],
@@ -1134,6 +1134,10 @@ extension DataFiles {
        "name": ["h1.itemtit", ".item_tit h1"],
        "price": ["strong.price_real", ".price_real"],
        "brand": ["span.text__brand > span.text"]
+     }},
+    {"name": "Geizhals", "hosts": ["geizhals.*", "skinflint.co.uk", "cenowarka.pl"],
+     "selectors": {
+       "availability": [".offer__delivery-time"]
      }},
     {"name": "Coupang", "hosts": ["coupang.com"], "currencyByDomain": {"com": "KRW"},
      "selectors": {

@@ -57,7 +57,9 @@ struct PageExtractor {
             ?? facts.name.flatMap { MakerLink.brand(name: $0, in: document, host: pageURL.host) }
         facts.sku = first(.sku, in: document).flatMap(PageIdentifier.identifier) ?? PageIdentifier.fromURL(pageURL, site: site) ?? PageIdentifier.fromLabels(in: document)
             ?? PageIdentifier.fromCartForm(in: document)
-        facts.availability = first(.availability, in: document).flatMap(AvailabilityWords.availability(in:)) ?? availability(in: document)
+        // A comparison site's selector matches every shop's offer row: one that can be bought makes the product buyable.
+        let stated = all(.availability, in: document).compactMap(AvailabilityWords.availability(in:))
+        facts.availability = stated.first(where: \.isBuyable) ?? stated.first ?? availability(in: document)
         if facts.availability == nil, !siteName || site?.selectors(.availability).isEmpty ?? true {
             // As with the price: where the shop's own stock selectors find nothing on its own
             // layout, the buy box says nothing, and its buttons belong to other offers.
