@@ -22,9 +22,16 @@ import Testing
         ("<a class=\"brand-logo\" href=\"/x\"><img src=\"/logo/nike.svg\" alt=\"Nike logo\"></a>", "Nike"),
         ("<a href=\"/designers/acne-studios\">Acne Studios</a>", "Acne Studios"),
         ("<a href=\"/marque/petit-bateau\">Petit Bateau</a>", "Petit Bateau"),
+        // A specification line in one run.
+        ("<ul><li>Material: Linen</li><li>Brand: Loomworks</li></ul>", "Loomworks"),
+        ("<p>Hersteller: Vaude</p>", "Vaude"),
     ])
     func brandsStatedInWordsAreRead(snippet: String, expected: String) throws {
         #expect(try brand(snippet) == expected)
+    }
+
+    @Test func aSpecificationLineInTheSiteHeaderNamesNoBrand() throws {
+        #expect(try brand("", header: "<p>Brand: Acme Outlet</p>") != "Acme Outlet")
     }
 
     @Test func menuLinksToBrandPagesNameOtherBrands() throws {

@@ -14,7 +14,7 @@ struct ProductFacts: Sendable {
     /// The product name.
     var name: String? { didSet { name = name.map { $0.bounded(Limits.name) } } }
     /// The brand or maker.
-    var brand: String? { didSet { brand = brand.map { $0.bounded(Limits.brand) } } }
+    var brand: String? { didSet { brand = brand.flatMap { Self.isPlaceholderBrand($0) ? nil : $0.bounded(Limits.brand) } } }
     /// The description as plain text.
     var description: String? { didSet { description = description.map { $0.bounded(Limits.description) } } }
     /// The shop's article number.
@@ -78,6 +78,21 @@ struct ProductFacts: Sendable {
         static let name = 300, brand = 100, description = 5_000, sku = 64, material = 200, category = 500
         static let listItem = 60, listCount = 60, images = 40
     }
+
+    /// Whether a brand value is a shop template's stand-in rather than a maker: "undefined", "N/A",
+    /// "Unbranded", "Does not apply" (eBay), an unfilled `{{ product.vendor }}`, "[object Object]", a link.
+    static func isPlaceholderBrand(_ brand: String) -> Bool {
+        let lowered = brand.trimmed.lowercased()
+        if lowered.isEmpty || placeholderBrands.contains(lowered) { return true }
+        if ["{{", "{%", "${", "<%", "[object"].contains(where: lowered.contains) { return true }
+        return lowered.hasPrefix("http://") || lowered.hasPrefix("https://") || !lowered.contains(where: { $0.isLetter || $0.isNumber })
+    }
+
+    private static let placeholderBrands: Set<String> = [
+        "undefined", "null", "nil", "none", "n/a", "n.a.", "na", "brand", "brands", "unknown", "no brand", "nobrand", "not applicable",
+        "unbranded", "does not apply", "default", "false", "true", "generic brand", "sin marca", "ohne marke", "keine marke", "sans marque",
+        "senza marca", "sem marca", "geen merk", "bez marki", "marca", "marke", "marque", "merk", "brand name", "your brand", "vendor",
+    ]
 
     /// Appends `value` to `list` unless an equal value (ignoring case) is already there.
     static func appendUnique(_ value: String?, to list: inout [String]) {

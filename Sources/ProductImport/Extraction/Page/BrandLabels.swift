@@ -9,9 +9,16 @@ enum BrandLabels {
         for element in document.elements where labelTags.contains(element.tag) {
             guard element.subtreeEnd - element.index < 8, !element.textRuns.isEmpty else { continue }
             let first = document.texts[element.textRuns.lowerBound]
-            guard first.utf8.count <= 40, isLabel(first) else { continue }
-            guard !inPageChrome(element, document) else { continue }
-            if let brand = value(after: element, in: document) { return brand }
+            guard first.utf8.count <= 80 else { continue }
+            if first.utf8.count <= 40, isLabel(first) {
+                guard !inPageChrome(element, document) else { continue }
+                if let brand = value(after: element, in: document) { return brand }
+            } else if first.contains(":") || first.contains("："), element.textRuns.count == 1 {
+                // A specification line in one run: "<li>Brand: Loomworks</li>".
+                let line = first.trimmed
+                guard let brand = BrandText.labelled(line), !isNavigationWord(brand), !inPageChrome(element, document) else { continue }
+                return brand
+            }
         }
         return nil
     }

@@ -19,19 +19,26 @@ enum BrandText {
             let end = suffix.isEmpty ? rest.endIndex : (rest.range(of: suffix, options: [.caseInsensitive])?.lowerBound ?? rest.endIndex)
             if let brand = clean(String(rest[..<end])) { return brand }
         }
-        for label in labels {
-            guard let start = line.range(of: label, options: [.caseInsensitive, .anchored])
-                ?? line.range(of: " " + label, options: [.caseInsensitive]) else { continue }
-            var rest = line[start.upperBound...].drop { $0 == " " }
-            guard rest.first == ":" || rest.first == "：" else { continue }
-            rest = rest.dropFirst()
-            if let brand = clean(String(rest)) { return brand }
-        }
+        if let brand = labelled(line, anywhere: true) { return brand }
         for byWord in ["by ", "von ", "de ", "di ", "door ", "par "] {
             guard let start = line.range(of: byWord, options: [.caseInsensitive, .anchored]) else { continue }
             let rest = line[start.upperBound...]
             let end = rest.firstIndex(of: "(") ?? rest.endIndex
             if let brand = clean(String(rest[..<end])) { return brand }
+        }
+        return nil
+    }
+
+    /// The brand after a "Brand:" label: at the start of `text` ("Marke: BOSS"), or also after a space
+    /// inside it when `anywhere` ("Farbe: Blau Marke: BOSS").
+    static func labelled(_ text: String, anywhere: Bool = false) -> String? {
+        for label in labels {
+            guard let start = text.range(of: label, options: [.caseInsensitive, .anchored])
+                ?? (anywhere ? text.range(of: " " + label, options: [.caseInsensitive]) : nil) else { continue }
+            var rest = text[start.upperBound...].drop { $0 == " " }
+            guard rest.first == ":" || rest.first == "：" else { continue }
+            rest = rest.dropFirst()
+            if let brand = clean(String(rest)) { return brand }
         }
         return nil
     }
