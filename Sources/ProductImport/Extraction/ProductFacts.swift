@@ -65,7 +65,16 @@ struct ProductFacts: Sendable {
             value = url.pathComponents.last { $0 != "/" } ?? ""
         }
         let bounded = value.trimmed.bounded(Limits.sku)
-        return bounded.isEmpty ? nil : bounded
+        return bounded.isEmpty || isPlaceholderIdentifier(bounded) ? nil : bounded
+    }
+
+    /// Whether an identifier is a template's stand-in: "undefined", "null", "N/A", "0", an unfilled
+    /// `{{ variant.sku }}`, or nothing but punctuation.
+    static func isPlaceholderIdentifier(_ identifier: String) -> Bool {
+        let lowered = identifier.lowercased()
+        if ["undefined", "null", "nil", "none", "n/a", "na", "false", "true", "sku", "0", "[object object]"].contains(lowered) { return true }
+        if ["{{", "{%", "${", "<%"].contains(where: lowered.contains) { return true }
+        return !lowered.contains { $0.isLetter || $0.isNumber } || lowered.allSatisfy { $0 == "0" }
     }
 
     /// Whether nothing at all was found.

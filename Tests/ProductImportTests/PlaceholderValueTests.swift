@@ -2,9 +2,9 @@ import Foundation
 @testable import ProductImport
 import Testing
 
-/// Shop templates fill the brand with stand-ins when a product has none: those are no brand, and the
-/// page gets the chance to name the real one.
-@Suite struct PlaceholderBrandTests {
+/// Shop templates fill the brand and the article number with stand-ins when a product has none: those are
+/// no brand and no number, and the page gets the chance to name the real ones.
+@Suite struct PlaceholderValueTests {
     private func page(brand: String, body: String = "") -> String {
         """
         <html><head><script type="application/ld+json">{"@context":"https://schema.org","@type":"Product","name":"Linen shirt",
@@ -30,5 +30,18 @@ import Testing
     @Test(arguments: ["NA-KD", "Generic", "None of the Above", "Brandit", "Merkur"])
     func realBrandsThatLookLikeStandInsStay(brand: String) {
         #expect(!ProductFacts.isPlaceholderBrand(brand))
+    }
+
+    @Test(arguments: ["undefined", "null", "{{ variant.sku }}", "0", "000", "-", "N/A"])
+    func aStandInIsNoArticleNumber(sku: String) throws {
+        let html = page(brand: #""Loomworks""#).replacingOccurrences(of: #""sku":"LS-204""#, with: #""sku":"\#(sku)""#)
+        let draft = try TestSupport.draft(html, url: "https://shop.example/products/linen-shirt")
+        #expect(draft.sku == nil)
+        #expect(draft.brand == "Loomworks")
+    }
+
+    @Test(arguments: ["LS-204", "0669091022", "B0057OC5O8", "A"])
+    func realNumbersStay(sku: String) {
+        #expect(!ProductFacts.isPlaceholderIdentifier(sku))
     }
 }
