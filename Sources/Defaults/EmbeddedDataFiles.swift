@@ -550,7 +550,7 @@ extension DataFiles {
       "ja": ["炊飯器", "電子レンジ", "コーヒーメーカー", "電気ケトル", "タンブラー", "水筒", "マグカップ", "保温ボトル", "ケトル", "ミキサー", "ブレンダー", "フライパン", "オーブン", "ホットプレート", "電気ポット", "キッチン", "キッチン用品"],
       "ko": ["전기밥솥", "에어프라이어", "전자레인지", "커피머신", "텀블러", "보온병", "머그컵", "보온컵", "전기포트", "커피포트", "믹서기", "블렌더", "냄비", "프라이팬", "오븐", "전기주전자", "에어프라이기", "주방", "주방용품"]},
       "afterGarments": {
-        "en": ["maker"]}},
+        "en": ["maker", "mug", "mugs", "cup", "tumbler"]}},
     {"kind": "electronics", "words": {
       "en": ["relay module", "headphones", "earbuds", "speaker", "television", "tv", "camera", "monitor", "keyboard", "charger", "usb cable", "battery", "game console", "router", "ring light", "lens cap", "earphones", "power bank", "hdmi cable", "hard drive", "ssd", "webcam", "projector", "drone", "memory card", "kindle", "e reader", "ereader", "smartwatch", "smart watch", "fitness tracker", "apple watch", "electronics", "e-readers", "hifi", "soundbar", "headset", "airpods", "usb stick", "usb flash drive", "graphics card", "smart speaker", "bluetooth speaker", "usb c cable", "lightning cable", "charging cable", "batteries", "aa batteries", "aaa batteries", "rechargeable batteries", "wireless mouse", "gaming mouse", "computer mouse", "micro sd", "microsd", "sd card", "gamepad", "video game", "nintendo switch", "playstation 5", "ps5", "xbox series", "wireless headphones", "3c", "extension cord", "extension lead", "power strip", "smart plug", "surge protector"],
       "de": ["kopfhorer", "lautsprecher", "fernseher", "kamera", "tastatur", "ladegerat", "akku", "kopfhoerer", "powerbank", "festplatte", "beamer", "smartwatch", "fitnesstracker", "fitness tracker", "elektronik", "unterhaltungselektronik", "usb kabel", "ladekabel", "hdmi kabel", "batterien", "kabellose maus", "funkmaus", "gaming maus", "usb stick", "speicherkarte", "spielekonsole", "videospiel", "gamepad", "verlangerungskabel", "steckdosenleiste", "mehrfachsteckdose"],
@@ -583,7 +583,7 @@ extension DataFiles {
       "ja": ["おもちゃ", "玩具", "ぬいぐるみ", "パズル"],
       "ko": ["장난감", "인형", "퍼즐", "레고", "완구"]},
       "afterGarments": {
-        "en": ["plush toy", "plushie", "soft toy", "plush"]}},
+        "en": ["plush toy", "plushie", "soft toy", "plush", "doll", "dolls"]}},
     {"kind": "furniture", "words": {
       "en": ["sofa", "chair", "table", "desk", "bed frame", "mattress", "shelf", "bookcase", "shoe rack", "clothes rack", "lamp", "rug", "curtain", "pillow", "bean bag", "furniture", "pillow top", "pillow top mattress", "mattress topper", "workbench", "work bench", "workbench top", "work bench top", "butcher block", "table top", "tabletop", "countertop", "counter top", "worktop", "vanity top"],
       "de": ["sofa", "stuhl", "tisch", "schreibtisch", "matratze", "regal", "schuhregal", "lampe", "teppich", "vorhang", "kopfkissen", "mobel"],
@@ -624,7 +624,7 @@ extension DataFiles {
       "ja": ["ペット用品", "ドッグフード", "キャットフード", "猫砂"],
       "ko": ["반려동물", "애견", "사료", "고양이모래"], "pt": ["racao", "racao para caes", "racao para gatos", "areia para gatos", "arranhador", "pet shop", "animais de estimacao"], "nl": ["hondenvoer", "kattenvoer", "kattenbakvulling", "hondenmand", "hondenriem", "krabpaal", "dierbenodigdheden", "huisdieren"], "pl": ["karma dla psa", "karma dla kota", "zwirek dla kota", "legowisko dla psa", "smycz dla psa", "drapak", "zoologiczne", "dla zwierzat"]},
       "beatsGarments": {
-        "en": ["for dogs", "for cats", "for pets", "dog clothes", "cat clothes", "pet clothes"],
+        "en": ["for dogs", "for cats", "for pets", "dog clothes", "cat clothes", "pet clothes", "dog costume", "cat costume", "pet costume"],
         "de": ["fur hunde", "fur hund", "fur katzen", "hundebekleidung", "hundemantel", "hundepullover", "hundejacke"],
         "fr": ["pour chien", "pour chiens", "pour chat", "pour chats"],
         "es": ["para perro", "para perros", "para gato", "para gatos"],
@@ -694,7 +694,7 @@ extension DataFiles {
       "ja": ["ベビーカー", "チャイルドシート", "抱っこ紐", "おむつ", "哺乳瓶"],
       "ko": ["유모차", "카시트", "아기띠", "기저귀", "젖병"], "pt": ["carrinho de bebe", "cadeirinha", "fraldas", "mamadeira", "chupeta", "berco"], "nl": ["autostoeltje", "luiers", "babyfles", "speen", "kinderstoel", "babyfoon"], "pl": ["wozek dzieciecy", "fotelik samochodowy", "pieluchy", "smoczek", "lozeczko", "nianie elektroniczna"]}},
     {"kind": "car accessory", "words": {
-      "en": ["car charger", "car phone holder", "dash cam", "dashcam", "tyre", "tyres", "tire", "tires", "wiper blades", "car cover", "roof box", "timing belt", "motor oil", "jump starter", "seat belt", "seatbelt", "seat belt extender", "seat belt cover"],
+      "en": ["car charger", "car phone holder", "dash cam", "dashcam", "tyre", "tyres", "tire", "tires", "wiper blades", "car cover", "roof box", "timing belt", "motor oil", "jump starter", "seat belt", "seatbelt", "seat belt extender", "seat belt cover", "top case", "top box", "motorcycle top case", "motorbike top box", "pannier", "panniers"],
       "de": ["autoreifen", "reifen", "scheibenwischer", "dachbox", "motorol", "autoladegerat", "sicherheitsgurt", "gurtpolster"],
       "fr": ["pneu", "pneus", "essuie glace", "coffre de toit", "huile moteur", "ceinture de securite"],
       "es": ["neumatico", "neumaticos", "limpiaparabrisas", "cofre de techo", "aceite de motor", "cinturon de seguridad"],
@@ -718,7 +718,7 @@ extension DataFiles {
       "es": ["plancha de ropa", "tabla de planchar", "percha", "perchas", "maniqui", "perchero", "betun", "joyero", "detergente", "colgador", "burro de ropa", "cepillo para ropa", "funda de ropa", "horma de zapatos", "plantillas", "funda de gafas", "quitapelusas", "paraguero"],
       "it": ["ferro da stiro", "asse da stiro", "gruccia", "grucce", "manichino", "appendiabiti", "lucido da scarpe", "portagioie", "detersivo", "attaccapanni", "stendibiancheria", "spazzola per abiti", "custodia per abiti", "tendiscarpe", "solette", "plantari", "custodia occhiali", "levapelucchi", "portaombrelli"], "pt": ["ferro de passar", "cabide", "cabides", "tabua de passar", "sabao em po", "palmilhas"], "nl": ["strijkijzer", "strijkplank", "kledinghanger", "kleerhanger", "wasmiddel", "inlegzolen", "brillenkoker"], "pl": ["zelazko", "deska do prasowania", "wieszak", "wieszaki", "proszek do prania", "wkladki do butow", "etui na okulary"], "ko": ["다리미", "옷걸이", "세탁세제"], "zh": ["熨斗", "衣架", "洗衣精", "洗衣液"], "ja": ["アイロン", "ハンガー", "洗濯洗剤"]},
       "afterGarments": {
-        "en": ["hook", "hooks", "hanger", "hangers", "organizer", "organiser", "rack", "storage", "holder", "cleaner", "cleaning kit", "press", "stretcher", "protector", "polish", "brush", "spray", "deodorizer", "deodoriser", "horn", "tree", "trees", "display case", "storage box", "washing bag", "laundry bag", "insoles", "insole", "collar extender", "collar extenders", "replacement buttons", "buttons replacement", "tray", "scraper", "boot shaper", "boot shapers", "shoe shaper", "shaver", "lint remover", "iron on patch", "iron on patches", "conditioner", "waterproofing", "waterproofer", "repellent"]}},
+        "en": ["hook", "hooks", "hanger", "hangers", "organizer", "organiser", "rack", "storage", "holder", "cleaner", "cleaning kit", "press", "stretcher", "protector", "polish", "brush", "spray", "deodorizer", "deodoriser", "horn", "tree", "trees", "display case", "storage box", "washing bag", "laundry bag", "insoles", "insole", "collar extender", "collar extenders", "replacement buttons", "buttons replacement", "tray", "scraper", "boot shaper", "boot shapers", "shoe shaper", "shaver", "lint remover", "iron on patch", "iron on patches", "conditioner", "waterproofing", "waterproofer", "repellent", "folding board", "folder", "replacement kit", "repair kit", "button kit", "buttons"]}},
     {"kind": "ticket", "words": {
       "en": ["ticket", "tickets", "e-ticket", "admission", "concert tickets"],
       "de": ["ticket", "tickets", "eintrittskarte", "eintrittskarten", "*ticket", "*tickets", "konzertkarte", "konzertkarten"],
@@ -765,8 +765,8 @@ extension DataFiles {
       "ja": ["ゴミ袋", "トイレットペーパー", "キッチンペーパー", "食器用洗剤", "日用品", "日用雑貨"],
       "ko": ["쓰레기봉투", "화장지", "키친타올", "주방세제", "생활용품"]}},
     {"kind": "craft supplies", "words": {
-      "en": ["knitting kit", "knit kit", "crochet kit", "sewing kit", "knitting needles", "crochet hook", "yarn", "knitting yarn", "sewing machine", "sewing pattern", "fabric", "fabrics", "fabric by the metre", "fabric by the meter", "fabric by the yard", "embroidery kit", "cross stitch kit"],
-      "de": ["strickset", "stricknadeln", "hakelnadel", "strickwolle", "garn", "nahmaschine", "schnittmuster", "stoff", "meterware", "stickset"],
+      "en": ["knitting kit", "knit kit", "crochet kit", "sewing kit", "knitting needles", "crochet hook", "yarn", "knitting yarn", "sewing machine", "sewing pattern", "fabric", "fabrics", "fabric by the metre", "fabric by the meter", "fabric by the yard", "embroidery kit", "cross stitch kit", "crochet pattern", "knitting pattern", "knit pattern"],
+      "de": ["strickset", "stricknadeln", "hakelnadel", "strickwolle", "garn", "nahmaschine", "schnittmuster", "stoff", "meterware", "stickset", "strickanleitung", "hakelanleitung"],
       "fr": ["kit tricot", "aiguilles a tricoter", "laine a tricoter", "machine a coudre", "patron de couture", "tissu au metre", "fil a coudre"],
       "es": ["kit de punto", "agujas de tejer", "ovillo", "lana para tejer", "maquina de coser", "patron de costura", "tela por metros"],
       "it": ["kit maglia", "ferri da maglia", "gomitolo", "lana per maglia", "macchina da cucire", "cartamodello", "stoffa al metro"],
@@ -776,7 +776,7 @@ extension DataFiles {
       "zh": ["缝纫机", "縫紉機", "毛线", "毛線"],
       "ja": ["ミシン", "毛糸"],
       "ko": ["재봉틀", "뜨개실"]},
-      "afterGarments": {"en": ["sewing pattern", "fabric", "knitting kit"]}},
+      "afterGarments": {"en": ["sewing pattern", "fabric", "knitting kit", "yarn", "crochet pattern", "knitting pattern", "knit pattern", "pdf pattern", "sewing kit", "crochet kit"], "de": ["strickanleitung", "hakelanleitung", "schnittmuster", "garn", "strickgarn"]}},
     {"kind": "home appliance", "words": {
       "en": ["air purifier", "humidifier", "dehumidifier", "space heater", "fan heater", "electric fan", "tower fan", "desk fan", "air conditioner", "portable air conditioner", "heater"],
       "de": ["luftreiniger", "luftbefeuchter", "luftentfeuchter", "heizlufter", "ventilator", "turmventilator", "klimagerat", "heizgerat"],
