@@ -16,7 +16,19 @@ import Testing
         TestSupport.expectGoods(name, goods)
     }
 
+    /// German compounds and French phrases that name the thing by a word a garment also has ("collier" is a
+    /// necklace and a dog's collar).
     @Test(arguments: [
+        ("Kaffeetasse Porzellan", "kitchen appliance"), ("Thermobecher Edelstahl", "kitchen appliance"), ("Topf Set Edelstahl", "kitchen appliance"),
+        ("Kopfkissenbezug 80x80", "home textile"), ("Collier chien cuir", "pet supplies"),
+    ])
+    func compoundsAndPhrasesNameTheGoods(name: String, goods: String) {
+        TestSupport.expectGoods(name, goods)
+    }
+
+    @Test(arguments: [
+        ("Collier perles femme", Category.accessory, "jewellery"), ("Badekappe Silikon", .accessory, "hat"), ("Top Damen", .top, "top"),
+        ("Tassenrock", .bottom, "skirt"),
         ("Baby Doll Dress", Category.dress, "dress"), ("Denim Jacket with Buttons", .outerwear, "jacket"),
         ("Cardigan with Pockets and Buttons", .top, "cardigan"), ("Box Pleat Skirt", .bottom, "skirt"), ("Cup Bra Lace", .top, "bra"),
     ])
