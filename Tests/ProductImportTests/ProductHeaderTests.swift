@@ -64,6 +64,27 @@ import Testing
         #expect(draft.availability == .inStock)
     }
 
+    /// A bare "$" is settled by the domain ("$" on amazon.ca is CAD), which says nothing against a price
+    /// the structured data states in US dollars: the structured currency stays.
+    @Test func aBareDollarInTheBuyBoxDoesNotOutweighTheStructuredCurrency() throws {
+        let html = """
+            <html lang="en"><head><title>Pumpkin doormat : Amazon.ca: Home</title>
+            <meta property="og:title" content="Pumpkin doormat"><meta property="og:type" content="product">
+            <meta property="product:price:amount" content="48.00"><meta property="product:price:currency" content="USD"></head><body>
+            <span id="productTitle">Pumpkin doormat</span>
+            <div id="corePrice_feature_div"><span class="a-price"><span class="a-offscreen">$52.00</span></span></div>
+            <input id="add-to-cart-button" type="submit" value="Add to Cart"></body></html>
+            """
+        let draft = try TestSupport.draft(html, url: "https://www.amazon.ca/dp/B0C1234567")
+        #expect(draft.price == 48)
+        #expect(draft.currency == "USD")
+        #expect(CurrencyGuess.namesCurrency("53,11 €"))
+        #expect(CurrencyGuess.namesCurrency("US$ 48.00"))
+        #expect(!CurrencyGuess.namesCurrency("$48.00"))
+        #expect(!CurrencyGuess.namesCurrency("299 kr"))
+        #expect(!CurrencyGuess.namesCurrency("¥3,980"))
+    }
+
     @Test(arguments: ["Añadir al carro", "Agregar al carrito", "Ajouter au sac", "Adicionar à sacola", "In winkelmand"])
     func buyWordsOfMoreShops(label: String) throws {
         let body = #"<h1>Duprey 4-Light Lantern Pendant</h1><div class="price">$189.99</div><button type="submit">\#(label)</button>"#

@@ -32,7 +32,7 @@ struct ProductFacts: Sendable {
     /// Whether the price was read by the shop's own buy-box selector from `sites.json`: it then
     /// outranks structured prices that disagree among themselves (stale, before tax, another currency).
     var priceFromSiteRule = false
-    /// Whether the price's own text shows its currency ("53,11 €"), rather than the currency being guessed.
+    /// Whether the price's own text names its currency beyond doubt ("53,11 €", not a bare "$" the domain settles).
     var currencyShown = false
     /// Prices the source names as the regular price a sale is taken off: another source stating
     /// one of them as its price is behind the sale.

@@ -3,11 +3,23 @@ import Foundation
 /// Settles the currency of a visible price from its symbol, the shop's domain and the page
 /// language: "$" is USD on amazon.com but CAD on amazon.ca, "kr" is SEK, NOK or DKK.
 enum CurrencyGuess {
+    /// Whether the price text names its currency beyond doubt: a code or a symbol only one currency uses
+    /// ("€", "£", "US$", "EUR"), not a bare "$", "kr", "¥" or "元", which the domain must settle.
+    static func namesCurrency(_ priceText: String) -> Bool {
+        PriceParser.currency(priceText) != nil && !symbolIsAmbiguous(priceText)
+            && !["¥", "￥", "元"].contains(where: priceText.contains)
+    }
+
+    /// A "$" without a country's letters, or "kr".
+    private static func symbolIsAmbiguous(_ priceText: String) -> Bool {
+        priceText.contains("$") && !["US$", "C$", "A$", "NZ$", "HK$", "NT$", "S$", "R$", "MX$"].contains(where: priceText.includes)
+            || priceText.lowercased().contains("kr")
+    }
+
     /// The ISO code for a price text seen on `host`, nil when nothing says.
     static func currency(priceText: String, host: String?, language: String?, siteDomains: [String: String] = [:]) -> String? {
         let suffix = domainSuffix(host)
-        let ambiguous = priceText.contains("$") && !["US$", "C$", "A$", "NZ$", "HK$", "NT$", "S$", "R$", "MX$"].contains(where: priceText.includes)
-            || priceText.lowercased().contains("kr")
+        let ambiguous = symbolIsAmbiguous(priceText)
         if ambiguous || PriceParser.currency(priceText) == nil {
             for candidate in suffix where siteDomains[candidate] != nil { return siteDomains[candidate] }
         }

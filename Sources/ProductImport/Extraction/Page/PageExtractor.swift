@@ -38,7 +38,7 @@ struct PageExtractor {
            let amount = PriceParser.visibleAmount(text) {
             facts.price = amount
             facts.priceFromSiteRule = facts.price != nil
-            facts.currencyShown = PriceParser.currency(text) != nil
+            facts.currencyShown = CurrencyGuess.namesCurrency(text)
             facts.currency = CurrencyGuess.currency(priceText: text, host: pageURL.host, language: language, siteDomains: site?.currencyByDomain ?? [:])
         } else if !siteName || site?.selectors(.price).isEmpty ?? true, let found = BuyBoxPrice.find(in: document, near: heading) {
             // On a page laid out as its site rule expects (the name selector matched), price selectors
