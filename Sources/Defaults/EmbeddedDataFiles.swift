@@ -1135,6 +1135,10 @@ extension DataFiles {
        "price": ["strong.price_real", ".price_real"],
        "brand": ["span.text__brand > span.text"]
      }},
+    {"name": "Snipes", "hosts": ["snipes.*"], "preferPage": ["sku"],
+     "selectors": {
+       "sku": [".s-pdp[data-pid]@data-pid", "[data-cmp=productMgr]@data-pid"]
+     }},
     {"name": "Geizhals", "hosts": ["geizhals.*", "skinflint.co.uk", "cenowarka.pl"],
      "selectors": {
        "availability": [".offer__delivery-time"]
