@@ -18,6 +18,15 @@ import Testing
         #expect(CurrencyGuess.currency(forPath: path) == nil, "\(path)")
     }
 
+    /// Etsy and eBay write a country's dollar with its letters; "CA$" holds "A$" and must not read as Australian.
+    @Test(arguments: [("CA$ 53.11", "CAD"), ("AU$ 89.00", "AUD"), ("NZ$ 20", "NZD"), ("MX$ 1,299", "MXN"), ("S$ 15.90", "SGD"),
+                      ("US$ 48.00", "USD"), ("A$ 12", "AUD"), ("C$ 12", "CAD"), ("NT$ 1,280", "TWD"), ("HK$ 399", "HKD")])
+    func aCountrysDollarIsThatCountrys(text: String, code: String) {
+        #expect(PriceParser.currency(text) == code)
+        #expect(CurrencyGuess.currency(priceText: text, host: "www.etsy.com", language: "en") == code)
+        #expect(CurrencyGuess.namesCurrency(text))
+    }
+
     @Test func theDomainsCountryEndingWinsOverThePath() {
         #expect(CurrencyGuess.currency(forHost: "www.hm.com", path: "/de_ch/x", siteDomains: [:]) == "CHF")
         #expect(CurrencyGuess.currency(forHost: "www.zalando.de", path: "/en-gb/x", siteDomains: [:]) == "EUR")

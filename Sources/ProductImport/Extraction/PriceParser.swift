@@ -179,7 +179,9 @@ enum PriceParser {
     ]
 
     private static let symbols: [(String, String)] = [
-        ("€", "EUR"), ("£", "GBP"), ("CHF", "CHF"), ("SGD", "SGD"), ("US$", "USD"), ("A$", "AUD"), ("C$", "CAD"), ("NT$", "TWD"), ("HK$", "HKD"),
+        // A country's dollar before any shorter one it holds: "CA$" holds "A$", "US$" holds "S$".
+        ("€", "EUR"), ("£", "GBP"), ("CHF", "CHF"), ("SGD", "SGD"), ("US$", "USD"), ("CA$", "CAD"), ("AU$", "AUD"), ("NZ$", "NZD"),
+        ("MX$", "MXN"), ("A$", "AUD"), ("C$", "CAD"), ("NT$", "TWD"), ("HK$", "HKD"), ("S$", "SGD"),
         ("R$", "BRL"), ("₩", "KRW"), ("원", "KRW"), ("円", "JPY"), ("¥", "JPY"), ("￥", "JPY"), ("元", "CNY"), ("₹", "INR"), ("₺", "TRY"),
         ("₽", "RUB"), ("₴", "UAH"), ("₪", "ILS"), ("฿", "THB"), ("₫", "VND"), ("Kč", "CZK"), ("kr", "SEK"), ("zł", "PLN"), ("$", "USD"),
     ]

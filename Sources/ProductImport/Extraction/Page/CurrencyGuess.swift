@@ -12,7 +12,7 @@ enum CurrencyGuess {
 
     /// A "$" without a country's letters, or "kr".
     private static func symbolIsAmbiguous(_ priceText: String) -> Bool {
-        priceText.contains("$") && !["US$", "C$", "A$", "NZ$", "HK$", "NT$", "S$", "R$", "MX$"].contains(where: priceText.includes)
+        priceText.contains("$") && !["US$", "CA$", "AU$", "C$", "A$", "NZ$", "HK$", "NT$", "S$", "R$", "MX$"].contains(where: priceText.includes)
             || priceText.lowercased().contains("kr")
     }
 
