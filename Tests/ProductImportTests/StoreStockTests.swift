@@ -37,6 +37,14 @@ import Testing
         #expect(draft.availability == .inStock)
     }
 
+    @Test func aStockLineThatAlsoOffersPickupStillSaysInStock() throws {
+        let box = #"<div class="product-availability">In stock online. Free pickup in store today.</div>"#
+        let draft = try TestSupport.draft(page(buyBox: box), url: "https://www.maison-lune.fr/robe-portefeuille")
+        #expect(draft.availability == .inStock)
+        let button = #"<button class="btn add-to-cart">Add to cart – pick up in store</button>"#
+        #expect(try TestSupport.draft(page(buyBox: button), url: "https://www.maison-lune.fr/robe-portefeuille").availability == .inStock)
+    }
+
     @Test(arguments: ["button-buy", "buy-button", "add-to-basket"])
     func anAddButtonCountsByItsClassWhateverItSays(marker: String) throws {
         let box = #"<button class="button \#(marker)"><span>HINZUFÜGEN</span></button>"#

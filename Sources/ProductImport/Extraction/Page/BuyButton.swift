@@ -34,10 +34,12 @@ enum BuyButton {
         return false
     }
 
-    /// Whether a control or label speaks of stock in the shop's stores ("Vérifier la disponibilité en magasin",
-    /// "Im Geschäft abholen", a `store-availability` button): it says nothing about buying online.
-    static func speaksOfStores(attributes: String, text: String) -> Bool {
-        storeMarkerMatcher.contains(attributes) || storeWordMatcher.contains(text)
+    /// Whether a control or label speaks of stock in the shop's stores, which says nothing about buying
+    /// online: one marked so (a `store-availability` button), or one whose words mention the stores and say
+    /// it cannot be had ("Non disponible en magasin"). "In stock, pick up in store today" still says in stock.
+    static func speaksOfStores(attributes: String, text: String, saying state: Availability?) -> Bool {
+        if storeMarkerMatcher.contains(attributes) { return true }
+        return !(state?.isBuyable ?? true) && storeWordMatcher.contains(text)
     }
 
     private static let storeMarkerMatcher = AttributeWords([
@@ -84,7 +86,7 @@ enum BuyButton {
             // The ancestor walks cost most, so they only run for controls that say something. A control
             // hidden until a script shows it (the sold-out twin of a live add-to-cart) says nothing.
             guard !inOtherProducts(control, document), !PageExtractor.isHidden(control, document),
-                  !Self.speaksOfStores(attributes: attributes, text: text) else { continue }
+                  !Self.speaksOfStores(attributes: attributes, text: text, saying: signal.state) else { continue }
             switch signal {
             case .stock(let state):
                 // A sold-out size or colour says nothing about the product; an add-to-cart button
@@ -108,6 +110,14 @@ enum BuyButton {
     private enum Signal {
         case stock(Availability)
         case buy
+
+        /// The stock state it stands for.
+        var state: Availability {
+            switch self {
+            case .stock(let state): state
+            case .buy: .inStock
+            }
+        }
     }
 
     private static func signal(of control: HTMLElement, attributes: String, text: String) -> Signal? {

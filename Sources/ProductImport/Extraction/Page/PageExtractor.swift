@@ -244,7 +244,7 @@ struct PageExtractor {
             guard label.contains("availability") || label.contains("stock") && !label.contains("stockist") else { continue }
             let text = document.text(of: element)
             guard !text.isEmpty, text.count <= 300, let found = AvailabilityWords.availability(in: text), !Self.isHidden(element, document),
-                  !BuyButton.speaksOfStores(attributes: label, text: text.lowercased()) else { continue }
+                  !BuyButton.speaksOfStores(attributes: label, text: text.lowercased(), saying: found) else { continue }
             return found
         }
         return statusNotice(in: document)
