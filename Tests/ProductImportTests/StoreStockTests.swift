@@ -52,8 +52,10 @@ import Testing
         #expect(draft.availability == .inStock)
     }
 
-    @Test(arguments: [("Versandlager: lagernd", Availability.inStock), ("derzeit nicht lagernd", .outOfStock)])
-    func austrianStockWords(text: String, expected: Availability) {
+    @Test(arguments: [("Versandlager: lagernd", Availability.inStock), ("derzeit nicht lagernd", .outOfStock),
+                      ("Sofort versandfertig", .inStock), ("Expédié sous 24h", .inStock), ("Morgen in huis", .inStock),
+                      ("Wysyłka w 24 godziny", .inStock), ("Derzeit nicht versandfertig", .outOfStock)])
+    func stockLineWords(text: String, expected: Availability) {
         #expect(AvailabilityWords.availability(in: text) == expected)
     }
 

@@ -53,7 +53,7 @@ enum AvailabilityWords {
 
     private static let outOfStock = [
         "out of stock", "currently unavailable", "sold out", "not available", "unavailable", "no longer available",
-        "nicht verfügbar", "nicht lieferbar", "ausverkauft", "nicht auf lager", "vergriffen", "nicht lagernd",
+        "nicht verfügbar", "nicht lieferbar", "ausverkauft", "nicht auf lager", "vergriffen", "nicht lagernd", "nicht versandfertig",
         "rupture de stock", "épuisé", "epuise", "indisponible", "plus disponible", "non disponible",
         "agotado", "no disponible", "sin stock", "sin existencias",
         "esaurito", "non disponibile", "non più disponibile",
@@ -126,5 +126,8 @@ enum AvailabilityWords {
         "usually ships within", "usually dispatched within", "available to order", "gewöhnlich versandfertig",
         "habituellement expédié", "normalmente se envía", "di solito spedito", "disponibili",
         "i lager", "på lager", "stokta var", "stokta",
+        // Dispatch promises in a stock line: "Sofort versandfertig", "Expédié sous 24h", bol.com's "Morgen in huis".
+        "versandfertig", "expédié sous", "expédié en 24", "morgen in huis", "wysyłka w 24", "wysyłamy w 24", "envío en 24",
+        "ships in 24", "ships within 24", "spedito entro", "spedizione in 24",
     ]
 }
