@@ -50,7 +50,7 @@ import WardrobeTestKit
             // ticks only when the standby has gone to sleep again, so it waits on the standby, never spins.
             try await withDeadline(seconds: 30, "the standby to take over") {
                 while await !log.contains("second leads") {
-                    try await waitForSleeper("the standby's next try", on: standbyClock, seconds: 30)
+                    try await waitForSleeper("the standby's next try", on: standbyClock)
                     standbyClock.advance(by: 0.1)
                 }
             }

@@ -51,7 +51,7 @@ enum PriceChoice {
         // The shop's buy box shows the buyer's currency ("53,11 €"); a structured price in another one is the
         // seller's listing price (Etsy's meta tag: 48,00 USD). What the buyer pays is the buy box's.
         if let page = found.first(where: { $0.source == .page }), page.priceFromSiteRule, page.currencyShown, let visible = page.price,
-           let shown = page.currency, priced.source != .page, let stated = priced.currency, stated != shown {
+           let shown = page.currency, let stated = priced.currency, stated != shown {
             return choice(visible, from: page)
         }
         // A source that names the trusted price as the regular one, beside a lower price of its own,

@@ -73,8 +73,7 @@ struct ProductFacts: Sendable {
     static func isPlaceholderIdentifier(_ identifier: String) -> Bool {
         let lowered = identifier.lowercased()
         if ["undefined", "null", "nil", "none", "n/a", "na", "false", "true", "sku", "0", "[object object]"].contains(lowered) { return true }
-        if ["{{", "{%", "${", "<%"].contains(where: lowered.contains) { return true }
-        return !lowered.contains { $0.isLetter || $0.isNumber } || lowered.allSatisfy { $0 == "0" }
+        return isTemplateFiller(lowered) || lowered.allSatisfy { $0 == "0" }
     }
 
     /// Whether nothing at all was found.
@@ -93,8 +92,13 @@ struct ProductFacts: Sendable {
     static func isPlaceholderBrand(_ brand: String) -> Bool {
         let lowered = brand.trimmed.lowercased()
         if lowered.isEmpty || placeholderBrands.contains(lowered) { return true }
-        if ["{{", "{%", "${", "<%", "[object"].contains(where: lowered.contains) { return true }
-        return lowered.hasPrefix("http://") || lowered.hasPrefix("https://") || !lowered.contains(where: { $0.isLetter || $0.isNumber })
+        return isTemplateFiller(lowered) || lowered.contains("[object") || lowered.hasPrefix("http://") || lowered.hasPrefix("https://")
+    }
+
+    /// What a shop template leaves in a field it could not fill: an unexpanded `{{ … }}`, `{% … %}`, `${…}` or
+    /// `<% … %>`, or nothing but punctuation. `lowered` is the lowercased value.
+    private static func isTemplateFiller(_ lowered: String) -> Bool {
+        ["{{", "{%", "${", "<%"].contains(where: lowered.contains) || !lowered.contains { $0.isLetter || $0.isNumber }
     }
 
     private static let placeholderBrands: Set<String> = [

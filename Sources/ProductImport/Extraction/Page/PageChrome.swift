@@ -5,10 +5,12 @@ import HTML
 /// as the product's: HTML also heads an article or a product block with one (Joss & Main's
 /// `ProductDetailInfoBlock-header` holds the name, its `StickyContainer-header` the add-to-cart button).
 enum PageChrome {
-    /// Whether `element` sits inside chrome of one of the kinds in `tags` ("header", "nav", "footer", "aside").
-    static func contains(_ element: HTMLElement, _ document: HTMLDocument, tags: Set<String> = ["header", "nav", "footer", "aside"]) -> Bool {
-        document.ancestor(of: element) { tags.contains($0.tag) && ($0.tag != "header" || isSiteHeader($0, document)) } != nil
+    /// Whether `element` sits inside the site's header, a `nav`, a `footer` or an `aside`.
+    static func contains(_ element: HTMLElement, _ document: HTMLDocument) -> Bool {
+        document.ancestor(of: element) { chromeTags.contains($0.tag) && ($0.tag != "header" || isSiteHeader($0, document)) } != nil
     }
+
+    private static let chromeTags: Set<String> = ["header", "nav", "footer", "aside"]
 
     /// Whether a `header` element is the site's: not labelled as the product's, and not inside an
     /// article or a block labelled as the product's details or its add-to-cart form.

@@ -130,8 +130,7 @@ enum VariantPickers {
 
     private static func usable(_ text: String, _ maximumLength: Int) -> String? {
         let trimmed = HTMLDocument.collapsingWhitespace(text)
-        let lowered = trimmed.lowercased()
-        guard !trimmed.isEmpty, trimmed.count <= maximumLength, !placeholders.contains(where: lowered.includes) else { return nil }
+        guard !trimmed.isEmpty, trimmed.count <= maximumLength, !isPrompt(trimmed) else { return nil }
         return trimmed
     }
 
