@@ -35,7 +35,7 @@ enum VariantPickers {
             result.append(value)
             choices.append(choice)
         }
-        for select in document.elements(named: "select") where labelled(select, words, labels) {
+        for select in document.elements(named: "select") where labelled(select, words, labels) || captionedByLabel(select, words, document) {
             for option in document.descendants(of: select) where option.tag == "option" {
                 if option["value"]?.isEmpty == true { continue }
                 take(document.text(of: option), from: option)
@@ -44,7 +44,7 @@ enum VariantPickers {
         }
         // Every element of the page passes here: the tag test comes first and allocates nothing.
         for container in document.elements where (container.tag == "div" || container.tag == "ul" || container.tag == "fieldset")
-            && labelled(container, words, labels) {
+            && (labelled(container, words, labels) || captionedByLegend(container, words, document)) {
             guard container.subtreeEnd - container.index < 400 else { continue }
             for choice in choiceElements(of: container, in: document) { take(label(of: choice, in: document), from: choice) }
             if result.count >= 2 { return (result, choices) }
@@ -72,11 +72,25 @@ enum VariantPickers {
 
     private static let choiceTags: Set<String> = ["li", "button", "label", "a", "option"]
 
-    /// Whether a short term reads as the picker's caption: "Grösse:", "Size", "Taille :".
+    /// Whether a short term reads as the picker's caption: "Grösse:", "Size", "Taille :", "Size: M" (the
+    /// chosen value after the colon).
     private static func captions(_ term: HTMLElement, _ words: [String], _ document: HTMLDocument) -> Bool {
-        guard document.textFits(term, utf8Bytes: 24) else { return false }
+        guard document.textFits(term, utf8Bytes: 40) else { return false }
         let text = document.text(of: term).lowercased().trimmingCharacters(in: CharacterSet(charactersIn: " :：\u{00A0}"))
-        return words.contains(text)
+        let head = text.split(whereSeparator: { $0 == ":" || $0 == "：" }).first.map { $0.trimmingCharacters(in: .whitespaces) } ?? text
+        return words.contains(text) || words.contains(head)
+    }
+
+    /// A `<select id="attribute143">` that a `<label for="attribute143">Taglia</label>` names (Magento, WooCommerce).
+    private static func captionedByLabel(_ select: HTMLElement, _ words: [String], _ document: HTMLDocument) -> Bool {
+        guard let id = select["id"], !id.isEmpty else { return false }
+        return document.elements(named: "label").contains { $0["for"] == id && captions($0, words, document) }
+    }
+
+    /// A `<fieldset>` whose `<legend>` names it ("Size" above a row of radio buttons, as Shopify themes draw it).
+    private static func captionedByLegend(_ container: HTMLElement, _ words: [String], _ document: HTMLDocument) -> Bool {
+        guard container.tag == "fieldset" else { return false }
+        return document.children(of: container).contains { $0.tag == "legend" && captions($0, words, document) }
     }
 
     /// "M – ausverkauft" → "M": an option's stock note after a dash or in brackets is not part of the size.
@@ -111,6 +125,12 @@ enum VariantPickers {
 
     /// A choice's name: its own or its first inner control's label attributes, else its text.
     private static func label(of choice: HTMLElement, in document: HTMLDocument) -> String {
+        // `<input type="radio" id="v-1" value="S"><label for="v-1">S<span>Variant sold out</span></label>`: the input's value.
+        if choice.tag == "label", let target = choice["for"], !target.isEmpty,
+           let input = document.elements(withID: target).first(where: { $0.tag == "input" }),
+           let value = input["value"], !value.trimmingCharacters(in: .whitespaces).isEmpty {
+            return value
+        }
         for element in [choice] + document.descendants(of: choice).prefix(5) {
             for attribute in ["aria-label", "title", "data-value", "alt"] {
                 if let value = element[attribute], !value.trimmingCharacters(in: .whitespaces).isEmpty { return value }

@@ -1,0 +1,62 @@
+import Foundation
+import ProductImport
+import Testing
+
+/// Variant pickers named by a caption element rather than by their own attributes: a `<label for>`
+/// beside a `<select>` (Magento, WooCommerce) and a `<legend>` over a row of radio buttons (Shopify themes).
+@Suite struct PickerCaptionTests {
+    private func draft(_ picker: String) throws -> ProductDraft {
+        let html = """
+            <!doctype html><html lang="it"><head><title>Giacca Lago</title></head><body>
+            <h1>Giacca Lago</h1><span class="price">149,00 €</span>\(picker)
+            <button type="submit" class="action primary tocart">Aggiungi al carrello</button></body></html>
+            """
+        return try TestSupport.draft(html, url: "https://montagna.example/giacca-lago.html")
+    }
+
+    @Test func aSelectNamedByItsLabelGivesItsSizes() throws {
+        let found = try draft("""
+            <label class="label" for="attribute143"><span>Taglia</span></label>
+            <select name="super_attribute[143]" id="attribute143"><option value="">Scegli un'opzione...</option>
+            <option value="5">S</option><option value="6">M</option><option value="7">L</option></select>
+            """)
+        #expect(found.sizes == ["S", "M", "L"])
+    }
+
+    @Test func aLabelForAnotherControlNamesNothing() throws {
+        let found = try draft("""
+            <label for="qty">Taglia</label><input id="qty" type="number" value="1">
+            <select name="super_attribute[143]" id="attribute143"><option value="5">S</option><option value="6">M</option></select>
+            """)
+        #expect(found.sizes.isEmpty)
+    }
+
+    @Test func aLegendNamesARadioRowAndTheInputsGiveTheValues() throws {
+        let found = try draft("""
+            <fieldset class="js product-form__input"><legend class="form__label">Size</legend>
+            <input type="radio" id="m-1-0" name="Size-1" value="S" class="disabled">
+            <label for="m-1-0">S<span class="visually-hidden">Variant sold out or unavailable</span></label>
+            <input type="radio" id="m-1-1" name="Size-1" value="M" checked><label for="m-1-1">M</label>
+            <input type="radio" id="m-1-2" name="Size-1" value="L"><label for="m-1-2">L</label></fieldset>
+            """)
+        #expect(found.sizes == ["S", "M", "L"])
+        // One size marked sold out of three: the piece can still be bought.
+        #expect(found.availability == .inStock)
+    }
+
+    @Test func aLegendWithTheChosenValueStillNamesThePicker() throws {
+        let found = try draft("""
+            <fieldset class="product-form__input"><legend>Colore: <span>Nero</span></legend>
+            <input type="radio" id="c-0" name="Colore" value="Nero" checked><label for="c-0">Nero</label>
+            <input type="radio" id="c-1" name="Colore" value="Sabbia"><label for="c-1">Sabbia</label></fieldset>
+            """)
+        #expect(found.colors.count == 2)
+    }
+
+    @Test func aLegendThatIsNotAPickerCaptionNamesNothing() throws {
+        let found = try draft("""
+            <fieldset><legend>Newsletter</legend><label><input type="checkbox" name="a">S</label><label><input type="checkbox" name="b">M</label></fieldset>
+            """)
+        #expect(found.sizes.isEmpty)
+    }
+}
