@@ -59,4 +59,24 @@ import Testing
             """)
         #expect(found.sizes.isEmpty)
     }
+
+    @Test func aCaptionJustBeforeThePickerNamesIt() throws {
+        let found = try draft("""
+            <div class="product-variants-item"><span class="control-label">Taglia</span>
+            <select class="form-control" id="group_1" name="group[1]"><option value="1" title="S">S</option><option value="2">M</option></select></div>
+            <div class="product-variants-item"><span class="control-label">Colore</span><ul id="group_2">
+            <li><label><input type="radio" name="group[2]" value="8"><span class="sr-only">Bianco</span></label></li>
+            <li><label><input type="radio" name="group[2]" value="11"><span class="sr-only">Nero</span></label></li></ul></div>
+            """)
+        #expect(found.sizes == ["S", "M"])
+        #expect(found.colors.count == 2)
+    }
+
+    @Test func aCaptionFurtherBackNamesNothing() throws {
+        let found = try draft("""
+            <div><span>Taglia</span><p>Guida alle taglie: misura il petto e scegli.</p>
+            <select id="group_1" name="group[1]"><option value="1">S</option><option value="2">M</option></select></div>
+            """)
+        #expect(found.sizes.isEmpty)
+    }
 }

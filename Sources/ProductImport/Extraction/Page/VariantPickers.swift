@@ -35,7 +35,8 @@ enum VariantPickers {
             result.append(value)
             choices.append(choice)
         }
-        for select in document.elements(named: "select") where labelled(select, words, labels) || captionedByLabel(select, words, document) {
+        for select in document.elements(named: "select") where labelled(select, words, labels) || captionedByLabel(select, words, document)
+            || captionedBySibling(select, words, document) {
             for option in document.descendants(of: select) where option.tag == "option" {
                 if option["value"]?.isEmpty == true { continue }
                 take(document.text(of: option), from: option)
@@ -44,7 +45,7 @@ enum VariantPickers {
         }
         // Every element of the page passes here: the tag test comes first and allocates nothing.
         for container in document.elements where (container.tag == "div" || container.tag == "ul" || container.tag == "fieldset")
-            && (labelled(container, words, labels) || captionedByLegend(container, words, document)) {
+            && (labelled(container, words, labels) || captionedByLegend(container, words, document) || captionedBySibling(container, words, document)) {
             guard container.subtreeEnd - container.index < 400 else { continue }
             for choice in choiceElements(of: container, in: document) { take(label(of: choice, in: document), from: choice) }
             if result.count >= 2 { return (result, choices) }
@@ -86,6 +87,23 @@ enum VariantPickers {
         guard let id = select["id"], !id.isEmpty else { return false }
         return document.elements(named: "label").contains { $0["for"] == id && captions($0, words, document) }
     }
+
+    /// A picker right after a short caption of its own (`<span class="control-label">Taille</span><select>`, PrestaShop):
+    /// the element just before it under the same parent, found within a few steps back since a caption is small.
+    private static func captionedBySibling(_ picker: HTMLElement, _ words: [String], _ document: HTMLDocument) -> Bool {
+        guard let parent = picker.parent else { return false }
+        var cursor = picker.index - 1
+        while cursor > parent, cursor >= picker.index - 6 {
+            let element = document.elements[cursor]
+            if element.parent == parent {
+                return captionTags.contains(element.tag) && captions(element, words, document)
+            }
+            cursor -= 1
+        }
+        return false
+    }
+
+    private static let captionTags: Set<String> = ["span", "label", "p", "div", "strong", "b", "h3", "h4", "h5", "legend", "dt"]
 
     /// A `<fieldset>` whose `<legend>` names it ("Size" above a row of radio buttons, as Shopify themes draw it).
     private static func captionedByLegend(_ container: HTMLElement, _ words: [String], _ document: HTMLDocument) -> Bool {
