@@ -23,7 +23,7 @@ enum BuyBoxPrice {
                 text = content
             } else {
                 guard document.textFits(element, utf8Bytes: 60) else { continue }
-                text = document.text(of: element)
+                text = textOutsideStruck(element, document)
             }
             guard text.utf8.count <= 60, let amount = PriceParser.visibleAmount(text), amount > 0, !namesOldPrice(text) else { continue }
             var currencyText = text
@@ -105,7 +105,7 @@ enum BuyBoxPrice {
             index += 1
             guard element.subtreeEnd - element.index <= 12, !skippedTags.contains(element.tag),
                   document.textFits(element, utf8Bytes: 80) else { continue }
-            let text = document.text(of: element)
+            let text = textOutsideStruck(element, document)
             guard text.utf8.count <= 80, hasDigit(text) else { continue }
             let lowered = text.lowercased()
             guard fromWords.contains(where: lowered.hasPrefix), PriceParser.currency(text) != nil,
@@ -133,7 +133,7 @@ enum BuyBoxPrice {
             index += 1
             guard element.subtreeEnd - element.index <= 3, !skippedTags.contains(element.tag),
                   document.textFits(element, utf8Bytes: 64) else { continue }
-            let text = document.text(of: element)
+            let text = textOutsideStruck(element, document)
             guard text.utf8.count <= 64, hasDigit(text) else { continue }
             let ownHead = text.lowercased().prefix { !$0.isNumber }
             // A longer line counts only when its own words say it is the price: "Price: $24.99 (incl. tax)", "価格 ￥3,980（税込）".
@@ -203,6 +203,30 @@ enum BuyBoxPrice {
         }
         return false
     }
+
+    /// The element's text without its crossed-out parts: `<div class="price"><del>$79.00</del><span>$59.00</span></div>`
+    /// (Salesforce Commerce Cloud's price block) reads "$59.00", not the two amounts run together.
+    private static func textOutsideStruck(_ element: HTMLElement, _ document: HTMLDocument) -> String {
+        let end = min(element.subtreeEnd, element.index + 40)
+        var struck: [Range<Int>] = []
+        var index = element.index + 1
+        while index < end {
+            let inner = document.elements[index]
+            if ["del", "s", "strike"].contains(inner.tag) || inner["data-a-strike"].map({ $0.lowercased() != "false" }) ?? false
+                || struckClasses.matches(inner) {
+                struck.append(inner.textRuns)
+                index = inner.subtreeEnd
+            } else {
+                index += 1
+            }
+        }
+        guard !struck.isEmpty else { return document.text(of: element) }
+        let kept = element.textRuns.filter { run in !struck.contains { $0.contains(run) } }
+        return HTMLDocument.collapsingWhitespace(kept.map { document.texts[$0] }.joined())
+    }
+
+    /// Class names that draw a price crossed out.
+    private static let struckClasses = AttributeWords(["strike", "line-through", "crossed"], in: ["class"])
 
     /// Whether the element is struck through: a `<del>`, `<s>` or `<strike>`, or Amazon's
     /// `data-a-strike`, on it or on one of its four nearest ancestors.
