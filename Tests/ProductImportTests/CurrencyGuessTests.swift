@@ -27,6 +27,20 @@ import Testing
         #expect(CurrencyGuess.namesCurrency(text))
     }
 
+    /// eBay puts a space between the letters and the sign ("US $49.99" on ebay.de): still that country's dollar,
+    /// whatever the domain; letters that end another word do not count.
+    @Test(arguments: [("US $49.99", "www.ebay.de", "USD"), ("C $49.99", "www.ebay.com", "CAD"), ("AU\u{00A0}$49.99", "www.ebay.co.uk", "AUD"),
+                      ("$49.99", "www.ebay.ca", "CAD"), ("BUS $5", "shop.example.ca", "CAD")])
+    func aSpacedCountryDollarIsThatCountrys(text: String, host: String, code: String) {
+        #expect(CurrencyGuess.currency(priceText: text, host: host, language: "en", siteDomains: ["ca": "CAD"]) == code, "\(text)")
+    }
+
+    @Test func swissFrancsWrittenAsFrAreFrancs() {
+        #expect(PriceParser.currency("Fr. 49.90") == "CHF")
+        #expect(PriceParser.currency("SFr. 129.–") == "CHF")
+        #expect(PriceParser.currency("Frais 49.90") == nil)
+    }
+
     @Test func theDomainsCountryEndingWinsOverThePath() {
         #expect(CurrencyGuess.currency(forHost: "www.hm.com", path: "/de_ch/x", siteDomains: [:]) == "CHF")
         #expect(CurrencyGuess.currency(forHost: "www.zalando.de", path: "/en-gb/x", siteDomains: [:]) == "EUR")

@@ -141,6 +141,7 @@ enum PriceParser {
 
     /// A currency code from a code or a symbol in `text` ("EUR", "€", "£", "US$").
     static func currency(_ text: String) -> String? {
+        let text = joiningDollarPrefix(text)
         let letters = text.filter(\.isLetter).uppercased()
         // Three letters are a currency only when they name one: "EAN13 : 978…" is not priced in "EAN".
         if letters.count == 3, isoCodes.contains(letters) { return letters }
@@ -162,10 +163,29 @@ enum PriceParser {
         return nil
     }
 
+    /// "US $49.99", "C $12.00", "AU $9.95" (eBay writes a foreign dollar with a space) → "US$49.99": a
+    /// country's letters before a spaced dollar sign are that country's dollar.
+    static func joiningDollarPrefix(_ text: String) -> String {
+        guard text.contains(" $") || text.contains("\u{00A0}$") else { return text }
+        var result = text
+        for prefix in ["US", "CA", "AU", "NZ", "MX", "NT", "HK", "C"] {
+            for space in [" ", "\u{00A0}"] {
+                let spaced = prefix + space + "$"
+                guard let found = result.range(of: spaced) else { continue }
+                // The letters must start a word: "BUS $5" is not a US dollar.
+                if found.lowerBound > result.startIndex, result[result.index(before: found.lowerBound)].isLetter { continue }
+                result.replaceSubrange(found, with: prefix + "$")
+            }
+        }
+        return result
+    }
+
     /// Currency abbreviations that are ordinary letters, matched as whole words with their case.
     private static let wordSymbols: [String: String] = [
         "TL": "TRY", "Ft": "HUF", "lei": "RON", "Lei": "RON", "RM": "MYR", "Rp": "IDR", "лв": "BGN", "Rs": "INR",
         "руб": "RUB", "р": "RUB", "грн": "UAH",
+        // Swiss shops write francs as "Fr. 49.90" or "SFr. 49.90".
+        "Fr": "CHF", "SFr": "CHF",
     ]
 
     /// ISO 4217 codes shops print beside amounts.

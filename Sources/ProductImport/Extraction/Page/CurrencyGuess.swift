@@ -12,12 +12,14 @@ enum CurrencyGuess {
 
     /// A "$" without a country's letters, or "kr".
     private static func symbolIsAmbiguous(_ priceText: String) -> Bool {
-        priceText.contains("$") && !["US$", "CA$", "AU$", "C$", "A$", "NZ$", "HK$", "NT$", "S$", "R$", "MX$"].contains(where: priceText.includes)
+        let priceText = PriceParser.joiningDollarPrefix(priceText)
+        return priceText.contains("$") && !["US$", "CA$", "AU$", "C$", "A$", "NZ$", "HK$", "NT$", "S$", "R$", "MX$"].contains(where: priceText.includes)
             || priceText.lowercased().contains("kr")
     }
 
     /// The ISO code for a price text seen on `host`, nil when nothing says.
     static func currency(priceText: String, host: String?, language: String?, siteDomains: [String: String] = [:]) -> String? {
+        let priceText = PriceParser.joiningDollarPrefix(priceText)
         let suffix = domainSuffix(host)
         let ambiguous = symbolIsAmbiguous(priceText)
         if ambiguous || PriceParser.currency(priceText) == nil {
