@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import ProductImport
 
@@ -55,5 +56,25 @@ import Testing
         for language in ["es", "fr", "en", "pt"] {
             #expect(CurrencyGuess.currency(forHost: "www.shop.com", language: language, siteDomains: [:]) == nil, "\(language)")
         }
+    }
+
+    /// Local notations that name no currency: a price block showing only "R 299" or "499,-" is still the
+    /// price, and the shop's domain gives the currency.
+    @Test(arguments: [("R 299", "www.woolworths.co.za", 299.0, "ZAR"), ("R299.00", "www.superbalist.co.za", 299.0, "ZAR"),
+                      ("499,-", "www.xxl.no", 499.0, "NOK"), ("1 299:-", "www.komplett.se", 1299.0, "SEK"),
+                      ("49,–", "www.shop.de", 49.0, "EUR"), ("₱299", "shopee.ph", 299.0, "PHP")])
+    func aLocalNotationInAPriceBlockIsThePrice(text: String, host: String, amount: Double, code: String) throws {
+        let html = "<html><head><title>Linen shirt</title></head><body><h1>Linen shirt</h1><div class=\"product-price\">\(text)</div><button>Add to cart</button></body></html>"
+        let draft = try TestSupport.extractor.extract(html: html, pageURL: URL(string: "https://\(host)/p/linen-shirt")!)
+        #expect(draft.price == amount, "\(text)")
+        #expect(draft.currency == code, "\(text)")
+    }
+
+    @Test func aBareNumberOrAWordIsNoLocalNotation() {
+        #expect(PriceParser.isLocalNotation("499,-"))
+        #expect(!PriceParser.isLocalNotation("499"))
+        #expect(!PriceParser.isLocalNotation("Rating 4.5"))
+        #expect(!PriceParser.isLocalNotation("R2-D2"))
+        #expect(!PriceParser.isLocalNotation("size 40,-"))
     }
 }

@@ -96,6 +96,20 @@ enum PriceParser {
     /// Currency letters shops glue to the amount that `currency` leaves to context ("R199" in South Africa).
     private static let gluedSymbols: Set<String> = ["R", "kr", "Kr"]
 
+    /// Whether `text` is an amount in a local notation that names no currency, which the shop's
+    /// domain settles: South Africa's "R 299" and "R299.00", the Nordic and German whole amounts
+    /// "499,-", "49,–" and Sweden's "1 299:-".
+    static func isLocalNotation(_ text: String) -> Bool {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard trimmed.utf8.count <= 24, trimmed.contains(where: { $0.isASCII && $0.isNumber }) else { return false }
+        for mark in [",-", ",–", ":-", ".-"] where trimmed.hasSuffix(mark) {
+            return trimmed.dropLast(2).allSatisfy { ($0.isASCII && $0.isNumber) || $0 == " " || $0 == "." || $0 == "\u{00A0}" }
+        }
+        guard trimmed.hasPrefix("R") else { return false }
+        let amount = trimmed.dropFirst().drop { $0 == " " || $0 == "\u{00A0}" }
+        return amount.first?.isNumber == true && amount.allSatisfy { ($0.isASCII && $0.isNumber) || $0 == "," || $0 == "." || $0 == " " }
+    }
+
     /// Whether `text` holds a full-width digit ("３"); their UTF-8 starts with 0xEF, checked first.
     static func hasFullWidthDigit(_ text: String) -> Bool {
         text.utf8.contains(0xEF) && text.unicodeScalars.contains { (0xFF10...0xFF19).contains($0.value) }
@@ -203,6 +217,6 @@ enum PriceParser {
         ("€", "EUR"), ("£", "GBP"), ("CHF", "CHF"), ("SGD", "SGD"), ("US$", "USD"), ("CA$", "CAD"), ("AU$", "AUD"), ("NZ$", "NZD"),
         ("MX$", "MXN"), ("A$", "AUD"), ("C$", "CAD"), ("NT$", "TWD"), ("HK$", "HKD"), ("S$", "SGD"),
         ("R$", "BRL"), ("₩", "KRW"), ("원", "KRW"), ("円", "JPY"), ("¥", "JPY"), ("￥", "JPY"), ("元", "CNY"), ("₹", "INR"), ("₺", "TRY"),
-        ("₽", "RUB"), ("₴", "UAH"), ("₪", "ILS"), ("฿", "THB"), ("₫", "VND"), ("Kč", "CZK"), ("kr", "SEK"), ("zł", "PLN"), ("$", "USD"),
+        ("₽", "RUB"), ("₴", "UAH"), ("₪", "ILS"), ("฿", "THB"), ("₫", "VND"), ("₱", "PHP"), ("Kč", "CZK"), ("kr", "SEK"), ("zł", "PLN"), ("$", "USD"),
     ]
 }

@@ -29,8 +29,11 @@ enum BuyBoxPrice {
             var currencyText = text
             if PriceParser.currency(text) == nil, element["itemprop"] != "price" {
                 // "<span class=sale_price>29,000</span><span>원</span>": the symbol sits beside the amount.
-                guard let beside = currencyBeside(element, document) else { continue }
-                currencyText = beside
+                if let beside = currencyBeside(element, document) {
+                    currencyText = beside
+                } else if !PriceParser.isLocalNotation(text) {
+                    continue
+                }
             }
             var score = 0
             if let anchor {
