@@ -101,6 +101,9 @@ import Testing
         ("Discontinued", "out_of_stock"), ("Low in stock", "limited"), ("Brak towaru", "out_of_stock"), ("库存紧张", "limited"),
         ("Usually ships within 2 to 3 days", "in_stock"), ("Solo 2 disponibili", "limited"), ("Slutsåld", "out_of_stock"),
         ("Finns i lager", "in_stock"), ("Stokta var", "in_stock"), ("Tükendi", "out_of_stock"),
+        ("Sem stock", "out_of_stock"), ("Artigo fora de stock", "out_of_stock"), ("Vorbestellbar", "pre_order"),
+        ("Skladem", "in_stock"), ("Není skladem", "out_of_stock"), ("Vyprodáno", "out_of_stock"),
+        ("Varastossa", "in_stock"), ("Ei varastossa", "out_of_stock"),
     ])
     func moreStockWordsAreRead(words: String, expected: String) throws {
         let html = "<html><body><h1>Item</h1><span class=\"price\">€12.00</span><div class=\"stock-status\">\(words)</div></body></html>"

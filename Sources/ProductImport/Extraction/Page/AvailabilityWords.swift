@@ -74,10 +74,12 @@ enum AvailabilityWords {
         "binnenkort", "wkrótce", "descatalogado", "fuori produzione", "brak towaru", "chwilowo brak", "brak produktu",
         // Swedish, Danish, Norwegian and Turkish.
         "slutsåld", "tillfälligt slut", "slut i lager", "ej i lager", "udsolgt", "utsolgt", "ikke på lager", "tükendi", "stokta yok",
+        // Portugal's "Sem stock" holds "stock"; Czech and Finnish.
+        "sem stock", "fora de stock", "vyprodáno", "není skladem", "není k dispozici", "loppuunmyyty", "ei varastossa", "tilapäisesti loppu",
     ]
 
     private static let preOrder = [
-        "pre-order", "preorder", "vorbestellen", "vorbestellung", "précommande", "precommande", "pre-ordine", "preordine",
+        "pre-order", "preorder", "vorbestellen", "vorbestellung", "vorbestellbar", "précommande", "precommande", "pre-ordine", "preordine",
         "preventa", "pré-venda", "pre-venda", "voorbestellen", "przedsprzedaż",
         // "Not out yet" notes in the buy box (Amazon's "Dieser Artikel erscheint am 28. März 2019.").
         "erscheint am", "erscheint voraussichtlich", "will be released on", "this item will be released", "not yet released",
@@ -125,7 +127,7 @@ enum AvailabilityWords {
         // Amazon's dispatch notes for items it orders in: still buyable now.
         "usually ships within", "usually dispatched within", "available to order", "gewöhnlich versandfertig",
         "habituellement expédié", "normalmente se envía", "di solito spedito", "disponibili",
-        "i lager", "på lager", "stokta var", "stokta",
+        "i lager", "på lager", "stokta var", "stokta", "skladem", "varastossa",
         // Dispatch promises in a stock line: "Sofort versandfertig", "Expédié sous 24h", bol.com's "Morgen in huis".
         "versandfertig", "expédié sous", "expédié en 24", "morgen in huis", "wysyłka w 24", "wysyłamy w 24", "envío en 24",
         "ships in 24", "ships within 24", "spedito entro", "spedizione in 24",
