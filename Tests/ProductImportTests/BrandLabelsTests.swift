@@ -49,4 +49,26 @@ import Testing
         let trail = #"<nav class="breadcrumb"><a href="/">Home</a> <a href="/brands">Brands</a> <a href="/brands/levis">Levi's</a></nav>"#
         #expect(try brand(trail) == "Levi's")
     }
+
+    private func brand(underHeading byline: String) throws -> String? {
+        let html = """
+            <!doctype html><html lang="en"><head><title>Linen shirt | Shop</title></head><body><main><h1>Linen shirt</h1>
+            \(byline)<span class="price">29,99 €</span><button class="add-to-cart">Add to cart</button>
+            <p>Sold by <a href="/seller/acme">Acme Outlet</a></p></main></body></html>
+            """
+        return try TestSupport.draft(html, url: "https://www.shop.example/p/linen-shirt").brand
+    }
+
+    @Test(arguments: [
+        ("<span>by <a href=\"/levis\">Levi's</a></span>", "Levi's"),
+        ("<div class=\"subtitle\">von <a href=\"/marken/vaude\">Vaude</a></div>", "Vaude"),
+    ])
+    func aBylineLinkUnderTheNameIsTheBrand(byline: String, expected: String) throws {
+        #expect(try brand(underHeading: byline) == expected)
+    }
+
+    @Test func aSellerLineOrABylineWithoutALinkIsNoByline() throws {
+        #expect(try brand(underHeading: "") == nil)
+        #expect(try brand(underHeading: "<p>by <a href=\"/a\">Ann</a> and <a href=\"/b\">Bob</a></p>") == nil)
+    }
 }

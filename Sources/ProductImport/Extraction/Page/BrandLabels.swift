@@ -67,6 +67,27 @@ enum BrandLabels {
         return brand
     }
 
+    /// The brand a byline under the name heading links to: "by <a>Levi's</a>", "von <a>Vaude</a>".
+    /// Only a short line that starts with the word and holds one link, within a few elements of the
+    /// heading: "Sold by", "Shipped by" and review widgets further down do not count.
+    static func byline(after heading: HTMLElement, in document: HTMLDocument) -> String? {
+        let end = min(document.elements.count, heading.subtreeEnd + 8)
+        var index = heading.subtreeEnd
+        while index < end {
+            let element = document.elements[index]
+            index += 1
+            guard element.subtreeEnd - element.index <= 3, !element.textRuns.isEmpty, document.textFits(element, utf8Bytes: 70) else { continue }
+            let line = document.text(of: element)
+            guard bylineWords.contains(where: { line.lowercased().hasPrefix($0) }) else { continue }
+            let links = document.descendants(of: element).filter { $0.tag == "a" }
+            guard links.count == 1, let brand = BrandText.clean(document.text(of: links[0])), !isNavigationWord(brand) else { continue }
+            return brand
+        }
+        return nil
+    }
+
+    private static let bylineWords = ["by ", "von ", "par ", "door ", "przez "]
+
     /// Whether `text` is a brand label alone ("Marke", "Brand:", "ブランド：").
     private static func isLabel(_ text: String) -> Bool {
         var word = text.trimmed

@@ -53,6 +53,7 @@ struct PageExtractor {
 
         facts.brand = first(.brand, in: document).flatMap { BrandText.brand(in: $0) ?? BrandText.clean($0) } ?? brand(in: document)
             ?? BrandLabels.brand(in: document)
+            ?? heading.flatMap { BrandLabels.byline(after: $0, in: document) }
             ?? facts.name.flatMap { TitleBrand.brand(title: title, name: $0, heading: heading, in: document, host: pageURL.host) }
             ?? facts.name.flatMap { MakerLink.brand(name: $0, in: document, host: pageURL.host) }
         facts.sku = first(.sku, in: document).flatMap(PageIdentifier.identifier) ?? PageIdentifier.fromURL(pageURL, site: site) ?? PageIdentifier.fromLabels(in: document)
