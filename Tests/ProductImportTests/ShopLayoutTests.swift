@@ -73,7 +73,9 @@ import Testing
 
     @Test(arguments: [("https://shop.example/", true), ("https://shop.example/?utm_source=x&gclid=1", true),
                       ("https://shop.example/de?lang=de", true), ("https://shop.example/?cat=hdxnas", false),
-                      ("https://shop.example/?id=123", false), ("https://shop.example/index.php?route=product/product&product_id=42", false)])
+                      ("https://shop.example/?id=123", false), ("https://shop.example/index.php?route=product/product&product_id=42", false),
+                      ("https://shop.example/de-de/", true), ("https://shop.example/intl", true), ("https://shop.example/cart", false),
+                      ("https://shop.example/sale", false)])
     func aStartPageHasNoQueryBeyondTrackingAndLocale(url: String, isHome: Bool) throws {
         let html = page("<p>Welcome</p>", title: "Shop")
         do {
@@ -81,6 +83,28 @@ import Testing
             Issue.record("a page without a product was read")
         } catch {
             #expect((error.kind == .homePage) == isHome, "\(url): \(error.kind)")
+        }
+    }
+
+    @Test(arguments: ["https://shop.example/collections/linen-shirts", "https://shop.example/product-category/shirts/",
+                      "https://shop.example/de/kategorie/hemden", "https://shop.example/c/shirts-2041"])
+    func aCategoryFolderInThePathMakesARefusedPageAListing(url: String) throws {
+        let html = page("<h1>Linen shirts</h1><p>Light shirts for summer.</p><a href=\"/p/1\">Linen shirt</a>", title: "Linen shirts | Shop")
+        do {
+            _ = try TestSupport.draft(html, url: url)
+            Issue.record("a page without a product was read")
+        } catch {
+            #expect(error.kind == .listingPage, "\(url): \(error.kind)")
+        }
+    }
+
+    @Test func aProductUnderACollectionIsNoListing() throws {
+        let html = page("<p>Welcome</p>", title: "Shop")
+        do {
+            _ = try TestSupport.draft(html, url: "https://shop.example/collections/shirts/products/linen-shirt")
+            Issue.record("a page without a product was read")
+        } catch {
+            #expect(error.kind == .notAProduct)
         }
     }
 

@@ -66,8 +66,19 @@ enum PageGate {
     /// product found on the page, it lists the category.
     static func namesCategory(_ url: URL) -> Bool {
         let keys = queryKeys(url)
-        return keys.contains { ["cat", "category", "categoryid", "category_id", "cid"].contains($0) }
+        if keys.contains(where: { ["cat", "category", "categoryid", "category_id", "cid"].contains($0) }) { return true }
+        // A category in the path: Shopify's `/collections/shirts` (but not `/collections/shirts/products/x`),
+        // WooCommerce's `/product-category/`, and the category folders other shops use.
+        let segments = url.path.lowercased().split(separator: "/").map(String.init)
+        guard !segments.contains(where: { ["products", "product", "p", "dp", "item", "itm"].contains($0) }) else { return false }
+        return segments.dropLast().contains(where: categoryFolders.contains)
     }
+
+    /// Path folders that hold a shop's category pages.
+    private static let categoryFolders: Set<String> = [
+        "collections", "collection", "product-category", "category", "categories", "kategorie", "kategorien", "categorie", "categoria",
+        "categorias", "kategoria", "c",
+    ]
 
     /// Home pages: no path, or only language or country segments such as `/en` or `/de-de/`,
     /// optionally ending in a start page file (`/index.html`, `/main/Main.jsp`, `/en/home`), and no
@@ -79,7 +90,8 @@ enum PageGate {
         if let last = segments.last, startPages.contains(String(last.split(separator: ".").first ?? "")) { segments.removeLast() }
         switch segments.count {
         case 0: return true
-        case 1: return segments[0].count <= 5 && segments[0].allSatisfy { $0.isLetter || $0 == "-" || $0 == "_" }
+        // "/en", "/de-de", "/intl": a locale alone; "/cart" and "/sale" are pages of their own.
+        case 1: return isLocale(segments[0]) || startPages.contains(segments[0]) || ["intl", "int", "global"].contains(segments[0])
         case 2: return segments.allSatisfy(isLocale)  // "/en/us", "/tw/zh-tw"
         default: return false
         }
