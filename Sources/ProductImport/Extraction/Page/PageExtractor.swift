@@ -187,17 +187,22 @@ struct PageExtractor {
            let named = candidates.first(where: { Self.headingName($0, in: document)?.lowercased().hasPrefix(titleName.lowercased()) == true }) {
             return named
         }
-        return candidates.first
+        // A shop's logo as a heading (`<h1 class="logo">`) names the shop, not the product.
+        let named = candidates.filter { !Self.logoLabels.matches($0) }
+        guard let first = named.first else { return nil }
+        // One `h1` that shares no word with the title's name ("Newsletter") while a name element repeats that name.
+        if let titleName, titleName.count >= 3, !HeadingText.sharesWord(Self.headingName(first, in: document) ?? "", with: titleName),
+           let element = nameElement(in: document, titleName: titleName) {
+            return element
+        }
+        return first
     }
+
+    private static let logoLabels = AttributeWords(["logo", "site-title", "site-name", "sitename", "brand-logo"], in: ["id", "class"])
 
     /// A heading's text without a price printed inside it (`<h1>Rollkragenpullover <span class="price">29,99</span></h1>`).
     static func headingName(_ heading: HTMLElement, in document: HTMLDocument) -> String? {
-        guard let price = document.descendants(of: heading).first(where: { ($0["class"] ?? "").lowercased().includes("price") }) else {
-            return document.text(of: heading).cleanedText
-        }
-        let before = document.texts[heading.textRuns.lowerBound..<price.textRuns.lowerBound].joined()
-        let after = document.texts[price.textRuns.upperBound..<heading.textRuns.upperBound].joined()
-        return (before + " " + after).cleanedText ?? document.text(of: heading).cleanedText
+        HeadingText.name(of: heading, in: document)
     }
 
     /// Without an `h1` (shops in Korea and Taiwan often use `h2` or a styled `div`): the first
