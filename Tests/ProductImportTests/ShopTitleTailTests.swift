@@ -49,4 +49,14 @@ import Testing
             """
         #expect(try TestSupport.draft(html, url: "https://www.theiconic.com.au/play-heart-t-shirt-1.html").brand == "Comme des Garçons")
     }
+
+    @Test func aTitleThatStartsWithTheShopsNameAloneNamesTheProductAfterIt() throws {
+        let page = { (title: String) in
+            "<html><head><title>\(title)</title></head><body><main><div class=\"product-price\">€ 49,95</div><button class=\"add-to-cart\">Add to cart</button></main></body></html>"
+        }
+        #expect(try TestSupport.draft(page("Acme - Linen Shirt"), url: "https://www.acme.com/p/x").name == "Linen Shirt")
+        #expect(try TestSupport.draft(page("acme.com | Linen Shirt"), url: "https://www.acme.com/p/x").name == "Linen Shirt")
+        // A longer head is a brand or a name of its own, not the shop.
+        #expect(try TestSupport.draft(page("Acme Denim - Slim Jeans"), url: "https://www.acme.com/p/x").name == "Acme Denim")
+    }
 }

@@ -37,7 +37,22 @@ enum ShopName {
                 changed = true
             }
         }
+        // "Acme - Linen shirt": a head that is only the shop's name, as some shops start their titles.
+        for separator in separators {
+            guard let found = text.range(of: separator), found.lowerBound > text.startIndex else { continue }
+            if isExactly(text[..<found.lowerBound], host: host), String(text[found.upperBound...]).trimmed.count >= 2 {
+                text = text[found.upperBound...]
+            }
+            break
+        }
         return String(text).trimmed
+    }
+
+    /// Whether `text` is the shop's name and nothing more: "Acme" or "acme.com" on acme.com ("Acme Denim" is not).
+    private static func isExactly(_ text: Substring, host: String?) -> Bool {
+        let lowered = String(text).trimmed.lowercased()
+        let bare = host?.lowercased().split(separator: ".").drop { ignored.contains(String($0)) }.joined(separator: ".")
+        return labels(of: host).contains(lowered.filter { $0.isLetter || $0.isNumber }) || lowered == bare
     }
 
     private static let ignored: Set<String> = ["www", "www2", "www3", "shop", "store", "com", "net", "org", "co", "de", "en"]
