@@ -41,6 +41,24 @@ import Testing
         #expect(draft.sku == "B000000001")
     }
 
+    /// Amazon's newer price block leaves its `a-offscreen` copy empty: the amount is in the drawn
+    /// whole and fraction, or in the `aok-offscreen` line before them; the struck list price below is not it.
+    @Test(arguments: [
+        ("<span class=\"aok-offscreen\"> $39.99 with 33 percent savings </span>", "<span aria-hidden=\"true\"><span class=\"a-price-symbol\">$</span><span class=\"a-price-whole\">39<span class=\"a-price-decimal\">.</span></span><span class=\"a-price-fraction\">99</span></span>"),
+        ("", "<span aria-hidden=\"true\"><span class=\"a-price-symbol\">$</span><span class=\"a-price-whole\">39<span class=\"a-price-decimal\">.</span></span><span class=\"a-price-fraction\">99</span></span>"),
+        ("<span class=\"aok-offscreen\"> $39.99 with 33 percent savings </span>", ""),
+    ])
+    func anEmptyOffscreenPriceIsReadFromWhatAmazonDraws(line: String, drawn: String) throws {
+        let html = page("""
+            <span id="productTitle">Men's 505 Regular Fit Jeans</span>
+            <div id="corePriceDisplay_desktop_feature_div">\(line)<span class="a-price priceToPay" data-a-size="xl"><span class="a-offscreen"> </span>\(drawn)</span>
+            <span class="basisPrice">List Price: <span class="a-price a-text-price" data-a-strike="true"><span class="a-offscreen">$59.50</span></span></span></div>
+            """)
+        let draft = try TestSupport.draft(html, url: "https://www.amazon.com/dp/B0018OOOHO")
+        #expect(draft.price == 39.99)
+        #expect(draft.currency == "USD")
+    }
+
     @Test(arguments: [
         ("<a id=\"bylineInfo\" href=\"/stores/Levis\">Visit the Levi's Store</a>", "Levi's"),
         ("<a id=\"bylineInfo\" href=\"/stores/Levis\">Besuchen Sie den Levi's-Store</a>", "Levi's"),
