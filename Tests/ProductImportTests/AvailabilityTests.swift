@@ -1,5 +1,5 @@
 import Foundation
-import ProductImport
+@testable import ProductImport
 import Testing
 
 /// Stock states from schema.org values in every spelling, from several offers, and from the buy
@@ -104,6 +104,8 @@ import Testing
         ("Sem stock", "out_of_stock"), ("Artigo fora de stock", "out_of_stock"), ("Vorbestellbar", "pre_order"),
         ("Skladem", "in_stock"), ("Není skladem", "out_of_stock"), ("Vyprodáno", "out_of_stock"),
         ("Varastossa", "in_stock"), ("Ei varastossa", "out_of_stock"),
+        ("3 available", "in_stock"), ("More than 10 available", "in_stock"), ("1 available / 5 sold", "in_stock"),
+        ("Last one", "limited"), ("Letzter Artikel", "limited"),
     ])
     func moreStockWordsAreRead(words: String, expected: String) throws {
         let html = "<html><body><h1>Item</h1><span class=\"price\">€12.00</span><div class=\"stock-status\">\(words)</div></body></html>"
@@ -128,5 +130,11 @@ import Testing
             <html><body><article><h1>Our favourite tote bags</h1><p>SKU: CT-204</p><button>Buy now</button></article></body></html>
             """
         #expect(throws: ImportError.self) { try TestSupport.draft(html) }
+    }
+
+    @Test func noCountOrACountOfNothingIsNoStockLine() {
+        #expect(AvailabilityWords.countsAvailable("0 available") == false)
+        #expect(AvailabilityWords.countsAvailable("available in 3 colours") == false)
+        #expect(AvailabilityWords.countsAvailable("12 available") == true)
     }
 }

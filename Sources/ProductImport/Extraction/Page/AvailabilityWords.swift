@@ -11,7 +11,17 @@ enum AvailabilityWords {
             if value == .limited, countsLeft(lowered) { return .limited }
             if phrases.contains(lowered) { return value }
         }
-        return nil
+        return countsAvailable(lowered) ? .inStock : nil
+    }
+
+    /// eBay's quantity line: "3 available", "More than 10 available", "1 available / 5 sold".
+    static func countsAvailable(_ lowered: String) -> Bool {
+        guard lowered.utf8.count <= 80 else { return false }
+        var rest = Substring(lowered.trimmed)
+        if rest.hasPrefix("more than ") { rest = rest.dropFirst(10) }
+        let digits = rest.prefix { $0.isASCII && $0.isNumber }
+        guard !digits.isEmpty, digits.count <= 6, digits.contains(where: { $0 != "0" }) else { return false }
+        return rest.dropFirst(digits.count).hasPrefix(" available")
     }
 
     /// "Only 5 left", "Nur noch 18 auf Lager", "Il ne reste plus que 3", "残り2点", "僅剩 4 件": a number
@@ -94,6 +104,8 @@ enum AvailabilityWords {
         "quedan pocas", "solo quedan", "ultimi pezzi", "solo 1 disponibile", "últimas unidades", "nog maar", "ostatnie sztuki",
         "残りわずか", "在庫わずか", "残り1点", "残り2点", "残り3点", "僅剩", "仅剩",
         "low in stock", "在庫僅少", "库存紧张", "庫存緊張",
+        // eBay's single piece left: "Last one", "Letzter Artikel", "Dernier article", "Último artículo".
+        "last one", "last item", "limited quantity", "letzter artikel", "dernier article", "último artículo", "ultimo articolo",
         // Amazon's "only N left" outside English: "Solo queda(n) 3 en stock", "Solo 3 -- ordina subito", "Slechts 3 op voorraad",
         // "Zostały tylko 3 sztuki", "Apenas 3 em estoque".
         "solo queda", "ordina subito", "slechts 1", "slechts 2", "slechts 3", "slechts 4", "slechts 5", "zostały tylko", "zostało tylko",
