@@ -136,4 +136,13 @@ import Testing
         #expect(draft.currency == "USD")
         #expect(draft.sources[.price] == .meta)
     }
+
+    @Test(arguments: [("$39.00", "https://www.shop.example/p/x", "USD"), ("$39.00", "https://www.shop.ca/p/x", "CAD"),
+                      ("39,00 €", "https://www.shop.example/p/x", "EUR")])
+    func anOfferPriceWrittenWithASymbolAndNoCurrencyGetsTheSymbols(price: String, url: String, currency: String) throws {
+        let jsonLD = #"{"@type": "Product", "name": "Linen Shirt", "offers": {"@type": "Offer", "price": "\#(price)"}}"#
+        let draft = try TestSupport.draft(page(jsonLD: jsonLD, body: "<h1>Linen Shirt</h1>"), url: url)
+        #expect(draft.price == 39)
+        #expect(draft.currency == currency)
+    }
 }

@@ -170,6 +170,10 @@ struct SchemaProductReader {
                 facts.otherPrices.append(high)
             }
             if facts.currency == nil { facts.currency = currency.flatMap(PriceParser.currency) }
+            // "price": "$39.00" with no priceCurrency: the symbol and the shop's domain say which.
+            if facts.currency == nil, let written = SchemaValue.text(offer["price"]), written.contains(where: { !$0.isNumber && $0 != "." && $0 != "," }) {
+                facts.currency = CurrencyGuess.currency(priceText: written, host: pageURL?.host, language: nil)
+            }
             if let availability = SchemaValue.text(offer["availability"]).flatMap(Availability.init(text:)) {
                 facts.availability = Self.combined(facts.availability, availability)
                 if selected == nil, pageURL?.query != nil, isSelected(offer) { selected = availability }
