@@ -86,7 +86,7 @@ extension DataFiles {
   "about": "Keyword rules for product import and /add. Color words list their inflected forms too (German blaue/blaues/blauer…, French, Spanish and Italian gender and plural), since names say \"weißes Hemd\" or \"camicia bianca\". 'goods' names things that are not clothing (a toaster, a book): when the head of a name (the words before for/with/für/pour…) names one, the piece is flagged as not clothing instead of getting a category. Words are matched whole (in Chinese, Japanese and Korean, which run words together, a phrase matches any run of the same characters), case- and accent-insensitively; the longest phrase wins, then the earlier rule. A word starting with * matches the end of a compound (German Stoffhose). A goods rule's 'beatsGarments' phrases win anywhere in a name over any garment word: clothing for a pet (\"애견 패딩\", \"Mantel für Hunde\") is pet supplies. Its 'afterGarments' phrases win when they follow the garment word in the head, as English compounds put the thing last (\"Coat hooks\", \"Trouser press\", \"Skirt steak\"). A garment rule's 'weakWords' are also adjectives and lose every tie (\"Knit beanie\" is a hat). Garment rules are listed in priority order for ties: 'shirt dress' is a dress because dress comes first.",
   "garments": [
     {"subcategory": "dress", "category": "dress", "formality": 2, "warmth": 2, "words": {
-      "en": ["dress", "dresses", "gown", "sundress", "shirt dress", "shirtdress", "slip dress", "maxi dress", "midi dress", "mini dress", "pinafore", "baby doll dress", "babydoll dress", "babydoll", "kaftan", "caftan", "abaya", "sari", "saree", "dirndl"],
+      "en": ["dress", "dresses", "gown", "sundress", "shirt dress", "shirtdress", "t shirt dress", "tshirt dress", "tee dress", "sweater dress", "jumper dress", "sweatshirt dress", "hoodie dress", "polo dress", "tank dress", "slip dress", "maxi dress", "midi dress", "mini dress", "pinafore", "baby doll dress", "babydoll dress", "babydoll", "kaftan", "caftan", "abaya", "sari", "saree", "dirndl"],
       "de": ["kleid", "kleider", "*kleid", "abendkleid", "dirndl", "kaftan"],
       "fr": ["robe", "robes", "robe chemise", "robe en jean", "caftan"],
       "es": ["vestido", "vestidos", "vestido vaquero"],
@@ -369,7 +369,7 @@ extension DataFiles {
       "ja": ["靴", "シューズ"],
       "ko": ["신발", "슈즈"]}},
     {"subcategory": "bag", "category": "accessory", "formality": 2, "warmth": 3, "words": {
-      "en": ["bag", "bags", "handbag", "tote", "tote bag", "backpack", "clutch", "crossbody", "shoulder bag", "belt bag", "top handle", "purse"],
+      "en": ["bag", "bags", "handbag", "tote", "tote bag", "backpack", "clutch", "crossbody", "shoulder bag", "belt bag", "top handle", "purse", "beltbag", "bumbag", "bum bag", "fanny pack", "waist bag", "waistbag", "handbags", "backpacks", "satchel", "duffle bag", "duffel bag", "messenger bag", "bucket bag", "shopper bag"],
       "de": ["tasche", "taschen", "*tasche", "rucksack", "handtasche"],
       "fr": ["sac", "sacs", "sac a main", "pochette", "cabas", "sac a dos"],
       "es": ["bolso", "bolsos", "mochila", "bolsa", "bandolera", "rinonera"],
@@ -739,7 +739,9 @@ extension DataFiles {
       "pl": ["recznik", "reczniki", "posciel", "przescieradlo", "poszewka", "obrus"],
       "zh": ["毛巾", "浴巾", "床單", "床单", "被套", "枕頭套", "枕套"],
       "ja": ["タオル", "バスタオル", "シーツ", "布団カバー", "枕カバー"],
-      "ko": ["수건", "타월", "이불커버", "베개커버", "침구"]}},
+      "ko": ["수건", "타월", "이불커버", "베개커버", "침구"]},
+      "afterGarments": {
+        "en": ["blanket", "blankets", "pillow", "pillows", "cushion", "cushions", "cushion cover", "pillowcase", "throw"]}},
     {"kind": "luggage", "words": {
       "en": ["suitcase", "suitcases", "luggage", "carry on luggage", "hard shell suitcase", "trolley case", "luggage set"],
       "de": ["koffer", "reisekoffer", "hartschalenkoffer", "trolley", "kofferset", "handgepackkoffer"],

@@ -35,7 +35,7 @@ import ProductImport
     }
 
     @Test(arguments: [
-        ("Slim stretch chinos", "chino"), ("Oxford button-down shirt", "shirt"), ("Shirt dress", "dress"), ("Dress shirt", "dress shirt"),
+        ("Slim stretch chinos", "chino"), ("Oxford button-down shirt", "shirt"), ("Shirt dress", "dress"), ("Dress shirt", "dress shirt"), ("T-shirt dress", "dress"), ("Sweater dress", "dress"),
         ("Denim shorts", "shorts"), ("Wool overcoat", "coat"), ("Puffer jacket", "puffer"), ("Leather ankle boots", "boot"),
     ])
     func englishGarmentWordsGiveTheSubcategory(name: String, subcategory: String) {

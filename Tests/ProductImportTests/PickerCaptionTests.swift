@@ -79,4 +79,16 @@ import Testing
             """)
         #expect(found.sizes.isEmpty)
     }
+
+    @Test func aDropdownsOwnButtonsAndANoSizePlaceholderAreNoSizes() throws {
+        let found = try draft("""
+            <div id="sizesDropdown" class="m-dropdown size-dropdown"><button type="button" class="placeholder"><span>NOSIZE</span></button>
+            <ul class="list-wrapper"><li><ul class="options"></ul><ul class="bottom-option"><li>Cancel</li></ul></li></ul></div>
+            """)
+        #expect(found.sizes.isEmpty)
+        let sized = try draft("""
+            <div class="size-dropdown"><ul class="options"><li>36</li><li>38</li></ul><ul class="bottom-option"><li>Cancel</li></ul></div>
+            """)
+        #expect(sized.sizes == ["36", "38"])
+    }
 }

@@ -168,9 +168,16 @@ enum VariantPickers {
 
     private static func usable(_ text: String, _ maximumLength: Int) -> String? {
         let trimmed = HTMLDocument.collapsingWhitespace(text)
-        guard !trimmed.isEmpty, trimmed.count <= maximumLength, !isPrompt(trimmed) else { return nil }
+        guard !trimmed.isEmpty, trimmed.count <= maximumLength, !isPrompt(trimmed), !controlWords.contains(trimmed.lowercased()) else { return nil }
         return trimmed
     }
+
+    /// A dropdown's own buttons and a shop's placeholder for "no size", listed as entries by some pickers
+    /// (& Other Stories' "NOSIZE" and "Cancel").
+    private static let controlWords: Set<String> = [
+        "cancel", "close", "done", "clear", "reset", "apply", "ok", "abbrechen", "schließen", "fertig", "annuler", "fermer", "cancelar",
+        "cerrar", "annulla", "chiudi", "annuleren", "sluiten", "anuluj", "zamknij", "nosize", "no size", "n/a", "none",
+    ]
 
     /// Whether a picker's entry is its prompt ("Select size", "Größe wählen", "Sélectionner la taille"), not a choice.
     static func isPrompt(_ text: String) -> Bool {
