@@ -1037,7 +1037,7 @@ extension DataFiles {
        "sizes": ["[data-testid=pdp-size-picker-trigger] option", "#picker-trigger option", "[data-testid=size-picker-list] label span"],
        "colors": ["[data-testid=pdp-color-picker] img@alt"]
      }},
-    {"name": "ASOS", "hosts": ["asos.*"],
+    {"name": "ASOS", "hosts": ["asos.*"], "preferPage": ["sku"],
      "skuInURL": "/prd/(\\d{6,10})",
      "selectors": {
        "name": ["#pdp-react-root h1", "[data-testid=product-title]", "h1"],
