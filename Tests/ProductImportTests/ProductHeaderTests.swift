@@ -48,6 +48,16 @@ import Testing
         #expect(other.sku == nil)
     }
 
+    @Test func magentosAddToCartFormNamesTheProductInAnAttribute() throws {
+        let body = """
+            <h1>Duprey 4-Light Lantern Pendant</h1><div class="price">$189.99</div>
+            <form data-product-sku="MH01-XS-Black" action="https://www.lampworks.example/checkout/cart/add/uenc/x/product/1/" method="post" id="product_addtocart_form">
+            <button type="submit" class="action primary tocart">Add to Cart</button></form>
+            """
+        let draft = try TestSupport.draft(page(body), url: "https://www.lampworks.example/duprey-pendant.html")
+        #expect(draft.sku == "MH01-XS-Black")
+    }
+
     @Test func theBuyBoxsCurrencyOutweighsAStructuredPriceInTheSellersCurrency() throws {
         // Etsy's meta tags state the listing in dollars; the buy box shows what a buyer in Spain pays.
         let html = """

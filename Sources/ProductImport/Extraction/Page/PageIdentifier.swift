@@ -79,6 +79,8 @@ enum PageIdentifier {
         for form in document.elements(named: "form") where form.subtreeEnd - form.index < 2_000 {
             let label = ((form["action"] ?? "") + " " + (form["id"] ?? "") + " " + (form["name"] ?? "")).lowercased()
             guard label.contains("cart") || label.contains("basket") || label.contains("additem") else { continue }
+            // Magento's add-to-cart form names the product: `<form data-product-sku="MH01" action="…/checkout/cart/add/…">`.
+            if let value = form["data-product-sku"] ?? form["data-sku"], let found = identifier(value) { return found }
             for input in document.descendants(of: form) where input.tag == "input" {
                 guard let name = input["name"]?.lowercased(), cartFormFields.contains(name), let value = input["value"] else { continue }
                 if let found = identifier(value) { return found }
