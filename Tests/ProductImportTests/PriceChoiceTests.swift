@@ -145,4 +145,18 @@ import Testing
         #expect(draft.price == 39)
         #expect(draft.currency == currency)
     }
+
+    @Test func ofTwoProductBlocksTheOneTheTitleNamesIsThePages() throws {
+        let related = #"{"@type": "Product", "name": "Oxford Shirt", "sku": "OX1", "offers": {"@type": "Offer", "price": "59.00", "priceCurrency": "EUR"}}"#
+        let own = #"{"@type": "Product", "name": "Linen Shirt", "sku": "LS1", "offers": {"@type": "Offer", "price": "39.00", "priceCurrency": "EUR"}}"#
+        let html = """
+            <!doctype html><html lang="en"><head><title>Linen Shirt | Shop</title>
+            <script type="application/ld+json">\(related)</script><script type="application/ld+json">\(own)</script></head>
+            <body><h1>Linen Shirt</h1></body></html>
+            """
+        let draft = try TestSupport.draft(html)
+        #expect(draft.name == "Linen Shirt")
+        #expect(draft.price == 39)
+        #expect(draft.sku == "LS1")
+    }
 }

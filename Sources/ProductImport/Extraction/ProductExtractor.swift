@@ -64,7 +64,7 @@ public struct ProductExtractor: Sendable {
         }
 
         var found: [ProductFacts] = []
-        if let facts = JSONLDExtractor(pageURL: pageURL).extract(from: scan.scripts) { found.append(facts) }
+        if let facts = JSONLDExtractor(pageURL: pageURL).extract(from: scan.scripts, title: scan.metas.metaContent("og:title") ?? scan.title) { found.append(facts) }
         if scan.containsMicrodata && hasGaps(found, strict: true),
            let facts = MicrodataExtractor(pageURL: pageURL).extract(from: try document()) {
             found.append(facts)

@@ -8,15 +8,16 @@ struct JSONLDExtractor {
     /// The page address, used to order variants.
     let pageURL: URL?
 
-    /// Facts about the main product, or nil when no block describes a product.
-    func extract(from scripts: [HTMLScript]) -> ProductFacts? {
+    /// Facts about the main product, or nil when no block describes a product. `title` (the page's
+    /// `og:title` or title) picks the page's own product among several.
+    func extract(from scripts: [HTMLScript], title: String? = nil) -> ProductFacts? {
         var roots: [JSON] = []
         for script in scripts {
             guard let type = script["type"]?.lowercased(), type.contains("ld+json") else { continue }
             roots.append(contentsOf: Self.parse(script.text))
         }
         guard !roots.isEmpty else { return nil }
-        return SchemaProductReader(graph: SchemaGraph(roots: roots), source: .jsonLD, pageURL: pageURL).mainProduct()
+        return SchemaProductReader(graph: SchemaGraph(roots: roots), source: .jsonLD, pageURL: pageURL).mainProduct(title: title)
     }
 
     /// The JSON values in one script block: strict JSON first, then the repair pass.

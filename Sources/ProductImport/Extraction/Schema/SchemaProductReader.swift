@@ -12,7 +12,7 @@ struct SchemaProductReader {
 
     /// Facts about the page's main product, or nil when the graph describes none
     /// (only related products or list entries count as none).
-    func mainProduct() -> ProductFacts? {
+    func mainProduct(title: String? = nil) -> ProductFacts? {
         var candidates = graph.products()
         // Several events with offers and no product make a programme or a search, not one ticket.
         if candidates.filter({ SchemaValue.isEvent($0.node) && !$0.isListed }).count > 2 {
@@ -32,12 +32,20 @@ struct SchemaProductReader {
             if node["image"] != nil { score += 1 }
             if candidate.isVariant { score -= 5 }
             if candidate.isListed { score -= 20 }
+            // Several products on the page (a related one's block first): the one the title names is the page's.
+            if candidates.count > 1, let title, Self.titleNames(title, SchemaValue.text(node["name"])) { score += 4 }
             if best == nil || score > best!.score { best = (score, node) }
         }
         guard let best, best.score > -10 else { return nil }
         var facts = read(best.node)
         facts.category = facts.category ?? graph.breadcrumb()
         return facts
+    }
+
+    /// Whether the page title holds the product's name ("Linen Shirt | Shop" holds "Linen Shirt").
+    static func titleNames(_ title: String, _ name: String?) -> Bool {
+        guard let name = name?.lowercased(), name.count >= 4, title.utf8.count <= 1_000 else { return false }
+        return title.lowercased().includes(name)
     }
 
     /// Everything the product node says, with variants of a ProductGroup folded in.
