@@ -7,7 +7,7 @@ import Testing
 @Suite struct AccessoryWordsTests {
     @Test(arguments: [
         ("Hosenträger mit Clips", Category.accessory, "belt"), ("Suspenders for men", .accessory, "belt"), ("Bretelles homme", .accessory, "belt"),
-        ("Tirantes elásticos", .accessory, "belt"), ("Krawattennadel Silber", .accessory, "tie"), ("Einstecktuch Seide", .accessory, "tie"),
+        ("Tirantes elásticos", .accessory, "belt"), ("Schmuck-Set Silber", .accessory, "jewellery"), ("Ohrstecker Gold", .accessory, "jewellery"), ("Leather beltbag", .accessory, "bag"), ("Krawattennadel Silber", .accessory, "tie"), ("Einstecktuch Seide", .accessory, "tie"),
         ("Pocket square, paisley", .accessory, "tie"), ("Schlüsselanhänger Leder", .accessory, "wallet"), ("Llavero de cuero", .accessory, "wallet"),
         ("Key ring with clip", .accessory, "wallet"), ("Ohrenwärmer Fleece", .accessory, "hat"), ("Balaclava merino", .accessory, "hat"),
         ("Beinstulpen Strick", .accessory, "socks"), ("Leg warmers, ribbed", .accessory, "socks"), ("Arm warmers for cycling", .accessory, "gloves"),

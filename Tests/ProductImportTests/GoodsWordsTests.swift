@@ -31,7 +31,7 @@ import Testing
         ("Toalha de banho felpuda", "home textile"), ("Hoeslaken 160x200", "home textile"), ("Ręcznik kąpielowy", "home textile"),
         ("Housse de couette 240x220", "home textile"), ("バスタオル 今治", "home textile"),
         ("Plaid polaire 150x200", "home textile"), ("Manta de forro polar", "home textile"), ("Coperta in pile matrimoniale", "home textile"),
-        ("Koffer Hartschale 4 Rollen", "luggage"), ("Dog Chew Toy, Rubber", "pet supplies"), ("Sweatshirt Fleece Blanket", "home textile"), ("Hoodie Pillow", "home textile"), ("Carry-on luggage 55 cm", "luggage"), ("Maleta de cabina rígida", "luggage"),
+        ("Koffer Hartschale 4 Rollen", "luggage"), ("Dog Chew Toy, Rubber", "pet supplies"), ("Sweatshirt Fleece Blanket", "home textile"), ("Hoodie Pillow", "home textile"), ("Schmuckschatulle aus Klarglas", "garment care item"), ("Jewellery case, velvet", "garment care item"), ("Ring-Ordner A4", "stationery"), ("Carry-on luggage 55 cm", "luggage"), ("Maleta de cabina rígida", "luggage"),
         ("Walizka kabinowa", "luggage"), ("行李箱 20寸 登机箱", "luggage"), ("スーツケース 機内持ち込み", "luggage"),
     ])
     func towelsBeddingAndSuitcasesHaveTheirOwnKinds(name: String, goods: String) {
