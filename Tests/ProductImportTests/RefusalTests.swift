@@ -101,4 +101,17 @@ import Testing
         let messages = Set(kinds.map { ImportError($0).userMessage })
         #expect(messages.count == kinds.count)
     }
+
+    /// Some shops tag every page "og:type product", the front page too (planetadeagostini.es).
+    @Test func aFrontPageTaggedAsAProductWithoutAPriceIsTheHomePage() {
+        let html = """
+            <html lang="es"><head><title>Colecciones y hobbies</title><meta property="og:type" content="product">
+            <meta property="og:title" content="Colecciones y hobbies"><meta property="og:image" content="https://img.example/logo.png"></head>
+            <body><h2>Novedades</h2><a href="/coleccion/1">Colección 1</a></body></html>
+            """
+        #expect(refusal(html, url: "https://www.coleccion.example/") == .homePage)
+        // The same tags with a price on a product's address are a product.
+        let priced = html.replacingOccurrences(of: "</head>", with: "<meta property=\"product:price:amount\" content=\"9.99\"><meta property=\"product:price:currency\" content=\"EUR\"></head>")
+        #expect(refusal(priced, url: "https://www.coleccion.example/coleccion/1") == nil)
+    }
 }

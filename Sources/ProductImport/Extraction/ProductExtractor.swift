@@ -71,6 +71,12 @@ public struct ProductExtractor: Sendable {
         }
         if let facts = MetaTagExtractor().extract(from: scan.metas) { found.append(facts) }
         if hasGaps(found, strict: true), let facts = EmbeddedDataExtractor().extract(from: scan.scripts) { found.append(facts) }
+        // A shop's front or search page whose share tags say "og:type product" and give no price is no product:
+        // only the visible page can make it one.
+        if PageGate.isHome(pageURL) || PageGate.isSearch(pageURL), !found.contains(where: { $0.price != nil }),
+           !found.contains(where: { $0.isProduct && $0.source != .meta }) {
+            found.removeAll { $0.source == .meta }
+        }
         let reader = PageExtractor(pageURL: pageURL, site: sites.site(for: pageURL))
         if !found.contains(where: \.isProduct) {
             // No structured data says "product": the visible page decides.
