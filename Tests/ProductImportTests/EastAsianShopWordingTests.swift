@@ -73,6 +73,19 @@ import Testing
 }
 
 extension EastAsianShopWordingTests {
+    @Test func aKoreanOptionPromptIsNoSizeAndTheNumberAfterTheBrandIsTheSku() throws {
+        let html = page("""
+            <div class="product_title"><span class="brand">무신사 스탠다드</span><h2>베이식 스웨트 후드 집업</h2></div>
+            <ul><li><p>품번</p><p><strong>MUSINSA STANDARD / MSMTZ001</strong></p></li></ul>
+            <div class="price_info"><del>49,900원</del> <strong class="price">39,900원</strong></div>
+            <select name="size"><option>옵션 선택</option><option>S</option><option>M</option></select><button>장바구니</button>
+            """, lang: "ko").replacingOccurrences(of: "<title>Shop</title>", with: "<title>베이식 스웨트 후드 집업 - 스토어</title>")
+        let draft = try TestSupport.draft(html, url: "https://store.example.kr/app/goods/1234567")
+        #expect(draft.sizes == ["S", "M"])
+        #expect(draft.sku == "MSMTZ001")
+        #expect(draft.price == 39_900)
+    }
+
     @Test func coupangsBuyBoxIsReadWithItsSiteRule() throws {
         let html = """
             <html lang="ko"><head><title>쿠팡!</title></head><body><a class="prod-brand-name" href="/np/brands">나이키</a>

@@ -69,6 +69,8 @@ enum PageIdentifier {
                 }
             }
             if let value = identifier(String(rest)) { return value }
+            // "MUSINSA STANDARD / MSMTZ001": the brand, then the shop's number after a slash.
+            if let slash = rest.range(of: " / ", options: .backwards), let value = identifier(String(rest[slash.upperBound...])) { return value }
         }
         return nil
     }

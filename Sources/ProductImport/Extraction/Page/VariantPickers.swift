@@ -190,5 +190,6 @@ enum VariantPickers {
     private static let colorLabels = AttributeWords(colorWords, in: labelAttributes)
     private static let sizeWords = ["size", "größe", "groesse", "grösse", "taille", "talla", "taglia", "tamanho", "maat", "rozmiar"]
     private static let colorWords = ["colour", "color", "farbe", "couleur", "colore", "kleur", "kolor", "swatch"]
-    private static let placeholders = ["select", "sélection", "choose", "wähle", "auswählen", "choisi", "seleccion", "elige", "scegli", "selezion", "escolh", "kies", "wybierz", "--", "size guide"]
+    private static let placeholders = ["select", "sélection", "choose", "wähle", "auswählen", "choisi", "seleccion", "elige", "scegli", "selezion", "escolh", "kies", "wybierz", "--", "size guide",
+                                        "선택", "選択", "选择", "選擇", "お選びください", "請選擇", "请选择"]
 }
