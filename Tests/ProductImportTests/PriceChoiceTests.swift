@@ -159,4 +159,22 @@ import Testing
         #expect(draft.price == 39)
         #expect(draft.sku == "LS1")
     }
+
+    /// JSON-LD that lags behind a sale states the regular price; the buy box crosses it out beside the one to pay.
+    @Test(arguments: ["<s class=\"price price--old\">49,95 €</s> <span class=\"price price--sale\">39,95 €</span>",
+                      "<span class=\"price-was\">49,95 €</span><span class=\"price\">39,95 €</span>",
+                      "<span class=\"price\"><del>49,95 €</del> 39,95 €</span>"])
+    func aStructuredPriceTheBuyBoxCrossesOutGivesWayToTheSalePrice(buyBox: String) throws {
+        let jsonLD = #"{"@type": "Product", "name": "Leinenhemd", "sku": "LH1", "offers": {"@type": "Offer", "price": "49.95", "priceCurrency": "EUR"}}"#
+        let html = page(jsonLD: jsonLD, body: "<h1>Leinenhemd</h1><div class=\"product-price\">\(buyBox)</div><button>In den Warenkorb</button>")
+        let draft = try TestSupport.draft(html, url: "https://www.shop.de/p/leinenhemd")
+        #expect(draft.price == 39.95)
+        #expect(draft.currency == "EUR")
+    }
+
+    @Test func aStructuredPriceTheBuyBoxShowsAsTheOneToPayStays() throws {
+        let jsonLD = #"{"@type": "Product", "name": "Leinenhemd", "sku": "LH1", "offers": {"@type": "Offer", "price": "39.95", "priceCurrency": "EUR"}}"#
+        let html = page(jsonLD: jsonLD, body: "<h1>Leinenhemd</h1><div class=\"product-price\"><s class=\"price\">49,95 €</s> <span class=\"price\">39,95 €</span></div><button>In den Warenkorb</button>")
+        #expect(try TestSupport.draft(html, url: "https://www.shop.de/p/leinenhemd").price == 39.95)
+    }
 }

@@ -10,6 +10,8 @@ enum BuyBoxPrice {
         let amount: Double
         /// The text it came from, for the currency.
         let text: String
+        /// The crossed-out or "was" amounts in its price block: the regular price a sale is reduced from.
+        var regular: [Double] = []
     }
 
     /// The best price candidate, scored by closeness to `anchor` (the product name's element).
@@ -48,8 +50,50 @@ enum BuyBoxPrice {
             if best == nil || score > best!.score { best = (score, element.index, Found(amount: amount, text: currencyText)) }
         }
         if let anchor, let headline = fromPrice(in: document, after: anchor, before: best?.index) { return headline }
-        return best?.found ?? anchor.flatMap { unlabelled(in: document, after: $0) }
+        guard var found = best?.found, let index = best?.index else { return anchor.flatMap { unlabelled(in: document, after: $0) } }
+        found.regular = regularAmounts(around: document.elements[index], in: document).filter { $0 > found.amount }
+        return found
     }
+
+    /// The crossed-out or "was" amounts in the price block around `element` (the element itself, or one
+    /// of its three nearest ancestors of at most 60 elements): `<s>49,95 €</s> <span class="price--sale">39,95 €</span>`.
+    static func regularAmounts(around element: HTMLElement, in document: HTMLDocument) -> [Double] {
+        var current: Int? = element.index
+        var depth = 0
+        while let index = current, depth <= 3 {
+            let block = document.elements[index]
+            guard block.subtreeEnd - block.index <= 60 else { return [] }
+            var amounts: [Double] = []
+            var inner = block.index + 1
+            while inner < block.subtreeEnd {
+                let candidate = document.elements[inner]
+                guard candidate.index != element.index, isRegularMark(candidate) else {
+                    inner += 1
+                    continue
+                }
+                if document.textFits(candidate, utf8Bytes: 48), let amount = PriceParser.visibleAmount(document.text(of: candidate)), amount > 0 {
+                    amounts.append(amount)
+                }
+                inner = candidate.subtreeEnd
+            }
+            if !amounts.isEmpty { return amounts }
+            current = block.parent
+            depth += 1
+        }
+        return []
+    }
+
+    /// A crossed-out element or one labelled as the old, list or regular price.
+    private static func isRegularMark(_ element: HTMLElement) -> Bool {
+        if ["del", "s", "strike"].contains(element.tag) || element["data-a-strike"].map({ $0.lowercased() != "false" }) ?? false
+            || struckClasses.matches(element) { return true }
+        guard let label = priceLabel(element) else { return false }
+        return regularWords.contains(where: label.includes)
+    }
+
+    private static let regularWords = [
+        "was", "old", "original", "compare", "regular", "list", "rrp", "msrp", "uvp", "before", "previous", "basis", "strike", "crossed",
+    ]
 
     /// The parent's short text when it adds a currency to the element's bare amount.
     private static func currencyBeside(_ element: HTMLElement, _ document: HTMLDocument) -> String? {

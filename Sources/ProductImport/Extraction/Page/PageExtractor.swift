@@ -45,6 +45,7 @@ struct PageExtractor {
             // that find nothing mean the buy box shows no price ("see all buying options"); the
             // generic search would only find other products' prices there.
             facts.price = found.amount
+            facts.regularPrices = found.regular
             facts.currency = CurrencyGuess.currency(priceText: found.text, host: pageURL.host, language: language, siteDomains: site?.currencyByDomain ?? [:])
         }
         if facts.price != nil, facts.currency == nil {
