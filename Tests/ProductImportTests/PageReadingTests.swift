@@ -24,6 +24,18 @@ import Testing
         #expect(draft.sources[.price] == .page)
     }
 
+    @Test func aRecommendedProductsPriceIsNeverThisOnesAndItsTilesMakeNoListing() throws {
+        let tiles = (1...5).map { "<div class=\"product-card\"><a href=\"/p/\($0)\"><img src=\"/i/\($0).jpg\">Other \($0)</a><span class=\"price\">€ 2\($0),00</span></div>" }
+        let html = page("""
+            <main><h1>Linen Shirt</h1><div id="price-root"></div><p>SKU: LS-204</p><button class="add-to-cart">Add to cart</button></main>
+            <section class="recommendations"><h2>You may also like</h2>\(tiles.joined())</section>
+            """, title: "Linen Shirt | Shop")
+        let draft = try TestSupport.draft(html, url: "https://www.shop.example/p/linen-shirt")
+        #expect(draft.name == "Linen Shirt")
+        #expect(draft.price == nil)
+        #expect(draft.sku == "LS-204")
+    }
+
     @Test func aPriceRangeOrFromPriceGivesTheLowestPrice() throws {
         let html = page("<h1>Wool Scarf</h1><span class=\"price\">from $24.00 – $39.00</span><button>Add to cart</button>")
         let draft = try TestSupport.draft(html, url: "https://scarves.example.com/p/wool-scarf")

@@ -141,6 +141,8 @@ enum PageGate {
         for element in document.elements where (element.tag == "li" || element.tag == "article" || element.tag == "div") && tileLabels.matches(element) {
             let label = ((element["class"] ?? "") + " " + (element["data-testid"] ?? "")).lowercased()
             guard ["product", "tile", "card", "item"].contains(where: label.includes), element.subtreeEnd - element.index < 80 else { continue }
+            // Tiles of "You may also like" and "Recently viewed" blocks sit on product pages too.
+            if document.ancestor(of: element, where: { otherProductsLabels.matches($0) }) != nil { continue }
             let inside = document.descendants(of: element)
             guard inside.contains(where: { $0.tag == "img" }), inside.contains(where: { $0.tag == "a" }),
                   inside.contains(where: { (($0["class"] ?? "") + ($0["itemprop"] ?? "")).lowercased().contains("price") }) else { continue }
@@ -154,6 +156,9 @@ enum PageGate {
     private static let articleTypes = ["\"Article\"", "\"NewsArticle\"", "\"BlogPosting\""]
 
     private static let tileLabels = AttributeWords(["product", "tile", "card", "item"], in: ["class", "data-testid"])
+    private static let otherProductsLabels = AttributeWords(
+        ["recommend", "related", "upsell", "cross-sell", "crosssell", "similar", "also-bought", "also-viewed", "recently", "sponsored",
+         "you-may", "complete-the-look"], in: ["id", "class"])
 
     private static let errorPhrases = [
         "404", "page not found", "not found", "page doesn't exist", "page does not exist", "no longer exists",

@@ -20,6 +20,8 @@ enum BuyBoxPrice {
         for element in document.elements where !skippedTags.contains(element.tag) {
             guard let label = priceLabel(element) else { continue }
             if excluded(label) || inCrossedOut(element, document) || holdsLabelledPrice(element, document) { continue }
+            // Another product's price (a recommendation tile, the mini cart) is never this one's, not even as a last resort.
+            if inRecommendations(element, document) { continue }
             let text: String
             if let content = element["content"], element["itemprop"] == "price" {
                 text = content
@@ -46,7 +48,6 @@ enum BuyBoxPrice {
             }
             if preferred.contains(where: label.includes) { score += 300 }
             if element["itemprop"] == "price" { score += 200 }
-            if inRecommendations(element, document) { score -= 2_500 }
             if best == nil || score > best!.score { best = (score, element.index, Found(amount: amount, text: currencyText)) }
         }
         if let anchor, let headline = fromPrice(in: document, after: anchor, before: best?.index) { return headline }
