@@ -167,4 +167,29 @@ import Testing
         let draft = try TestSupport.draft(html, url: url)
         #expect(draft.availability?.rawValue == availability, "\(words)")
     }
+
+    /// Old prices named by class or word in the shop's language, beside the price to pay.
+    @Test(arguments: [
+        ("es", "<p class=\"precio\"><span class=\"antes\">29,99 €</span> <span class=\"ahora\">19,99 €</span></p>", 19.99),
+        ("fr", "<div class=\"prix\"><span class=\"prix-barre\">29,99 €</span><span class=\"prix-promo\">19,99 €</span></div>", 19.99),
+        ("de", "<div class=\"preis\"><span class=\"streichpreis\">29,99 €</span><span class=\"aktionspreis\">19,99 €</span></div>", 19.99),
+        ("pl", "<div class=\"cena\"><span class=\"cena-stara\">129,99 zł</span><span class=\"cena-promocyjna\">99,99 zł</span></div>", 99.99),
+        ("pt", "<div class=\"preco\"><span class=\"preco-de\">R$ 129,99</span><span class=\"preco-por\">R$ 99,99</span></div>", 99.99),
+        ("nl", "<div class=\"prijs\"><span class=\"van-prijs\">29,99 €</span><span class=\"voor-prijs\">19,99 €</span></div>", 19.99),
+        ("es", "<p>Antes 29,99 € Ahora 19,99 €</p>", 19.99),
+        ("en", "<span class=\"price\">Was $30.00 Now $20.00</span>", 20.0),
+        ("de", "<p>Statt 29,99 € jetzt 19,99 €</p>", 19.99),
+    ])
+    func anOldPriceNamedInTheShopsLanguageIsNotThePrice(language: String, buyBox: String, price: Double) throws {
+        let html = """
+            <html lang="\(language)"><head><title>Linen shirt</title></head><body><main><h1>Linen shirt</h1>\(buyBox)
+            <button class="add-to-cart">Add to cart</button></main></body></html>
+            """
+        #expect(try TestSupport.draft(html, url: "https://www.shop.example/p/linen-shirt").price == price, "\(buyBox)")
+    }
+
+    @Test func aLineWithOnlyAnOldPriceGivesNone() throws {
+        let html = "<html lang=\"en\"><head><title>Linen shirt</title></head><body><main><h1>Linen shirt</h1><span class=\"price\">Was $30.00</span><button class=\"add-to-cart\">Add to cart</button></main></body></html>"
+        #expect(try TestSupport.draft(html, url: "https://www.shop.example/p/linen-shirt").price == nil)
+    }
 }

@@ -27,7 +27,7 @@ enum BuyBoxPrice {
                 text = content
             } else {
                 guard document.textFits(element, utf8Bytes: 60) else { continue }
-                text = textOutsideStruck(element, document)
+                text = Self.afterNowWord(textOutsideStruck(element, document))
             }
             guard text.utf8.count <= 60, let amount = PriceParser.visibleAmount(text), amount > 0, !namesOldPrice(text) else { continue }
             var currencyText = text
@@ -103,6 +103,20 @@ enum BuyBoxPrice {
         guard text.utf8.count <= 48, PriceParser.currency(text) != nil, !namesOldPrice(text) || priceLabel(element) != nil else { return nil }
         return text
     }
+
+    /// "Antes 29,99 € Ahora 19,99 €", "Was $30 Now $20": a line that opens with the old price and names the
+    /// one to pay after a "now" word reads from that word on; any other text is returned as it is.
+    static func afterNowWord(_ text: String) -> String {
+        guard text.utf8.count <= 80, namesOldPrice(text) else { return text }
+        for word in nowWords {
+            guard let found = text.range(of: word, options: [.caseInsensitive, .backwards]) else { continue }
+            let rest = String(text[found.lowerBound...])
+            if PriceParser.currency(rest) != nil, PriceParser.visibleAmount(rest) != nil { return rest }
+        }
+        return text
+    }
+
+    private static let nowWords = ["ahora", "now", "jetzt", "maintenant", "agora", "adesso", "teraz", "nu ", "ora "]
 
     /// Whether the words before the amount call it an old, list or reference price ("UVP 59,99 €",
     /// "原價 $1,280", "Niedrigster Preis der letzten 30 Tage: …").
@@ -181,7 +195,7 @@ enum BuyBoxPrice {
             index += 1
             guard element.subtreeEnd - element.index <= 3, !skippedTags.contains(element.tag),
                   document.textFits(element, utf8Bytes: 64) else { continue }
-            let text = textOutsideStruck(element, document)
+            let text = afterNowWord(textOutsideStruck(element, document))
             guard text.utf8.count <= 64, hasDigit(text) else { continue }
             let ownHead = text.lowercased().prefix { !$0.isNumber }
             // A longer line counts only when its own words say it is the price: "Price: $24.99 (incl. tax)", "価格 ￥3,980（税込）".
@@ -274,7 +288,11 @@ enum BuyBoxPrice {
     }
 
     /// Class names that draw a price crossed out.
-    private static let struckClasses = AttributeWords(["strike", "line-through", "crossed"], in: ["class"])
+    /// Classes of a crossed-out or old price inside a price block, in the languages the importer reads.
+    private static let struckClasses = AttributeWords(
+        ["strike", "line-through", "crossed", "barre", "barrato", "streich", "tachado", "doorgestreept", "riscado", "old-price", "price-old",
+         "price--old", "oldprice", "was-price", "price-was", "compare-at", "antes", "anterior", "stara", "preco-de", "van-prijs", "vorher"],
+        in: ["class"])
 
     /// Whether the element is struck through: a `<del>`, `<s>` or `<strike>`, or Amazon's
     /// `data-a-strike`, on it or on one of its four nearest ancestors.
@@ -304,9 +322,14 @@ enum BuyBoxPrice {
         "regular", "list-price", "listprice", "strike", "before", "rrp", "msrp", "uvp", "unit", "shipping", "delivery", "install",
         "monthly", "saving", "discount", "percent", "crossed", "through", "previous", "basisprice", "a-text-price", "price-was",
         "price__was", "reduced-from", "price-before", "range-from", "price-per", "per-unit", "klarna", "afterpay", "points",
+        // Crossed-out and old prices named in the shop's language: prix barré, prezzo barrato, Streichpreis, precio tachado,
+        // cena stara, preço de, van-prijs.
+        "barre", "barrato", "streich", "tachado", "doorgestreept", "riscado", "antes", "anterior", "stara", "preco-de", "van-prijs",
+        "vorher", "alter-preis", "ancien",
         "origin", "market", "consumer", "normal-price", "normalprice", "orgprice", "org-price", "omnibus", "lowest",
     ]
-    private static let preferred = ["sale", "current", "now", "final", "special", "offer", "topay", "to-pay", "actual", "selling", "price-new", "reduced", "buybox"]
+    private static let preferred = ["sale", "current", "now", "final", "special", "offer", "topay", "to-pay", "actual", "selling", "price-new", "reduced", "buybox",
+                                    "promo", "aktion", "ahora", "oferta", "offerta", "preco-por", "voor-prijs", "nowa", "nouveau"]
     private static let recommendationLabels = AttributeWords(recommendationWords, in: ["id", "class"])
     private static let recommendationWords = [
         "recommend", "related", "upsell", "cross-sell", "crosssell", "similar", "carousel", "also-bought", "recently", "sponsored",
