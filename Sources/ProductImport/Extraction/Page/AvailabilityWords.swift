@@ -16,7 +16,8 @@ enum AvailabilityWords {
 
     /// eBay's quantity line: "3 available", "More than 10 available", "1 available / 5 sold".
     static func countsAvailable(_ lowered: String) -> Bool {
-        guard lowered.utf8.count <= 80 else { return false }
+        // Cheap checks first, as in `countsLeft`: this runs on every text that names no stock word.
+        guard lowered.utf8.count <= 80, lowered.utf8.contains(where: { $0 >= 0x30 && $0 <= 0x39 }) else { return false }
         var rest = Substring(lowered.trimmed)
         if rest.hasPrefix("more than ") { rest = rest.dropFirst(10) }
         let digits = rest.prefix { $0.isASCII && $0.isNumber }

@@ -77,8 +77,8 @@ enum BrandLabels {
             let element = document.elements[index]
             index += 1
             guard element.subtreeEnd - element.index <= 3, !element.textRuns.isEmpty, document.textFits(element, utf8Bytes: 70) else { continue }
-            let line = document.text(of: element)
-            guard bylineWords.contains(where: { line.lowercased().hasPrefix($0) }) else { continue }
+            let line = document.text(of: element).lowercased()
+            guard bylineWords.contains(where: line.hasPrefix) else { continue }
             let links = document.descendants(of: element).filter { $0.tag == "a" }
             guard links.count == 1, let brand = BrandText.clean(document.text(of: links[0])), !isNavigationWord(brand) else { continue }
             return brand

@@ -27,7 +27,7 @@ enum BuyBoxPrice {
                 text = content
             } else {
                 guard document.textFits(element, utf8Bytes: 60) else { continue }
-                text = Self.afterNowWord(textOutsideStruck(element, document))
+                text = afterNowWord(textOutsideStruck(element, document))
             }
             guard text.utf8.count <= 60, let amount = PriceParser.visibleAmount(text), amount > 0, !namesOldPrice(text) else { continue }
             var currencyText = text
@@ -86,8 +86,7 @@ enum BuyBoxPrice {
 
     /// A crossed-out element or one labelled as the old, list or regular price.
     private static func isRegularMark(_ element: HTMLElement) -> Bool {
-        if ["del", "s", "strike"].contains(element.tag) || element["data-a-strike"].map({ $0.lowercased() != "false" }) ?? false
-            || struckClasses.matches(element) { return true }
+        if drawnCrossedOut(element) { return true }
         guard let label = priceLabel(element) else { return false }
         return regularWords.contains(where: label.includes)
     }
@@ -274,8 +273,7 @@ enum BuyBoxPrice {
         var index = element.index + 1
         while index < end {
             let inner = document.elements[index]
-            if ["del", "s", "strike"].contains(inner.tag) || inner["data-a-strike"].map({ $0.lowercased() != "false" }) ?? false
-                || struckClasses.matches(inner) {
+            if drawnCrossedOut(inner) {
                 struck.append(inner.textRuns)
                 index = inner.subtreeEnd
             } else {
@@ -287,12 +285,27 @@ enum BuyBoxPrice {
         return HTMLDocument.collapsingWhitespace(kept.map { document.texts[$0] }.joined())
     }
 
-    /// Class names that draw a price crossed out.
+    /// A `<del>`, `<s>` or `<strike>`, Amazon's `data-a-strike` (unless "false"), or a class of a crossed-out price.
+    private static func drawnCrossedOut(_ element: HTMLElement) -> Bool {
+        struckTag(element) || struckClasses.matches(element)
+    }
+
+    /// A `<del>`, `<s>` or `<strike>`, or Amazon's `data-a-strike` unless it says "false".
+    private static func struckTag(_ element: HTMLElement) -> Bool {
+        ["del", "s", "strike"].contains(element.tag) || element["data-a-strike"].map({ $0.lowercased() != "false" }) ?? false
+    }
+
     /// Classes of a crossed-out or old price inside a price block, in the languages the importer reads.
     private static let struckClasses = AttributeWords(
-        ["strike", "line-through", "crossed", "barre", "barrato", "streich", "tachado", "doorgestreept", "riscado", "old-price", "price-old",
-         "price--old", "oldprice", "was-price", "price-was", "compare-at", "antes", "anterior", "stara", "preco-de", "van-prijs", "vorher"],
+        ["strike", "line-through", "crossed", "old-price", "price-old", "price--old", "oldprice", "was-price", "price-was", "compare-at"]
+            + localOldPriceWords,
         in: ["class"])
+
+    /// Crossed-out and old prices named in the shop's language: prix barré, prezzo barrato, Streichpreis, precio tachado,
+    /// cena stara, preço de, van-prijs.
+    private static let localOldPriceWords = [
+        "barre", "barrato", "streich", "tachado", "doorgestreept", "riscado", "antes", "anterior", "stara", "preco-de", "van-prijs", "vorher",
+    ]
 
     /// Whether the element is struck through: a `<del>`, `<s>` or `<strike>`, or Amazon's
     /// `data-a-strike`, on it or on one of its four nearest ancestors.
@@ -300,7 +313,7 @@ enum BuyBoxPrice {
         var current: HTMLElement? = element
         var depth = 0
         while let candidate = current, depth <= 4 {
-            if candidate["data-a-strike"].map({ $0.lowercased() != "false" }) ?? false || ["del", "s", "strike"].contains(candidate.tag) { return true }
+            if struckTag(candidate) { return true }
             current = candidate.parent.map { document.elements[$0] }
             depth += 1
         }
@@ -322,17 +335,18 @@ enum BuyBoxPrice {
         "regular", "list-price", "listprice", "strike", "before", "rrp", "msrp", "uvp", "unit", "shipping", "delivery", "install",
         "monthly", "saving", "discount", "percent", "crossed", "through", "previous", "basisprice", "a-text-price", "price-was",
         "price__was", "reduced-from", "price-before", "range-from", "price-per", "per-unit", "klarna", "afterpay", "points",
-        // Crossed-out and old prices named in the shop's language: prix barré, prezzo barrato, Streichpreis, precio tachado,
-        // cena stara, preço de, van-prijs.
-        "barre", "barrato", "streich", "tachado", "doorgestreept", "riscado", "antes", "anterior", "stara", "preco-de", "van-prijs",
-        "vorher", "alter-preis", "ancien",
+        "alter-preis", "ancien",
         "origin", "market", "consumer", "normal-price", "normalprice", "orgprice", "org-price", "omnibus", "lowest",
-    ]
+    ] + localOldPriceWords
     private static let preferred = ["sale", "current", "now", "final", "special", "offer", "topay", "to-pay", "actual", "selling", "price-new", "reduced", "buybox",
                                     "promo", "aktion", "ahora", "oferta", "offerta", "preco-por", "voor-prijs", "nowa", "nouveau"]
     private static let recommendationLabels = AttributeWords(recommendationWords, in: ["id", "class"])
-    private static let recommendationWords = [
-        "recommend", "related", "upsell", "cross-sell", "crosssell", "similar", "carousel", "also-bought", "recently", "sponsored",
-        "product-card", "productcard", "product-tile", "producttile", "sims-", "cart-drawer", "minicart", "mini-cart",
+    private static let recommendationWords = otherProductsBlockWords + [
+        "carousel", "product-card", "productcard", "product-tile", "producttile", "sims-", "cart-drawer", "minicart", "mini-cart",
+    ]
+
+    /// Words in the id or class of a block of other products ("You may also like", "Recently viewed").
+    static let otherProductsBlockWords = [
+        "recommend", "related", "upsell", "cross-sell", "crosssell", "similar", "also-bought", "recently", "sponsored",
     ]
 }
