@@ -42,7 +42,8 @@ extension HTMLDocument {
         guard var builder = copied else { throw HTMLError(reason: "gumbo returned no document") }
         builder.finish()
         return HTMLDocument(elements: builder.elements, texts: builder.texts, indicesByTag: builder.indicesByTag,
-                            indicesByID: builder.indicesByID, scripts: scan.scripts, scriptsByElement: builder.scriptsByElement)
+                            indicesByID: builder.indicesByID, indicesByDataAttribute: builder.indicesByDataAttribute,
+                            scripts: scan.scripts, scriptsByElement: builder.scriptsByElement)
     }
 }
 
@@ -63,6 +64,8 @@ private struct TreeBuilder {
     var scriptsByElement: [Int: Int] = [:]
     /// Element indices by id attribute.
     var indicesByID: [String: [Int]] = [:]
+    /// Element indices by `data-…` attribute name (the scan keeps only the few some reader asks for).
+    var indicesByDataAttribute: [String: [Int]] = [:]
     /// Where in the page the values the scan moved out of gumbo's copy are.
     let movedValues: [Range<Int>]
     /// The page bytes while `copy` runs.
@@ -162,7 +165,11 @@ private struct TreeBuilder {
                 continue
             }
             let value = movedValue(attribute.value) ?? String(cString: attribute.value)
-            if name == "id" { indicesByID[value, default: []].append(index) }
+            if name == "id" {
+                indicesByID[value, default: []].append(index)
+            } else if name.utf8.starts(with: "data-".utf8) {
+                indicesByDataAttribute[name, default: []].append(index)
+            }
             attributes.append(HTMLAttribute(name: name, value: value))
         }
         records.append(Record(tag: tag, attributes: firstAttribute..<attributes.count, parent: parent, depth: depth,

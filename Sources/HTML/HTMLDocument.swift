@@ -11,6 +11,8 @@ public struct HTMLDocument: Sendable {
     let indicesByTag: [String: [Int]]
     /// Element indices by `id` attribute value, in document order.
     let indicesByID: [String: [Int]]
+    /// Element indices by `data-…` attribute name, in document order.
+    let indicesByDataAttribute: [String: [Int]]
     /// Every script of the page with its text, from the scan.
     public let scripts: [HTMLScript]
     /// Script element index → index into `scripts`.
@@ -18,11 +20,12 @@ public struct HTMLDocument: Sendable {
 
     /// A document from the builder's arrays.
     init(elements: [HTMLElement], texts: [String], indicesByTag: [String: [Int]], indicesByID: [String: [Int]] = [:],
-         scripts: [HTMLScript], scriptsByElement: [Int: Int]) {
+         indicesByDataAttribute: [String: [Int]] = [:], scripts: [HTMLScript], scriptsByElement: [Int: Int]) {
         self.elements = elements
         self.texts = texts
         self.indicesByTag = indicesByTag
         self.indicesByID = indicesByID
+        self.indicesByDataAttribute = indicesByDataAttribute
         self.scripts = scripts
         self.scriptsByElement = scriptsByElement
     }
@@ -35,6 +38,13 @@ public struct HTMLDocument: Sendable {
     /// The elements whose `id` attribute is `id`, in document order (pages repeat ids).
     public func elements(withID id: String) -> [HTMLElement] {
         (indicesByID[id] ?? []).map { elements[$0] }
+    }
+
+    /// The elements that carry the `data-…` attribute `name` (lowercase), in document order; nil for a
+    /// name that is not a data attribute, which the document does not index.
+    public func elements(withDataAttribute name: String) -> [HTMLElement]? {
+        guard name.utf8.starts(with: "data-".utf8) else { return nil }
+        return (indicesByDataAttribute[name] ?? []).map { elements[$0] }
     }
 
     /// The first element with tag `name`, if any.

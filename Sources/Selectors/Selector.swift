@@ -53,6 +53,17 @@ public struct Selector: Sendable, Hashable, CustomStringConvertible {
             }
             return found.sorted { $0.index < $1.index }
         }
+        // "[data-testid=pdp-price]": only the elements that carry the attribute (the document indexes data attributes).
+        let dataAttributes = alternatives.map { $0.parts.last?.compound.attributes.first { $0.name.utf8.starts(with: "data-".utf8) }?.name }
+        if dataAttributes.allSatisfy({ $0 != nil }) {
+            var seen = Set<Int>()
+            var found: [HTMLElement] = []
+            for name in Set(dataAttributes.compactMap { $0 }) {
+                guard let carriers = document.elements(withDataAttribute: name) else { return document.elements }
+                for element in carriers where seen.insert(element.index).inserted { found.append(element) }
+            }
+            return found.sorted { $0.index < $1.index }
+        }
         let tags = alternatives.map { $0.parts.last?.compound.tag }
         guard tags.allSatisfy({ $0 != nil }) else { return document.elements }
         let names = Set(tags.compactMap { $0 })

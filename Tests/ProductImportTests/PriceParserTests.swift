@@ -45,6 +45,26 @@ import Testing
         }
     }
 
+    @Test func byteRangeFindsTheFirstOrLastOccurrenceLikeFoundation() {
+        let texts = ["Linen shirt | Etsy | Etsy", "Acme - Shirt – Blue – Acme", "原價 | 原價", "", "| ", "ab"]
+        let words = [" | ", " – ", " - ", "原價", "Etsy", "ab", "abc"]
+        for text in texts {
+            for word in words {
+                #expect(text.byteRange(of: word) == text.range(of: word), "\(text) / \(word)")
+                #expect(text.byteRange(of: word, backwards: true) == text.range(of: word, options: .backwards), "\(text) / \(word) backwards")
+                let tail = text.dropFirst(2)
+                #expect(tail.byteRange(of: word, backwards: true) == tail.range(of: word, options: .backwards), "\(tail) / \(word) in a slice")
+            }
+        }
+    }
+
+    @Test func aColonIsFoundInEitherWidth() {
+        #expect("Brand: Acme".hasColon)
+        #expect("ブランド：Acme".hasColon)
+        #expect(!"Brand Acme".hasColon)
+        #expect(!"".hasColon)
+    }
+
     @Test func fullWidthDigitsAreRead() {
         #expect(PriceParser.visibleAmount("３，９８０円（税込）") == 3980)
         #expect(PriceParser.visibleAmount("￥１２．５０") == 12.5)
@@ -59,5 +79,16 @@ import Testing
     @Test(arguments: [("RM49.90", 49.9), ("Rp10.000", 10000.0), ("EUR7,99", 7.99), ("R199", 199.0), ("税込3,980円", 3980.0), ("售價1280元", 1280.0), ("US$7.50", 7.5)])
     func digitsGluedToACurrencyOrToCJKWordsAreStillPrices(text: String, amount: Double) {
         #expect(PriceParser.visibleAmount(text) == amount)
+    }
+}
+
+@Suite struct OldPriceWordingTests {
+    @Test(arguments: [
+        ("Statt 59,99 €", true), ("UVP: 59,99 €", true), ("Prix conseillé : 49,00 €", true), ("原價 NT$1,280", true),
+        ("Précédemment vendu 49,00 €", false), ("59,99 € statt", false), ("39,99 €", false), ("Jetzt 19,99 €", false),
+        ("Niedrigster Preis der letzten 30 Tage: 24,99 €", true),
+    ])
+    func theWordsBeforeTheAmountNameAnOldPrice(text: String, old: Bool) {
+        #expect(BuyBoxPrice.namesOldPrice(text) == old, "\(text)")
     }
 }

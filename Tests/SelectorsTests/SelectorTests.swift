@@ -46,6 +46,14 @@ struct SelectorTests {
         #expect(try texts("a[rel=brand], .price.was") == ["€20,00", "Acme"])
     }
 
+    @Test func dataAttributeSelectorsAnswerFromTheDocumentsIndexInDocumentOrder() throws {
+        // The last compound names a data attribute, so only the elements that carry it are tried: each once, in page order.
+        #expect(try texts("[data-size=M], [data-price], li[data-size]") == ["€12,50", "S", "M"])
+        #expect(try texts("[data-size=XL]").isEmpty)
+        #expect(try texts("[data-missing]").isEmpty)
+        #expect(try texts("#buybox [data-price]") == ["€12,50"])
+    }
+
     @Test func firstReturnsTheEarliestMatch() throws {
         let first = try Selector(".price").first(in: page)
         #expect(first.map { page.text(of: $0) } == "€12,50")

@@ -18,6 +18,15 @@ extension String {
         return String(scalars[start...end])
     }
 
+    /// The string without the leading and trailing scalars `trimmed` picks out; like `trimmed`, it spares
+    /// short page texts Foundation's bridging to UTF-16.
+    func trimming(_ trimmed: (Unicode.Scalar) -> Bool) -> String {
+        let scalars = unicodeScalars
+        guard let start = scalars.firstIndex(where: { !trimmed($0) }) else { return "" }
+        let end = scalars.lastIndex(where: { !trimmed($0) })!
+        return start == scalars.startIndex && end == scalars.index(before: scalars.endIndex) ? self : String(scalars[start...end])
+    }
+
     /// Entity-decoded, tag-free, whitespace-collapsed text; nil when nothing is left.
     var cleanedText: String? {
         var text = self
@@ -89,31 +98,49 @@ extension String {
 }
 
 extension StringProtocol {
+    /// Whether the text holds a colon, ASCII or full-width ("Marke：X"): a byte test that spares label
+    /// readers a Foundation search on every line that cannot be "Label: value".
+    var hasColon: Bool {
+        utf8.contains(UInt8(ascii: ":")) || includes("：")
+    }
+
     /// Whether `word` occurs in the text byte for byte (UTF-8; callers lowercase both sides).
     /// Page reading matches word lists against labels and texts thousands of times per page;
     /// Foundation's `contains` converts both strings to UTF-16 for every call.
     func includes(_ word: String) -> Bool {
-        let found = utf8.withContiguousStorageIfAvailable { text in
-            word.utf8.withContiguousStorageIfAvailable { word in Self.occurs(word, in: text) }
-        }
-        if let found, let found { return found }
-        return Self.occurs(Array(word.utf8)[...], in: Array(utf8)[...])
+        byteOffset(of: word, backwards: false) != nil
     }
 
-    private static func occurs<Bytes: RandomAccessCollection>(_ word: Bytes, in text: Bytes) -> Bool
+    /// Where `word` first (or last) occurs byte for byte, like `includes`: a search for a separator
+    /// without Foundation's bridging. Matches start and end on the word's own character boundaries.
+    func byteRange(of word: String, backwards: Bool = false) -> Range<Index>? {
+        guard let offset = byteOffset(of: word, backwards: backwards) else { return nil }
+        let start = utf8.index(utf8.startIndex, offsetBy: offset)
+        return start..<utf8.index(start, offsetBy: word.utf8.count)
+    }
+
+    private func byteOffset(of word: String, backwards: Bool) -> Int? {
+        let found = utf8.withContiguousStorageIfAvailable { text in
+            word.utf8.withContiguousStorageIfAvailable { word in Self.offset(of: word, in: text, backwards: backwards) }
+        }
+        if let found, let found { return found }
+        return Self.offset(of: Array(word.utf8)[...], in: Array(utf8)[...], backwards: backwards)
+    }
+
+    private static func offset<Bytes: RandomAccessCollection>(of word: Bytes, in text: Bytes, backwards: Bool) -> Int?
     where Bytes.Element == UInt8, Bytes.Index == Int {
-        guard let first = word.first else { return true }
-        guard word.count <= text.count else { return false }
+        guard let first = word.first else { return 0 }
+        guard word.count <= text.count else { return nil }
         let last = text.endIndex - word.count
-        var index = text.startIndex
-        while index <= last {
+        var index = backwards ? last : text.startIndex
+        while backwards ? index >= text.startIndex : index <= last {
             if text[index] == first {
                 var offset = 1
                 while offset < word.count, text[index + offset] == word[word.startIndex + offset] { offset += 1 }
-                if offset == word.count { return true }
+                if offset == word.count { return index - text.startIndex }
             }
-            index += 1
+            index += backwards ? -1 : 1
         }
-        return false
+        return nil
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import JSON
 import Selectors
 
@@ -25,6 +26,8 @@ public struct SiteRules: Sendable {
         /// `skuUppercase` says the shop writes it so ("jam22e004-c11" on zalando.de is "JAM22E004-C11").
         let skuInURL: String?
         let skuUppercase: Bool
+        /// `skuInURL` compiled once, when the rules are loaded.
+        let skuPattern: URLPattern?
 
         /// The selectors for `field`, empty when the site has none.
         func selectors(_ field: SiteField) -> [FieldSelector] { fields[field] ?? [] }
@@ -32,9 +35,8 @@ public struct SiteRules: Sendable {
         /// The article number `url`'s path holds by the shop's `skuInURL`, if any.
         func sku(in url: URL) -> String? {
             let path = url.path
-            guard let skuInURL, path.utf8.count <= 2_000, let regex = try? Regex(skuInURL),
-                  let match = try? regex.firstMatch(in: path), match.output.count >= 2,
-                  let found = match.output[1].substring, let sku = PageIdentifier.identifier(String(found)) else { return nil }
+            guard let skuPattern, path.utf8.count <= 2_000, let found = skuPattern.firstGroup(in: path),
+                  let sku = PageIdentifier.identifier(found) else { return nil }
             return skuUppercase ? sku.uppercased() : sku
         }
     }
@@ -125,7 +127,8 @@ public struct SiteRules: Sendable {
                 }
             }
             sites.append(Site(name: name, hosts: hosts, fields: fields, currencyByDomain: currencies, preferPage: preferPage,
-                              skuInURL: skuInURL, skuUppercase: entry["skuUppercase"]?.bool ?? false))
+                              skuInURL: skuInURL, skuUppercase: entry["skuUppercase"]?.bool ?? false,
+                              skuPattern: skuInURL.flatMap(URLPattern.init)))
         }
         self.sites = sites
     }
@@ -216,5 +219,24 @@ struct HostPattern: Sendable {
         }
         while p < pattern.count, pattern[p] == UInt8(ascii: "*") { p += 1 }
         return p == pattern.count
+    }
+}
+
+/// A site's compiled `skuInURL` expression. A `Regex` is not `Sendable`, so the one compiled copy is
+/// used under a lock; a page asks it once.
+final class URLPattern: Sendable {
+    private let regex: Mutex<Regex<AnyRegexOutput>>
+
+    init?(_ pattern: String) {
+        guard let regex = try? Regex(pattern) else { return nil }
+        self.regex = Mutex(regex)
+    }
+
+    /// The first group of the first match in `text`, nil when there is none.
+    func firstGroup(in text: String) -> String? {
+        regex.withLock { regex in
+            guard let match = try? regex.firstMatch(in: text), match.output.count >= 2, let found = match.output[1].substring else { return nil }
+            return String(found)
+        }
     }
 }

@@ -13,7 +13,7 @@ enum BrandLabels {
             if first.utf8.count <= 40, isLabel(first) {
                 guard !inPageChrome(element, document) else { continue }
                 if let brand = value(after: element, in: document) { return brand }
-            } else if first.contains(":") || first.contains("："), element.textRuns.count == 1 {
+            } else if element.textRuns.count == 1, first.hasColon {
                 // A specification line in one run: "<li>Brand: Loomworks</li>".
                 let line = first.trimmed
                 guard let brand = BrandText.labelled(line), !isNavigationWord(brand), !inPageChrome(element, document) else { continue }

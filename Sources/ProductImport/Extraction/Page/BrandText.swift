@@ -32,6 +32,7 @@ enum BrandText {
     /// The brand after a "Brand:" label: at the start of `text` ("Marke: BOSS"), or also after a space
     /// inside it when `anywhere` ("Farbe: Blau Marke: BOSS").
     static func labelled(_ text: String, anywhere: Bool = false) -> String? {
+        guard text.hasColon else { return nil }
         for label in labels {
             guard let start = text.range(of: label, options: [.caseInsensitive, .anchored])
                 ?? (anywhere ? text.range(of: " " + label, options: [.caseInsensitive]) : nil) else { continue }

@@ -121,9 +121,21 @@ enum BuyBoxPrice {
     /// "原價 $1,280", "Niedrigster Preis der letzten 30 Tage: …").
     static func namesOldPrice(_ text: String) -> Bool {
         let lowered = text.lowercased()
-        let head = lowered.prefix { !$0.isNumber }
+        let head = wordsBeforeNumber(lowered)
         guard !head.isEmpty else { return false }
         return oldPriceWords.contains(where: head.includes) || omnibusWords.contains(where: lowered.includes)
+    }
+
+    /// The text before its first number. Most price texts are ASCII up to the amount, and their bytes
+    /// answer that without asking each character for its Unicode numeric type.
+    private static func wordsBeforeNumber(_ text: String) -> Substring {
+        let bytes = text.utf8
+        if let stop = bytes.firstIndex(where: { ASCIIByte.isDigit($0) || $0 >= 0x80 }) {
+            if ASCIIByte.isDigit(bytes[stop]) { return text[..<stop] }
+        } else {
+            return text[...]
+        }
+        return text.prefix { !$0.isNumber }
     }
 
     /// Words that introduce a price the buyer does not pay now, in the languages the importer reads.
@@ -194,8 +206,10 @@ enum BuyBoxPrice {
             index += 1
             guard element.subtreeEnd - element.index <= 3, !skippedTags.contains(element.tag),
                   document.textFits(element, utf8Bytes: 64) else { continue }
-            let text = afterNowWord(textOutsideStruck(element, document))
-            guard text.utf8.count <= 64, hasDigit(text) else { continue }
+            let outside = textOutsideStruck(element, document)
+            guard hasDigit(outside) else { continue }
+            let text = afterNowWord(outside)
+            guard text.utf8.count <= 64 else { continue }
             let ownHead = text.lowercased().prefix { !$0.isNumber }
             // A longer line counts only when its own words say it is the price: "Price: $24.99 (incl. tax)", "価格 ￥3,980（税込）".
             let namesItself = currentPriceWords.contains(where: ownHead.includes) || priceLineWords.contains(where: ownHead.includes)

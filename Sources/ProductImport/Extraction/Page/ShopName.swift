@@ -24,7 +24,7 @@ enum ShopName {
         while changed {
             changed = false
             for separator in separators {
-                guard let found = text.range(of: separator, options: .backwards), found.lowerBound > text.startIndex else { continue }
+                guard let found = text.byteRange(of: separator, backwards: true), found.lowerBound > text.startIndex else { continue }
                 if names(text[found.upperBound...], host: host), text[..<found.lowerBound].count >= 2 {
                     text = text[..<found.lowerBound]
                     changed = true
@@ -39,7 +39,7 @@ enum ShopName {
         }
         // "Acme - Linen shirt": a head that is only the shop's name, as some shops start their titles.
         for separator in separators {
-            guard let found = text.range(of: separator), found.lowerBound > text.startIndex else { continue }
+            guard let found = text.byteRange(of: separator), found.lowerBound > text.startIndex else { continue }
             if isExactly(text[..<found.lowerBound], host: host), String(text[found.upperBound...]).trimmed.count >= 2 {
                 text = text[found.upperBound...]
             }

@@ -77,8 +77,10 @@ enum VariantPickers {
     /// chosen value after the colon).
     private static func captions(_ term: HTMLElement, _ words: [String], _ document: HTMLDocument) -> Bool {
         guard document.textFits(term, utf8Bytes: 40) else { return false }
-        let text = document.text(of: term).lowercased().trimmingCharacters(in: CharacterSet(charactersIn: " :：\u{00A0}"))
-        let head = text.split(whereSeparator: { $0 == ":" || $0 == "：" }).first.map { $0.trimmingCharacters(in: .whitespaces) } ?? text
+        let text = document.text(of: term).lowercased().trimming { $0 == " " || $0 == ":" || $0 == "：" || $0 == "\u{00A0}" }
+        let head = text.split(whereSeparator: { $0 == ":" || $0 == "：" }).first.map {
+            String($0).trimming { $0 == "\t" || $0.properties.generalCategory == .spaceSeparator }
+        } ?? text
         return words.contains(text) || words.contains(head)
     }
 
