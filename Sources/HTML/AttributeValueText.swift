@@ -57,16 +57,19 @@ enum AttributeValueText {
         guard value.contains(0x26) else { return String(decoding: value, as: UTF8.self) }
         var decoded: [UInt8] = []
         decoded.reserveCapacity(value.count)
-        var index = 0
+        var index = 0, plainStart = 0
         while index < value.count {
             if value[index] == 0x26, let reference = reference(in: value, at: index) {
-                decoded.append(contentsOf: String(Character(reference.scalar)).utf8)
+                // The plain run before the reference in one copy, then the character's own bytes.
+                decoded.append(contentsOf: UnsafeBufferPointer(rebasing: value[plainStart..<index]))
+                UTF8.encode(reference.scalar) { decoded.append($0) }
                 index += reference.length
+                plainStart = index
             } else {
-                decoded.append(value[index])
                 index += 1
             }
         }
+        decoded.append(contentsOf: UnsafeBufferPointer(rebasing: value[plainStart..<value.count]))
         return String(decoding: decoded, as: UTF8.self)
     }
 

@@ -184,7 +184,7 @@ private struct Scanner {
         let endSkipped = special == .script || special == .style || special == .skippedBody
         let kept = endSkipped || nesting.opens(nestingKind(nameRange)) || special == .title || special == .rawText
         let watched = kept && cutter.watches(region)
-        let (tagEnd, attributes) = readAttributes(from: cursor, collect: wanted, labels: watched)  // tagEnd is one past '>'
+        let (tagEnd, attributes) = readAttributes(from: cursor, collect: wanted, labels: watched, bodySkipped: special == .skippedBody)  // tagEnd is one past '>'
         tagCount += 1
         defer {
             // Most tags are neither in a region nor start one: a `div` outside any region with no block word
@@ -342,8 +342,10 @@ private struct Scanner {
     /// when `collect` is set; `tagEdits` gets the edits gumbo's copy of the tag gets: `style`, `on…` and
     /// unlisted `data-…` attributes are dropped (a `style` that hides the element becomes `hidden`),
     /// long values are moved out (`movedValues`).
-    /// With `labels`, `labelValues` and `attributeNames` get the tag's labels and names.
-    private mutating func readAttributes(from start: Int, collect: Bool, labels: Bool) -> (end: Int, attributes: [HTMLAttribute]) {
+    /// With `labels`, `labelValues` and `attributeNames` get the tag's labels and names. On a tag whose body is
+    /// skipped (`iframe`, `svg`), values over `longestSkippedBodyValue` bytes other than `src` are left out too:
+    /// Amazon's ad frames carry 90 KB of configuration in their `name`.
+    private mutating func readAttributes(from start: Int, collect: Bool, labels: Bool, bodySkipped: Bool) -> (end: Int, attributes: [HTMLAttribute]) {
         var cursor = start
         var attributes: [HTMLAttribute] = []
         // One buffer for every tag: most tags get an edit, and an array per tag was a malloc each.
@@ -390,7 +392,9 @@ private struct Scanner {
                 }
             }
             let whole = (nameStart > start && ASCIIByte.isSpace(bytes[nameStart - 1]) ? nameStart - 1 : nameStart)..<cursor
-            if isUnread(nameStart..<nameEnd) {
+            if bodySkipped, let value, value.count > Self.longestSkippedBodyValue, !nameEquals(nameStart..<nameEnd, Self.srcName) {
+                tagEdits.append(.drop(whole))
+            } else if isUnread(nameStart..<nameEnd) {
                 let hides = value.map { nameEquals(nameStart..<nameEnd, Self.styleName) && HidingStyle.hides(UnsafeBufferPointer(rebasing: bytes[$0])) } ?? false
                 tagEdits.append(hides ? .hide(whole) : .drop(whole))
             } else if let value {
@@ -447,6 +451,9 @@ private struct Scanner {
     }
 
     private static let styleName = Array("style".utf8)
+    private static let srcName = Array("src".utf8)
+    /// The longest value other than `src` a skipped-body tag keeps.
+    private static let longestSkippedBodyValue = 1_024
     /// What a hiding `style` becomes in gumbo's copy.
     private static let hiddenAttribute = Array(" hidden".utf8)
     private static let idName = Array("id".utf8)

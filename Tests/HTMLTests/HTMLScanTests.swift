@@ -45,6 +45,20 @@ import HTML
         #expect(document.first(named: "h1").map { document.text(of: $0) } == "Shirt")
         #expect(!document.texts.contains { $0.contains("fallback") })
     }
+
+    @Test func aSkippedBodysLongConfigurationValuesAreLeftOutButItsSourceStays() throws {
+        let config = "{&quot;placement&quot;: &quot;" + String(repeating: "ad-slot ", count: 200) + "&quot;}"
+        let source = "https://ads.example/frame?" + String(repeating: "k=v&amp;", count: 200)
+        let document = try HTMLDocument.parse(HTMLScan(
+            "<html><body><iframe id=\"ad\" name=\"\(config)\" title=\"Ad\" src=\"\(source)\"></iframe><p name=\"\(config)\">x</p></body></html>"))
+        let frame = try #require(document.elements(named: "iframe").first)
+        #expect(frame["name"] == nil)
+        #expect(frame["id"] == "ad")
+        #expect(frame["title"] == "Ad")
+        #expect(frame["src"] == "https://ads.example/frame?" + String(repeating: "k=v&", count: 200))
+        // Elsewhere a long value stays, its references decoded.
+        #expect(document.first(named: "p")?["name"] == "{\"placement\": \"" + String(repeating: "ad-slot ", count: 200) + "\"}")
+    }
 }
 
 @Suite struct HTMLScanReductionTests {

@@ -31,12 +31,12 @@ enum HeadingText {
 
     /// Whether the two names have a word of three or more letters in common, ignoring case.
     static func sharesWord(_ one: String, with other: String) -> Bool {
-        let words = { (text: String) in Set(text.lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber }).filter { $0.count >= 3 }) }
+        let words = { (text: String) in Set(text.lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber }).filter { $0.count >= 3 }.map(String.init)) }
         let first = words(one)
         let second = words(other)
         // Scripts written without spaces (Chinese, Japanese) give one long "word": compare them as text.
         if first.isEmpty || second.isEmpty { return true }
-        return !first.isDisjoint(with: second) || first.contains { word in second.contains { $0.contains(word) || word.contains($0) } }
+        return !first.isDisjoint(with: second) || first.contains { word in second.contains { $0.includes(word) || word.includes($0) } }
     }
 
     /// Tags that start a new word where they begin and end.
