@@ -31,8 +31,8 @@ enum PageGate {
             return ImportError(.homePage, detail: "home page: \(title)")
         }
         let isArticle = document.first(named: "article") != nil
-            || scripts.contains { ($0["type"] ?? "").lowercased().contains("ld+json") && articleTypes.contains(where: $0.text.contains) }
-        if !isArticle, scripts.contains(where: { ($0["type"] ?? "").lowercased().contains("ld+json") && ($0.text.contains("\"ItemList\"") || $0.text.contains("\"CollectionPage\"")) })
+            || scripts.contains { ($0["type"] ?? "").lowercased().includes("ld+json") && articleTypes.contains(where: $0.text.includes) }
+        if !isArticle, scripts.contains(where: { ($0["type"] ?? "").lowercased().includes("ld+json") && ($0.text.includes("\"ItemList\"") || $0.text.includes("\"CollectionPage\"")) })
             || productTiles(in: document) >= 4 || listsResults(document) || isRanking(pageURL) || namesCategory(pageURL) {
             return ImportError(.listingPage, detail: "listing: \(title)")
         }
@@ -42,7 +42,7 @@ enum PageGate {
     /// Search pages: a search path or a query parameter shops use for search words.
     static func isSearch(_ url: URL) -> Bool {
         let path = url.path.lowercased()
-        if path.contains("/search") || path.contains("/suche") || path.contains("/recherche") || path.contains("/buscar") || path.contains("/ricerca") || path == "/s" {
+        if ["/search", "/suche", "/recherche", "/buscar", "/ricerca"].contains(where: path.includes) || path == "/s" {
             return true
         }
         let keys = queryKeys(url)
@@ -145,7 +145,7 @@ enum PageGate {
             if document.ancestor(of: element, where: { otherProductsLabels.matches($0) }) != nil { continue }
             let inside = document.descendants(of: element)
             guard inside.contains(where: { $0.tag == "img" }), inside.contains(where: { $0.tag == "a" }),
-                  inside.contains(where: { (($0["class"] ?? "") + ($0["itemprop"] ?? "")).lowercased().contains("price") }) else { continue }
+                  inside.contains(where: { (($0["class"] ?? "") + ($0["itemprop"] ?? "")).lowercased().includes("price") }) else { continue }
             count += 1
             if count >= 4 { return count }
         }
@@ -215,6 +215,6 @@ enum PageGate {
 
     /// Amazon's robot check: a form posting to `validateCaptcha`.
     private static func hasCaptchaForm(_ document: HTMLDocument) -> Bool {
-        document.elements(named: "form").contains { ($0["action"] ?? "").lowercased().contains("captcha") }
+        document.elements(named: "form").contains { ($0["action"] ?? "").lowercased().includes("captcha") }
     }
 }

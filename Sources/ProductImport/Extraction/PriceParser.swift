@@ -180,7 +180,7 @@ enum PriceParser {
     /// "US $49.99", "C $12.00", "AU $9.95" (eBay writes a foreign dollar with a space) → "US$49.99": a
     /// country's letters before a spaced dollar sign are that country's dollar.
     static func joiningDollarPrefix(_ text: String) -> String {
-        guard text.contains(" $") || text.contains("\u{00A0}$") else { return text }
+        guard text.includes(" $") || text.includes("\u{00A0}$") else { return text }
         var result = text
         for prefix in ["US", "CA", "AU", "NZ", "MX", "NT", "HK", "C"] {
             for space in [" ", "\u{00A0}"] {

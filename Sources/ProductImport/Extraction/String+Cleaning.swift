@@ -30,7 +30,7 @@ extension String {
     /// Entity-decoded, tag-free, whitespace-collapsed text; nil when nothing is left.
     var cleanedText: String? {
         var text = self
-        if text.contains("<") { text = Self.strippingTags(text) }
+        if text.utf8.contains(0x3C) { text = Self.strippingTags(text) }  // "<"
         text = HTMLDocument.collapsingWhitespace(HTMLEntities.decode(text))
         return text.isEmpty ? nil : text
     }

@@ -24,7 +24,7 @@ struct JSONLDExtractor {
     static func parse(_ text: String) -> [JSON] {
         var source = text
         // Some shops escape the whole block as HTML: {&quot;@type&quot;:…}.
-        if !source.contains("\"") && source.contains("&quot;") { source = HTMLEntities.decode(source) }
+        if !source.includes("\"") && source.includes("&quot;") { source = HTMLEntities.decode(source) }
         if let strict = try? JSON.parse(source), strict.object != nil || strict.array != nil { return [strict] }
         return JSONRepair.values(in: source).compactMap { try? JSON.parse($0) }
     }

@@ -20,7 +20,7 @@ enum BuyButton {
             guard buyMarkerMatcher.contains(attributeLabel(link)) || text.count <= 20 && linkBuyMatcher.contains(text.lowercased()) else { continue }
             if !inOtherProducts(link, document) { return true }
         }
-        return document.elements(named: "form").contains { ($0["action"] ?? "").lowercased().contains("cart") }
+        return document.elements(named: "form").contains { ($0["action"] ?? "").lowercased().includes("cart") }
     }
 
     /// Whether a buy control sells tickets ("Buy tickets", "Tickets kaufen", "예매하기", "購票"):

@@ -123,7 +123,7 @@ struct PageExtractor {
            let separator = text.range(of: ": ") {
             text = String(text[separator.upperBound...])  // "Amazon.com: Name : Category"
         }
-        for separator in [" | ", " – ", " — ", " - ", " :: ", ":: ", " : "] where text.contains(separator) {
+        for separator in [" | ", " – ", " — ", " - ", " :: ", ":: ", " : "] where text.includes(separator) {
             return text.components(separatedBy: separator).first?.cleanedText
         }
         return text.cleanedText
@@ -235,10 +235,10 @@ struct PageExtractor {
             // A link to a brand's page in a menu or the footer names some other brand.
             if isBrandLink, !Self.brandLabels.matches(element), BrandLabels.inPageChrome(element, document) { continue }
             var text = document.text(of: element)
-            if text.isEmpty, isBrandLink || label.contains("logo") { text = BrandLabels.logoName(in: element, document) ?? "" }
+            if text.isEmpty, isBrandLink || label.includes("logo") { text = BrandLabels.logoName(in: element, document) ?? "" }
             guard !text.isEmpty, text.count <= 120 else { continue }
             if let brand = BrandText.brand(in: text) { return brand }
-            if isBrandLink || Self.brandWords.dropFirst(2).contains(where: label.includes) || label.contains("brand"), let brand = BrandText.clean(text),
+            if isBrandLink || Self.brandWords.dropFirst(2).contains(where: label.includes) || label.includes("brand"), let brand = BrandText.clean(text),
                !Self.brandWords.contains(where: brand.lowercased().contains), !BrandLabels.isNavigationWord(brand) { return brand }
         }
         return nil
@@ -248,7 +248,7 @@ struct PageExtractor {
     private func availability(in document: HTMLDocument) -> Availability? {
         for element in document.elements where element.subtreeEnd - element.index < 60 && Self.stockLabels.matches(element) {
             let label = ((element["id"] ?? "") + " " + (element["class"] ?? "") + " " + (element["data-testid"] ?? "")).lowercased()
-            guard label.contains("availability") || label.contains("stock") && !label.contains("stockist") else { continue }
+            guard label.includes("availability") || label.includes("stock") && !label.includes("stockist") else { continue }
             let text = document.text(of: element)
             guard !text.isEmpty, text.count <= 300, let found = AvailabilityWords.availability(in: text), !Self.isHidden(element, document),
                   !BuyButton.speaksOfStores(attributes: label, text: text.lowercased(), saying: found) else { continue }
@@ -307,7 +307,7 @@ struct PageExtractor {
     private func breadcrumb(in document: HTMLDocument) -> String? {
         for candidate in document.elements(named: "nav") + document.elements(named: "ol") + document.elements(named: "ul") {
             let label = (candidate["aria-label"] ?? "") + " " + (candidate["class"] ?? "") + " " + (candidate["id"] ?? "") + " " + (candidate["itemtype"] ?? "")
-            guard label.lowercased().contains("breadcrumb") else { continue }
+            guard label.lowercased().includes("breadcrumb") else { continue }
             let links = document.descendants(of: candidate).filter { $0.tag == "a" || $0.tag == "li" && document.children(of: $0).isEmpty }
             let names = links.compactMap { document.text(of: $0).cleanedText }.filter { $0.count <= 60 }
             return names.isEmpty ? document.text(of: candidate).cleanedText : names.joined(separator: " > ")

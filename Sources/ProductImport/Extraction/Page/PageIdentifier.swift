@@ -80,7 +80,7 @@ enum PageIdentifier {
     static func fromCartForm(in document: HTMLDocument) -> String? {
         for form in document.elements(named: "form") where form.subtreeEnd - form.index < 2_000 {
             let label = ((form["action"] ?? "") + " " + (form["id"] ?? "") + " " + (form["name"] ?? "")).lowercased()
-            guard label.contains("cart") || label.contains("basket") || label.contains("additem") else { continue }
+            guard label.includes("cart") || label.includes("basket") || label.includes("additem") else { continue }
             // Magento's add-to-cart form names the product: `<form data-product-sku="MH01" action="…/checkout/cart/add/…">`.
             if let value = form["data-product-sku"] ?? form["data-sku"], let found = identifier(value) { return found }
             for input in document.descendants(of: form) where input.tag == "input" {
