@@ -36,39 +36,39 @@ public struct Selector: Sendable, Hashable, CustomStringConvertible {
         document.descendants(of: scope).filter { matches($0, in: document) }
     }
 
-    /// When every alternative names its id (or its tag), only elements with those ids (tags) need checking.
+    /// The elements that can match. When every alternative's last compound names an id or a data attribute, only the
+    /// elements with it; when every alternative starts from one ("#buybox .price", "[data-testid=price] span"), only
+    /// their subtrees; when every alternative names its tag, only elements with it. Otherwise every element.
     private func candidates(in document: HTMLDocument) -> [HTMLElement] {
-        let ids = alternatives.map { $0.parts.last?.compound.id }
-        if ids.allSatisfy({ $0 != nil }) {
-            let found = Set(ids.compactMap { $0 }).flatMap { document.elements(withID: $0) }
-            return found.sorted { $0.index < $1.index }
+        let lasts = alternatives.map { $0.parts.last.flatMap { Self.indexed($0.compound, in: document) } }
+        if lasts.allSatisfy({ $0 != nil }) {
+            return Self.inOrder(lasts.flatMap { $0! })
         }
-        // "#buybox .price": only the subtrees of the named elements can match.
-        let roots = alternatives.map { $0.parts.count > 1 ? $0.parts.first?.compound.id : nil }
+        let roots = alternatives.map { $0.parts.count > 1 ? $0.parts.first.flatMap { Self.indexed($0.compound, in: document) } : nil }
         if roots.allSatisfy({ $0 != nil }) {
-            var seen = Set<Int>()
-            var found: [HTMLElement] = []
-            for root in Set(roots.compactMap { $0 }).flatMap({ document.elements(withID: $0) }) {
-                for element in document.descendants(of: root) where seen.insert(element.index).inserted { found.append(element) }
-            }
-            return found.sorted { $0.index < $1.index }
-        }
-        // "[data-testid=pdp-price]": only the elements that carry the attribute (the document indexes data attributes).
-        let dataAttributes = alternatives.map { $0.parts.last?.compound.attributes.first { $0.name.utf8.starts(with: "data-".utf8) }?.name }
-        if dataAttributes.allSatisfy({ $0 != nil }) {
-            var seen = Set<Int>()
-            var found: [HTMLElement] = []
-            for name in Set(dataAttributes.compactMap { $0 }) {
-                guard let carriers = document.elements(withDataAttribute: name) else { return document.elements }
-                for element in carriers where seen.insert(element.index).inserted { found.append(element) }
-            }
-            return found.sorted { $0.index < $1.index }
+            return Self.inOrder(roots.flatMap { $0! }.flatMap { document.descendants(of: $0) })
         }
         let tags = alternatives.map { $0.parts.last?.compound.tag }
         guard tags.allSatisfy({ $0 != nil }) else { return document.elements }
         let names = Set(tags.compactMap { $0 })
         if names.count == 1, let name = names.first { return document.elements(named: name) }
         return names.flatMap { document.elements(named: $0) }.sorted { $0.index < $1.index }
+    }
+
+    /// The elements the document's indexes give for `compound`: those with its id, or those carrying its first
+    /// data attribute (`[data-testid=pdp-price]`); nil when it names neither.
+    private static func indexed(_ compound: Compound, in document: HTMLDocument) -> [HTMLElement]? {
+        if let id = compound.id { return document.elements(withID: id) }
+        for test in compound.attributes {
+            if let carriers = document.elements(withDataAttribute: test.name) { return carriers }
+        }
+        return nil
+    }
+
+    /// `elements` once each, in document order.
+    private static func inOrder(_ elements: [HTMLElement]) -> [HTMLElement] {
+        var seen = Set<Int>()
+        return elements.filter { seen.insert($0.index).inserted }.sorted { $0.index < $1.index }
     }
 }
 

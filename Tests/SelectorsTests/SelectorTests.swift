@@ -54,6 +54,16 @@ struct SelectorTests {
         #expect(try texts("#buybox [data-price]") == ["€12,50"])
     }
 
+    @Test func descendantsOfDataAttributeRootsAreFoundOnceInDocumentOrder() throws {
+        let page = try HTMLDocument.parse("""
+            <html><body><span>outside</span><div data-box="1"><span>a</span><div data-box="2"><span>b</span></div></div>
+            <section id="s"><span>c</span></section><div data-box="3"><p><span>d</span></p></div></body></html>
+            """)
+        let found = try Selector("[data-box] span, #s span").select(in: page).map { page.text(of: $0) }
+        #expect(found == ["a", "b", "c", "d"])
+        #expect(try Selector("[data-box=\"2\"] > span").select(in: page).map { page.text(of: $0) } == ["b"])
+    }
+
     @Test func firstReturnsTheEarliestMatch() throws {
         let first = try Selector(".price").first(in: page)
         #expect(first.map { page.text(of: $0) } == "€12,50")
