@@ -16,6 +16,14 @@ struct PageExtractor {
     func extract(from document: HTMLDocument, title: String?) -> ProductFacts {
         var facts = ProductFacts(source: .page)
         let language = document.elements.first?["lang"]
+        // The size picker serves both the stock and the sizes; it is looked for once.
+        var foundSizePicker: VariantPickers.Picker?
+        func sizePicker() -> VariantPickers.Picker {
+            if let foundSizePicker { return foundSizePicker }
+            let picker = VariantPickers.sizePicker(in: document)
+            foundSizePicker = picker
+            return picker
+        }
         var siteName = false
         // "Champion Legacy Cap bei SNIPES bestellen": the title's tail that names the shop goes first.
         let title = title.map { ShopName.strippingTail($0, host: pageURL.host) }
@@ -66,7 +74,7 @@ struct PageExtractor {
             // As with the price: where the shop's own stock selectors find nothing on its own
             // layout, the buy box says nothing, and its buttons belong to other offers.
             // Every size marked sold out outweighs a live add-to-cart button: it has nothing left to add.
-            let sizes = VariantPickers.sizeStock(in: document)
+            let sizes = VariantPickers.sizeStock(of: sizePicker(), in: document)
             facts.availability = sizes == .outOfStock ? sizes : BuyButton.availability(in: document, after: heading)
                 ?? OfferChoices.availability(in: document)
                 ?? sizes
@@ -85,7 +93,7 @@ struct PageExtractor {
         facts.images = siteImages.isEmpty ? mainImages(in: document) : siteImages.map { ImageCandidate(url: $0) }
         // A site's picker selector also finds the picker's prompt ("Sélectionner la taille").
         let siteSizes = all(.sizes, in: document).filter { !VariantPickers.isPrompt($0) }
-        for size in siteSizes.isEmpty ? VariantPickers.sizes(in: document) : siteSizes { ProductFacts.appendUnique(size, to: &facts.sizes) }
+        for size in siteSizes.isEmpty ? sizePicker().values : siteSizes { ProductFacts.appendUnique(size, to: &facts.sizes) }
         let siteColors = all(.colors, in: document).filter { !VariantPickers.isPrompt($0) }
         for color in siteColors.isEmpty ? VariantPickers.colors(in: document) : siteColors { ProductFacts.appendUnique(color, to: &facts.colors) }
 

@@ -4,9 +4,16 @@ import HTML
 /// Reads offered sizes and colours from the variant pickers a shopper uses: `<select>` lists
 /// and button or swatch rows labelled as size or colour pickers.
 enum VariantPickers {
-    /// Sizes in picker order.
-    static func sizes(in document: HTMLDocument) -> [String] {
-        picker(in: document, words: sizeWords, labels: sizeLabels, maximumLength: 12).values
+    /// A picker's values in order, and the choices they came from.
+    struct Picker {
+        var values: [String] = []
+        var choices: [HTMLElement] = []
+    }
+
+    /// The size picker: its sizes in picker order. The page reader asks it for sizes and for stock, and
+    /// finds it once.
+    static func sizePicker(in document: HTMLDocument) -> Picker {
+        picker(in: document, words: sizeWords, labels: sizeLabels, maximumLength: 12)
     }
 
     /// Colour names in picker order.
@@ -17,8 +24,8 @@ enum VariantPickers {
     /// The stock state the size picker shows when it marks sold-out sizes one by one ("soldOut" on
     /// H&M's `li`, "M – ausverkauft" in an option): some sizes left is in stock, every size marked
     /// is sold out. A picker that marks none says nothing (a listing's size filter marks none).
-    static func sizeStock(in document: HTMLDocument) -> Availability? {
-        let choices = picker(in: document, words: sizeWords, labels: sizeLabels, maximumLength: 12).choices
+    static func sizeStock(of picker: Picker, in document: HTMLDocument) -> Availability? {
+        let choices = picker.choices
         guard choices.count >= 2 else { return nil }
         let marked = choices.filter { marksSoldOut($0, in: document) }.count
         if marked == 0 { return nil }
@@ -27,8 +34,7 @@ enum VariantPickers {
 
     /// The first picker labelled by `words` that offers at least one usable value: its values, and the
     /// choices they came from.
-    private static func picker(in document: HTMLDocument, words: [String], labels: AttributeWords, maximumLength: Int)
-        -> (values: [String], choices: [HTMLElement]) {
+    private static func picker(in document: HTMLDocument, words: [String], labels: AttributeWords, maximumLength: Int) -> Picker {
         var result: [String] = [], choices: [HTMLElement] = []
         func take(_ value: String?, from choice: HTMLElement) {
             guard let value = usable(withoutStockNote(value ?? ""), maximumLength), !result.contains(value) else { return }
@@ -41,14 +47,14 @@ enum VariantPickers {
                 if option["value"]?.isEmpty == true { continue }
                 take(document.text(of: option), from: option)
             }
-            if !result.isEmpty { return (result, choices) }
+            if !result.isEmpty { return Picker(values: result, choices: choices) }
         }
         // Every element of the page passes here: the tag test comes first and allocates nothing.
         for container in document.elements where (container.tag == "div" || container.tag == "ul" || container.tag == "fieldset")
             && (labelled(container, words, labels) || captionedByLegend(container, words, document) || captionedBySibling(container, words, document)) {
             guard container.subtreeEnd - container.index < 400 else { continue }
             for choice in choiceElements(of: container, in: document) { take(label(of: choice, in: document), from: choice) }
-            if result.count >= 2 { return (result, choices) }
+            if result.count >= 2 { return Picker(values: result, choices: choices) }
             (result, choices) = ([], [])
         }
         // `<dt>Grösse:</dt><dd><ul>…</ul></dd>`: a list captioned by its definition term.
@@ -57,10 +63,10 @@ enum VariantPickers {
                   next.tag == "dd", next.subtreeEnd - next.index < 400 else { continue }
             let list = document.descendants(of: next).first { $0.tag == "ul" || $0.tag == "select" || $0.tag == "fieldset" }
             for choice in list.map({ choiceElements(of: $0, in: document) }) ?? [] { take(label(of: choice, in: document), from: choice) }
-            if result.count >= 2 { return (result, choices) }
+            if result.count >= 2 { return Picker(values: result, choices: choices) }
             (result, choices) = ([], [])
         }
-        return (result, choices)
+        return Picker(values: result, choices: choices)
     }
 
     /// A container's choices: its `li`, `button`, `label`, `a` or `option` children, or those one level down.
