@@ -79,6 +79,8 @@ enum BuyButton {
             guard control.tag == "button" || control.tag == "a" || pseudo
                 || control.tag == "input" && ["submit", "button"].contains(control["type"]?.lowercased() ?? "") else { continue }
             guard control.subtreeEnd - control.index < (pseudo ? 4 : Self.largestControl) else { continue }
+            // A text of 400 bytes or more has 80 characters or more: the runs' length says so without joining them.
+            guard control.tag == "input" || document.textFits(control, utf8Bytes: 400) else { continue }
             let attributes = attributeLabel(control)
             let text = (control.tag == "input" ? control["value"] ?? "" : document.text(of: control)).lowercased()
             guard text.count < 80, let signal = signal(of: control, attributes: attributes, text: text) else { continue }
