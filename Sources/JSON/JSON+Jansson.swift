@@ -11,6 +11,13 @@ extension JSON {
 
     /// Parses UTF-8 bytes holding a JSON text of any kind.
     public static func parse(bytes: [UInt8]) throws(JSONError) -> JSON {
+        try parse(bytes: bytes, pruning: nil)
+    }
+
+    /// Parses UTF-8 bytes, leaving out of the copy what `pruning` says no reader needs. Copying jansson's tree into
+    /// Swift values is most of the cost of reading a large document, so a search for a few objects in a shop's
+    /// script state skips the subtrees it would not search anyway.
+    public static func parse(bytes: [UInt8], pruning: JSONPruning?) throws(JSONError) -> JSON {
         var error = json_error_t()
         let flags = Int(JSON_DECODE_ANY | JSON_ALLOW_NUL)
         let root: UnsafeMutablePointer<json_t>? = bytes.withUnsafeBufferPointer { buffer in
@@ -28,7 +35,7 @@ extension JSON {
             throw JSONError(reason: reason, line: Int(error.line), column: Int(error.column))
         }
         defer { wd_json_decref(root) }
-        return JSON(borrowing: root)
+        return JSON(borrowing: root, pruning: pruning, depth: 0)
     }
 
     /// The compact (or indented) JSON text, with object keys sorted so output is stable. Text only a
@@ -60,15 +67,25 @@ extension JSON {
         }
     }
 
-    private init(borrowing node: UnsafeMutablePointer<json_t>) {
-        switch json_type(UInt32(wd_json_typeof(node))) {
+    private init(borrowing node: UnsafeMutablePointer<json_t>, pruning: JSONPruning?, depth: Int) {
+        let type = json_type(UInt32(wd_json_typeof(node)))
+        if let pruning, depth > pruning.maximumDepth, type == JSON_OBJECT || type == JSON_ARRAY {
+            self = .null
+            return
+        }
+        switch type {
         case JSON_OBJECT:
             var members: [String: JSON] = [:]
             members.reserveCapacity(json_object_size(node))
             var iterator = json_object_iter(node)
             while let current = iterator {
                 if let key = json_object_iter_key(current), let value = json_object_iter_value(current) {
-                    members[String(cString: key)] = JSON(borrowing: value)
+                    let name = String(cString: key)
+                    if let pruning, Self.isContainer(value), pruning.skipsMember(name) {
+                        iterator = json_object_iter_next(node, current)
+                        continue
+                    }
+                    members[name] = JSON(borrowing: value, pruning: pruning, depth: depth + 1)
                 }
                 iterator = json_object_iter_next(node, current)
             }
@@ -78,7 +95,7 @@ extension JSON {
             var elements: [JSON] = []
             elements.reserveCapacity(count)
             for index in 0..<count {
-                if let element = json_array_get(node, index) { elements.append(JSON(borrowing: element)) }
+                if let element = json_array_get(node, index) { elements.append(JSON(borrowing: element, pruning: pruning, depth: depth + 1)) }
             }
             self = .array(elements)
         case JSON_STRING:
@@ -96,6 +113,11 @@ extension JSON {
         case JSON_FALSE: self = .bool(false)
         default: self = .null
         }
+    }
+
+    private static func isContainer(_ node: UnsafeMutablePointer<json_t>) -> Bool {
+        let type = json_type(UInt32(wd_json_typeof(node)))
+        return type == JSON_OBJECT || type == JSON_ARRAY
     }
 
     /// A new jansson tree owning one reference; the caller releases it.

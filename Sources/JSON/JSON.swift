@@ -10,6 +10,21 @@ public enum JSON: Sendable, Hashable {
     case object([String: JSON])
 }
 
+/// What `JSON.parse(bytes:pruning:)` leaves out of its copy: object and array members under keys that
+/// `skipsMember` names, and objects and arrays nested deeper than `maximumDepth` (they become null).
+/// Scalar members always stay.
+public struct JSONPruning: Sendable {
+    /// The deepest level copied; the root is level 0.
+    public let maximumDepth: Int
+    /// Whether an object or array under this key is left out.
+    public let skipsMember: @Sendable (String) -> Bool
+
+    public init(maximumDepth: Int, skipsMember: @escaping @Sendable (String) -> Bool) {
+        self.maximumDepth = maximumDepth
+        self.skipsMember = skipsMember
+    }
+}
+
 extension JSON {
     /// The member `key` of an object, or nil for a missing key or a non-object.
     public subscript(key: String) -> JSON? {

@@ -45,6 +45,20 @@ import JSON
         #expect(throws: JSONError.self) { try JSON.parse("{\"a\":1} trailing") }
     }
 
+    @Test func pruningLeavesOutNamedSubtreesAndDeepLevelsButKeepsScalars() throws {
+        let text = #"{"product": {"name": "Coat", "related": [{"name": "Hat"}], "reviews": 12, "sizes": [["S"], ["M"]]}, "deep": {"a": {"b": {"c": 1}}}}"#
+        let pruning = JSONPruning(maximumDepth: 2) { $0 == "related" || $0 == "reviews" }
+        let pruned = try JSON.parse(bytes: Array(text.utf8), pruning: pruning)
+        #expect(pruned["product"]?["name"] == .string("Coat"))
+        #expect(pruned["product"]?["related"] == nil)
+        // A scalar under a pruned key stays: only objects and arrays are left out.
+        #expect(pruned["product"]?["reviews"] == .int(12))
+        // Level 2 is copied, level 3 becomes null.
+        #expect(pruned["product"]?["sizes"] == .array([.null, .null]))
+        #expect(pruned["deep"]?["a"] == .object(["b": .null]))
+        #expect(try JSON.parse(bytes: Array(text.utf8), pruning: nil) == JSON.parse(text))
+    }
+
     @Test func scalarsParseAtTopLevel() throws {
         #expect(try JSON.parse("42") == .int(42))
         #expect(try JSON.parse("\"hi\"") == .string("hi"))

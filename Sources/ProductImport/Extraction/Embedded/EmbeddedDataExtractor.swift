@@ -15,9 +15,10 @@ struct EmbeddedDataExtractor {
             guard !script.source.isEmpty, script.source.count <= Self.maximumScriptLength else { continue }
             switch Self.kind(ofType: script["type"]) {
             case .json:
-                guard var value = Self.parseJSON(script.text) else { continue }
-                if script["id"] == "__NUXT_DATA__" { value = NuxtPayload.hydrate(value) }
-                values.append(value)
+                // Nuxt's payload is one flat array that refers to its entries by position: it is copied whole.
+                let isNuxtPayload = script["id"] == "__NUXT_DATA__"
+                guard let value = Self.parseJSON(script.text, pruning: isNuxtPayload ? nil : ProductShape.pruning) else { continue }
+                values.append(isNuxtPayload ? NuxtPayload.hydrate(value) : value)
             case .javascript:
                 values.append(contentsOf: ScriptState.values(in: Array(script.source)))
             case .other:
@@ -58,8 +59,8 @@ struct EmbeddedDataExtractor {
     }
 
     /// Strict JSON first, then the repair pass for hand-written or templated blocks.
-    static func parseJSON(_ text: String) -> JSON? {
-        if let strict = try? JSON.parse(text) { return strict }
-        return JSONRepair.values(in: text, limit: 1).first.flatMap { try? JSON.parse($0) }
+    static func parseJSON(_ text: String, pruning: JSONPruning? = nil) -> JSON? {
+        if let strict = try? JSON.parse(bytes: Array(text.utf8), pruning: pruning) { return strict }
+        return JSONRepair.values(in: text, limit: 1).first.flatMap { try? JSON.parse(bytes: Array($0.utf8), pruning: pruning) }
     }
 }

@@ -27,6 +27,10 @@ enum ProductShape {
     /// Subtrees holding other products (recommendations) are not searched.
     static let skippedKeys = ["related", "recommend", "similar", "upsell", "crosssell", "recentlyviewed", "alsobought", "bundle", "reviews"]
 
+    /// What a parse of script state leaves out of its copy: the subtrees `search` skips (recommendations,
+    /// reviews), and levels well below the deepest it searches, past what `facts` reads under a product.
+    static let pruning = JSONPruning(maximumDepth: 24) { skippedMatcher.contains($0) }
+
     /// The most product-like object in `root`, searched depth- and size-bounded.
     static func best(in root: JSON) -> Candidate? {
         // A page's own report of the product viewed outranks shapes guessed from its keys.
