@@ -73,7 +73,8 @@ public struct ProductExtractor: Sendable {
         if hasGaps(found, strict: true), let facts = EmbeddedDataExtractor().extract(from: scan.scripts) { found.append(facts) }
         // A shop's front or search page whose share tags say "og:type product" and give no price is no product:
         // only the visible page can make it one.
-        if PageGate.isHome(pageURL) || PageGate.isSearch(pageURL), !found.contains(where: { $0.price != nil }),
+        let frontOrSearch = PageGate.isHome(pageURL) || PageGate.isSearch(pageURL)
+        if frontOrSearch, !found.contains(where: { $0.price != nil }),
            !found.contains(where: { $0.isProduct && $0.source != .meta }) {
             found.removeAll { $0.source == .meta }
         }
@@ -82,7 +83,7 @@ public struct ProductExtractor: Sendable {
             // No structured data says "product": the visible page decides.
             let tree = try document()
             let page = reader.extract(from: tree, title: scan.title)
-            guard page.isProduct, reader.site != nil || !PageGate.isSearch(pageURL) && !PageGate.isHome(pageURL) && !Self.listsProducts(scan) else {
+            guard page.isProduct, reader.site != nil || !frontOrSearch && !Self.listsProducts(scan) else {
                 let refusal = PageGate.refusal(for: tree, pageURL: pageURL, scripts: scan.scripts, tagCount: scan.tagCount)
                 // A buy box without a readable price is still one product when no gate names the page as something else,
                 // and so is a page drawn by scripts whose share tags name one product (`ScriptShell`).
