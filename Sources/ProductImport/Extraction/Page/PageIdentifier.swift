@@ -117,7 +117,7 @@ enum PageIdentifier {
         "Product number", "Product No.", "Product No", "Prod. No.", "Article number", "Article No.", "Article no", "Art. no.", "Art.No.",
         "Part number", "Part No.", "ID", "Herstellernummer", "Hersteller-Nr.", "Bestellnummer", "Best.-Nr.", "Productnummer", "Número de artículo",
         "Modellnummer", "Modell", "Model number", "Model", "Modèle", "Référence", "Réf.", "Ref.", "Referencia", "Referência",
-        "Código", "Codice articolo", "Codice prodotto", "Codice", "Cod.", "Artikelcode", "Numer katalogowy", "Kod produktu",
+        "Código", "Codice articolo", "Codice prodotto", "Codice", "Cod. articolo", "Cod. prodotto", "Cod. art.", "Cod.", "Artikelcode", "Numer katalogowy", "Kod produktu",
         "SKU", "MPN", "ASIN", "ISBN-13", "ISBN-10", "ISBN", "EAN13", "EAN-13", "EAN", "GTIN", "UPC",
         "Numéro d'article", "N° d'article", "Numero articolo", "Código do produto", "Código de producto", "Nr produktu", "Indeks",
         "Art.nr.", "Artikelnr", "Productcode",
