@@ -30,6 +30,24 @@ import Testing
         #expect(try brand(snippet) == expected)
     }
 
+    @Test(arguments: [
+        ("<div class=\"product-brand\"><a href=\"/b/acme\"><img src=\"/l.png\" alt=\"Acme logo\"></a></div>", "Acme"),
+        ("<span itemprop=\"brand\">Acme</span>", "Acme"),
+        ("<div itemprop=\"brand\" itemtype=\"https://schema.org/Brand\"><meta itemprop=\"name\" content=\"Acme\"></div>", "Acme"),
+        ("<p>Producent: Acme</p>", "Acme"),
+        ("<p>Designer: Acme</p>", "Acme"),
+        ("<p>Značka: Acme</p>", "Acme"),
+    ])
+    func aLinkedLogoAMarkedBrandAndMoreLabelsNameTheBrand(snippet: String, expected: String) throws {
+        #expect(try brand(snippet) == expected)
+    }
+
+    @Test func aBrandBlocksPictureThatIsNoLogoAndAMarkedBrandInTheFooterNameNoBrand() throws {
+        #expect(try brand(#"<div class="brand-bar"><a href="/free-shipping"><img alt="Free shipping"></a></div>"#) == nil)
+        #expect(try brand(#"<footer><span itemprop="brand">Other</span></footer>"#) == nil)
+        #expect(try brand(#"<div class="recommendations"><span itemprop="brand">Other</span></div>"#) == nil)
+    }
+
     @Test func aSpecificationLineInTheSiteHeaderNamesNoBrand() throws {
         #expect(try brand("", header: "<p>Brand: Acme Outlet</p>") != "Acme Outlet")
     }

@@ -66,6 +66,7 @@ enum BrandText {
     /// "Brand: X" labels.
     private static let labels = [
         "Brand", "Marke", "Marque", "Marca", "Marchio", "Merk", "Marka", "Hersteller", "Manufacturer", "Fabricant", "Fabricante", "Produttore", "Märke", "Varumärke",
+        "Designer", "Producent", "Fabrikant", "Značka", "Výrobce", "Merkki", "Valmistaja",
         "ブランド", "メーカー", "品牌", "브랜드", "제조사",
     ]
 }

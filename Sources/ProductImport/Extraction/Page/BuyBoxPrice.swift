@@ -334,7 +334,7 @@ enum BuyBoxPrice {
         return false
     }
 
-    private static func inRecommendations(_ element: HTMLElement, _ document: HTMLDocument) -> Bool {
+    static func inRecommendations(_ element: HTMLElement, _ document: HTMLDocument) -> Bool {
         document.ancestor(of: element) { ancestor in
             ancestor.tag == "footer" || ancestor.tag == "nav" || recommendationLabels.matches(ancestor)
         } != nil

@@ -234,6 +234,7 @@ struct PageExtractor {
 
     /// A brand from byline wording, a brand link or an element labelled as the brand.
     private func brand(in document: HTMLDocument) -> String? {
+        if let brand = Self.itempropBrand(in: document) { return brand }
         for element in document.elements where Self.brandTags.contains(element.tag) {
             let isBrandLink = element.tag == "a" && (element["rel"] == "brand" || Self.brandLinks.contains(element["href"] ?? ""))
             guard isBrandLink || Self.brandLabels.matches(element) else { continue }
@@ -243,11 +244,35 @@ struct PageExtractor {
             // A link to a brand's page in a menu or the footer names some other brand.
             if isBrandLink, !Self.brandLabels.matches(element), BrandLabels.inPageChrome(element, document) { continue }
             var text = document.text(of: element)
-            if text.isEmpty, isBrandLink || label.includes("logo") { text = BrandLabels.logoName(in: element, document) ?? "" }
+            // A logo: the brand link's picture, or a linked picture a brand-labelled block calls a logo
+            // ("<div class=product-brand><a href=…><img alt='Acme logo'>").
+            if text.isEmpty, isBrandLink || label.includes("logo") || Self.holdsLinkedLogo(element, document) {
+                text = BrandLabels.logoName(in: element, document) ?? ""
+            }
             guard !text.isEmpty, text.count <= 120 else { continue }
             if let brand = BrandText.brand(in: text) { return brand }
             if isBrandLink || Self.brandWords.dropFirst(2).contains(where: label.includes) || label.includes("brand"), let brand = BrandText.clean(text),
                !Self.brandWords.contains(where: brand.lowercased().contains), !BrandLabels.isNavigationWord(brand) { return brand }
+        }
+        return nil
+    }
+
+    /// Whether the element holds a link whose picture's alt text says it is a logo.
+    private static func holdsLinkedLogo(_ element: HTMLElement, _ document: HTMLDocument) -> Bool {
+        document.descendants(of: element).contains { link in
+            link.tag == "a" && document.descendants(of: link).contains { $0.tag == "img" && ($0["alt"]?.lowercased().includes("logo") ?? false) }
+        }
+    }
+
+    /// `itemprop="brand"` outside any `itemscope` (themes that mark the brand but not the product): its `content`,
+    /// its own `itemprop="name"`, or its text. Not inside another product's tile or the page's chrome.
+    private static func itempropBrand(in document: HTMLDocument) -> String? {
+        for element in document.elements where element["itemprop"]?.lowercased() == "brand" && element.subtreeEnd - element.index < 10 {
+            guard document.ancestor(of: element, where: { $0.has("itemscope") }) == nil,
+                  !BuyBoxPrice.inRecommendations(element, document), !BrandLabels.inPageChrome(element, document) else { continue }
+            let named = document.descendants(of: element).first { $0["itemprop"]?.lowercased() == "name" }
+            let text = element["content"] ?? named.map { $0["content"] ?? document.text(of: $0) } ?? document.text(of: element)
+            if text.count <= 60, let brand = BrandText.clean(text), !BrandLabels.isNavigationWord(brand) { return brand }
         }
         return nil
     }
