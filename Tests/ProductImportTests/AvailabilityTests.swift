@@ -106,6 +106,8 @@ import Testing
         ("Varastossa", "in_stock"), ("Ei varastossa", "out_of_stock"),
         ("3 available", "in_stock"), ("More than 10 available", "in_stock"), ("1 available / 5 sold", "in_stock"),
         ("Last one", "limited"), ("Letzter Artikel", "limited"),
+        ("Na stanie", "in_stock"), ("Brak na stanie", "out_of_stock"), ("Back soon", "out_of_stock"),
+        ("В наличии", "in_stock"), ("Нет в наличии", "out_of_stock"),
     ])
     func moreStockWordsAreRead(words: String, expected: String) throws {
         let html = "<html><body><h1>Item</h1><span class=\"price\">€12.00</span><div class=\"stock-status\">\(words)</div></body></html>"

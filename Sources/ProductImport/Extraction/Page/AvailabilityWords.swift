@@ -87,6 +87,8 @@ enum AvailabilityWords {
         "slutsåld", "tillfälligt slut", "slut i lager", "ej i lager", "udsolgt", "utsolgt", "ikke på lager", "tükendi", "stokta yok",
         // Portugal's "Sem stock" holds "stock"; Czech and Finnish.
         "sem stock", "fora de stock", "vyprodáno", "není skladem", "není k dispozici", "loppuunmyyty", "ei varastossa", "tilapäisesti loppu",
+        // "Brak na stanie" holds "na stanie"; "back soon"; Russian ("нет в наличии" holds "в наличии").
+        "brak na stanie", "back soon", "нет в наличии", "распродано", "закончился",
     ]
 
     private static let preOrder = [
@@ -140,7 +142,7 @@ enum AvailabilityWords {
         // Amazon's dispatch notes for items it orders in: still buyable now.
         "usually ships within", "usually dispatched within", "available to order", "gewöhnlich versandfertig",
         "habituellement expédié", "normalmente se envía", "di solito spedito", "disponibili",
-        "i lager", "på lager", "stokta var", "stokta", "skladem", "varastossa",
+        "i lager", "på lager", "stokta var", "stokta", "skladem", "varastossa", "na stanie", "в наличии",
         // Dispatch promises in a stock line: "Sofort versandfertig", "Expédié sous 24h", bol.com's "Morgen in huis".
         "versandfertig", "expédié sous", "expédié en 24", "morgen in huis", "wysyłka w 24", "wysyłamy w 24", "envío en 24",
         "ships in 24", "ships within 24", "spedito entro", "spedizione in 24",
