@@ -167,7 +167,7 @@ private struct TreeBuilder {
             let value = movedValue(attribute.value) ?? String(cString: attribute.value)
             if name == "id" {
                 indicesByID[value, default: []].append(index)
-            } else if name.utf8.starts(with: "data-".utf8) {
+            } else if HTMLDocument.isDataAttribute(name) {
                 indicesByDataAttribute[name, default: []].append(index)
             }
             attributes.append(HTMLAttribute(name: name, value: value))

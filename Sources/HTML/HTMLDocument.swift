@@ -43,8 +43,13 @@ public struct HTMLDocument: Sendable {
     /// The elements that carry the `data-…` attribute `name` (lowercase), in document order; nil for a
     /// name that is not a data attribute, which the document does not index.
     public func elements(withDataAttribute name: String) -> [HTMLElement]? {
-        guard name.utf8.starts(with: "data-".utf8) else { return nil }
+        guard Self.isDataAttribute(name) else { return nil }
         return (indicesByDataAttribute[name] ?? []).map { elements[$0] }
+    }
+
+    /// Whether `name` is a `data-…` attribute's, the names the document indexes by attribute.
+    static func isDataAttribute(_ name: String) -> Bool {
+        name.utf8.starts(with: "data-".utf8)
     }
 
     /// The first element with tag `name`, if any.

@@ -68,12 +68,11 @@ extension JSON {
     }
 
     private init(borrowing node: UnsafeMutablePointer<json_t>, pruning: JSONPruning?, depth: Int) {
-        let type = json_type(UInt32(wd_json_typeof(node)))
-        if let pruning, depth > pruning.maximumDepth, type == JSON_OBJECT || type == JSON_ARRAY {
+        if let pruning, depth > pruning.maximumDepth, Self.isContainer(node) {
             self = .null
             return
         }
-        switch type {
+        switch json_type(UInt32(wd_json_typeof(node))) {
         case JSON_OBJECT:
             var members: [String: JSON] = [:]
             members.reserveCapacity(json_object_size(node))
@@ -81,11 +80,8 @@ extension JSON {
             while let current = iterator {
                 if let key = json_object_iter_key(current), let value = json_object_iter_value(current) {
                     let name = String(cString: key)
-                    if let pruning, Self.isContainer(value), pruning.skipsMember(name) {
-                        iterator = json_object_iter_next(node, current)
-                        continue
-                    }
-                    members[name] = JSON(borrowing: value, pruning: pruning, depth: depth + 1)
+                    let pruned = pruning.map { Self.isContainer(value) && $0.skipsMember(name) } ?? false
+                    if !pruned { members[name] = JSON(borrowing: value, pruning: pruning, depth: depth + 1) }
                 }
                 iterator = json_object_iter_next(node, current)
             }

@@ -210,7 +210,7 @@ enum BuyBoxPrice {
             guard hasDigit(outside) else { continue }
             let text = afterNowWord(outside)
             guard text.utf8.count <= 64 else { continue }
-            let ownHead = text.lowercased().prefix { !$0.isNumber }
+            let ownHead = wordsBeforeNumber(text.lowercased())
             // A longer line counts only when its own words say it is the price: "Price: $24.99 (incl. tax)", "価格 ￥3,980（税込）".
             let namesItself = currentPriceWords.contains(where: ownHead.includes) || priceLineWords.contains(where: ownHead.includes)
             guard text.utf8.count <= 24 || namesItself, PriceParser.currency(text) != nil, let amount = PriceParser.visibleAmount(text), amount > 0,
