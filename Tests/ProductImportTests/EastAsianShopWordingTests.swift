@@ -129,3 +129,24 @@ extension EastAsianShopWordingTests {
         #expect(draft.goods == "electronics")
     }
 }
+
+extension EastAsianShopWordingTests {
+    @Test func optionsInATableRowNamedByItsHeaderAreTheSizesAndColours() throws {
+        // Cafe24's option table: the row header names the dropdown, a sold-out size carries "[품절]".
+        let html = page("""
+            <div class="headingArea"><h2>베이직 라운드 울 니트</h2></div>
+            <table><tr><th scope="row">판매가</th><td><strong id="span_product_price_text">29,900원</strong></td></tr></table>
+            <table><tbody>
+            <tr><th scope="row">색상</th><td><select name="option1"><option value="*">- [필수] 옵션을 선택해 주세요 -</option>
+            <option value="**" disabled>-------------------</option><option value="블랙">블랙</option><option value="아이보리">아이보리</option></select></td></tr>
+            <tr><th scope="row">사이즈</th><td><span><select name="option2"><option value="*">- [필수] 옵션을 선택해 주세요 -</option>
+            <option value="S">S</option><option value="M">M</option><option value="L">L [품절]</option></select></span></td></tr>
+            </tbody></table><a href="#none" class="btnSubmit">바로 구매하기</a>
+            """, lang: "ko").replacingOccurrences(of: "<title>Shop</title>", with: "<title>베이직 라운드 울 니트 - 모노샵</title>")
+        let draft = try TestSupport.draft(html, url: "https://shop.example.kr/product/detail.html?product_no=1234")
+        #expect(draft.sizes == ["S", "M", "L"])
+        #expect(draft.colors.map(\.name) == ["black", "off-white"])
+        #expect(draft.material == "wool")
+        #expect(draft.availability == .inStock)
+    }
+}

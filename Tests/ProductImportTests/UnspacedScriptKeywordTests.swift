@@ -66,4 +66,30 @@ import ProductImport
     @Test func aBreadcrumbInChineseGivesTheCategoryWhenTheNameDoesNot() {
         #expect(classify("Daily Basic 01", category: "女裝 > 上衣 > 襯衫").subcategory == "shirt")
     }
+    @Test(arguments: [
+        ("韓版寬鬆純棉短袖T恤 白色", "white", "cotton"), ("女裝 針織開衫 米色", "beige", nil), ("海軍藍羊毛大衣", "navy", "wool"),
+        ("ネイビー ウールコート", "navy", "wool"), ("綿100% ボーダー Tシャツ ホワイト", "white", "cotton"), ("レザージャケット ブラック", "black", "leather"),
+        ("베이직 울 니트 아이보리", "off-white", "wool"), ("블랙 가죽 자켓", "black", "leather"), ("린넨 셔츠 스카이블루", "light blue", "linen"),
+    ])
+    func coloursAndFibresWrittenWithoutSpacesAreRead(name: String, color: String, material: String?) {
+        let found = classify(name)
+        #expect(found.colors.map(\.name) == [color], "\(name)")
+        #expect(found.material == material, "\(name)")
+    }
+
+    @Test(arguments: [("條紋襯衫", Pattern.stripe), ("格紋裙", .check), ("花柄ワンピース", .floral), ("ドット ブラウス", .dot), ("스트라이프 셔츠", .stripe), ("꽃무늬 원피스", .floral)])
+    func aPatternWrittenWithoutSpacesIsRead(name: String, pattern: Pattern) {
+        #expect(classify(name).pattern == pattern, "\(name)")
+    }
+
+    @Test func aWordThatHoldsAColourOrFibreWordWithoutMeaningItNamesNone() {
+        // 블루종 (a blouson) holds 블루 (blue); 겨울 (winter) and 서울 (Seoul) hold 울 (wool).
+        let blouson = classify("겨울 블루종 서울 스타일")
+        #expect(blouson.subcategory == "jacket")
+        #expect(blouson.colors.isEmpty)
+        #expect(blouson.material == nil)
+        #expect(classify("블루 울 블루종").colors.map(\.name) == ["blue"])
+        #expect(classify("麻灰 T恤").colors.map(\.name) == ["grey"])
+        #expect(classify("麻灰 T恤").material == nil)
+    }
 }

@@ -113,6 +113,11 @@ public struct KeywordRules: Sendable {
             Self.addWords(of: rule, value: pattern, order: order, to: &patterns)
         }
         for (order, rule) in (json["colors"]?.array ?? []).enumerated() {
+            if rule["name"]?.isNull == true {
+                // Words that hold a colour word without naming one (Korean 블루종, a blouson): they only block.
+                Self.addWords(of: rule, value: nil, order: order, to: &colors)
+                continue
+            }
             guard let name = rule["name"]?.string, let family = rule["family"]?.string.flatMap(ColorFamily.init(rawValue:)) else {
                 throw ImportError(.invalidRules, detail: "color rule \(order) needs a name and a known family")
             }

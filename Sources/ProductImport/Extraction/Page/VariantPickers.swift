@@ -42,7 +42,7 @@ enum VariantPickers {
             choices.append(choice)
         }
         for select in document.elements(named: "select") where labelled(select, words, labels) || captionedByLabel(select, words, document)
-            || captionedBySibling(select, words, document) {
+            || captionedBySibling(select, words, document) || captionedByRowHeader(select, words, document) {
             for option in document.descendants(of: select) where option.tag == "option" {
                 if option["value"]?.isEmpty == true { continue }
                 take(document.text(of: option), from: option)
@@ -113,6 +113,23 @@ enum VariantPickers {
 
     private static let captionTags: Set<String> = ["span", "label", "p", "div", "strong", "b", "h3", "h4", "h5", "legend", "dt"]
 
+    /// A dropdown in a table or definition row whose header names it (`<tr><th>사이즈</th><td><select>`, as Cafe24
+    /// and many Asian shops lay out their options): the cell a few levels up, and the header cell just before it.
+    private static func captionedByRowHeader(_ select: HTMLElement, _ words: [String], _ document: HTMLDocument) -> Bool {
+        var cell = select.parent
+        for _ in 0..<3 {
+            guard let index = cell else { return false }
+            let element = document.elements[index]
+            if element.tag == "td" || element.tag == "dd" {
+                guard let row = element.parent else { return false }
+                let header = document.children(of: document.elements[row]).last { $0.index < element.index }
+                return header.map { ($0.tag == "th" || $0.tag == "dt") && captions($0, words, document) } ?? false
+            }
+            cell = element.parent
+        }
+        return false
+    }
+
     /// A `<fieldset>` whose `<legend>` names it ("Size" above a row of radio buttons, as Shopify themes draw it).
     private static func captionedByLegend(_ container: HTMLElement, _ words: [String], _ document: HTMLDocument) -> Bool {
         guard container.tag == "fieldset" else { return false }
@@ -123,7 +140,7 @@ enum VariantPickers {
     private static func withoutStockNote(_ text: String) -> String {
         let lowered = text.lowercased()
         guard text.utf8.count <= 80, soldOutWords.contains(where: lowered.includes) else { return text }
-        for separator in [" – ", " - ", " — ", " (", " / "] {
+        for separator in [" – ", " - ", " — ", " (", " [", " / "] {
             if let cut = text.range(of: separator) { return String(text[..<cut.lowerBound]) }
         }
         return text
@@ -196,8 +213,10 @@ enum VariantPickers {
     private static let labelAttributes: Set<String> = ["id", "class", "name", "aria-label", "data-testid", "data-test", "data-option-name"]
     private static let sizeLabels = AttributeWords(sizeWords, in: labelAttributes)
     private static let colorLabels = AttributeWords(colorWords, in: labelAttributes)
-    private static let sizeWords = ["size", "größe", "groesse", "grösse", "taille", "talla", "taglia", "tamanho", "maat", "rozmiar"]
-    private static let colorWords = ["colour", "color", "farbe", "couleur", "colore", "kleur", "kolor", "swatch"]
+    private static let sizeWords = ["size", "größe", "groesse", "grösse", "taille", "talla", "taglia", "tamanho", "maat", "rozmiar", "storlek",
+                                    "velikost", "размер", "사이즈", "크기", "サイズ", "尺寸", "尺碼", "尺码"]
+    private static let colorWords = ["colour", "color", "farbe", "couleur", "colore", "kleur", "kolor", "swatch", "färg", "barva", "цвет",
+                                     "색상", "컬러", "색깔", "カラー", "色", "顏色", "颜色"]
     private static let placeholders = ["select", "sélection", "choose", "wähle", "auswählen", "choisi", "seleccion", "elige", "scegli", "selezion", "escolh", "kies", "wybierz", "--", "size guide",
                                         "선택", "選択", "选择", "選擇", "お選びください", "請選擇", "请选择"]
 }
