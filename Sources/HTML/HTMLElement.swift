@@ -25,6 +25,10 @@ public struct HTMLElement: Sendable, Hashable {
         return nil
     }
 
+    /// The attribute the scan gives an element whose inline `style` draws it crossed out
+    /// (`text-decoration: line-through`); gumbo's copy keeps no `style`.
+    public static let lineThroughAttribute = "data-line-through"
+
     /// Whether the element carries the attribute `name`, with or without a value.
     public func has(_ name: String) -> Bool {
         attributes.contains { $0.name == name }

@@ -72,8 +72,9 @@ private enum TagEdit {
     case drop(Range<Int>)
     /// The value bytes are replaced by a reference to `movedValues[index]`; `quoted` when the range sits inside quotes.
     case move(Range<Int>, index: Int, quoted: Bool)
-    /// A `style` that hides the element (with its leading space) becomes a `hidden` attribute.
-    case hide(Range<Int>)
+    /// A `style` that hides the element or draws it crossed out (with its leading space) becomes the
+    /// attribute `marker` (` hidden`, ` data-line-through`).
+    case mark(Range<Int>, marker: [UInt8])
 }
 
 /// The byte loop; it only lives inside `withUnsafeBufferPointer`, so the buffer stays valid.
@@ -280,10 +281,10 @@ private struct Scanner {
                 guard dropped.lowerBound >= start else { continue }
                 copy(start..<dropped.lowerBound)
                 start = dropped.upperBound
-            case .hide(let style):
+            case .mark(let style, let marker):
                 guard style.lowerBound >= start else { continue }
                 copy(start..<style.lowerBound)
-                output.append(contentsOf: Self.hiddenAttribute)
+                output.append(contentsOf: marker)
                 start = style.upperBound
             case .move(let value, let index, let quoted):
                 guard value.lowerBound >= start else { continue }
@@ -340,7 +341,8 @@ private struct Scanner {
 
     /// Reads attributes up to and including '>'; returns the offset after it, the attributes
     /// when `collect` is set; `tagEdits` gets the edits gumbo's copy of the tag gets: `style`, `on…` and
-    /// unlisted `data-…` attributes are dropped (a `style` that hides the element becomes `hidden`),
+    /// unlisted `data-…` attributes are dropped (a `style` that hides the element becomes `hidden`, one that
+    /// crosses it out `data-line-through`),
     /// long values are moved out (`movedValues`).
     /// With `labels`, `labelValues` and `attributeNames` get the tag's labels and names. On a tag whose body is
     /// skipped (`iframe`, `svg`), values over `longestSkippedBodyValue` bytes other than `src` are left out too:
@@ -395,8 +397,14 @@ private struct Scanner {
             if bodySkipped, let value, value.count > Self.longestSkippedBodyValue, !nameEquals(nameStart..<nameEnd, Self.srcName) {
                 tagEdits.append(.drop(whole))
             } else if isUnread(nameStart..<nameEnd) {
-                let hides = value.map { nameEquals(nameStart..<nameEnd, Self.styleName) && HidingStyle.hides(UnsafeBufferPointer(rebasing: bytes[$0])) } ?? false
-                tagEdits.append(hides ? .hide(whole) : .drop(whole))
+                let style = value.flatMap { nameEquals(nameStart..<nameEnd, Self.styleName) ? UnsafeBufferPointer(rebasing: bytes[$0]) : nil }
+                if let style, HidingStyle.hides(style) {
+                    tagEdits.append(.mark(whole, marker: Self.hiddenAttribute))
+                } else if let style, HidingStyle.strikes(style) {
+                    tagEdits.append(.mark(whole, marker: Self.lineThroughAttribute))
+                } else {
+                    tagEdits.append(.drop(whole))
+                }
             } else if let value {
                 let text = UnsafeBufferPointer(rebasing: bytes[value])
                 let looksMoved = AttributeValueText.startsWithMarker(text)
@@ -456,6 +464,8 @@ private struct Scanner {
     private static let longestSkippedBodyValue = 1_024
     /// What a hiding `style` becomes in gumbo's copy.
     private static let hiddenAttribute = Array(" hidden".utf8)
+    /// What a `style` that crosses the element out becomes.
+    private static let lineThroughAttribute = Array(" \(HTMLElement.lineThroughAttribute)".utf8)
     private static let idName = Array("id".utf8)
     private static let className = Array("class".utf8)
     private static let ariaLabelName = Array("aria-label".utf8)

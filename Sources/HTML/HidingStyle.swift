@@ -1,10 +1,17 @@
-/// Whether an inline `style` hides its element (`display: none`, `visibility: hidden`), read on the
-/// raw bytes of the value. gumbo's copy keeps no `style`; the scan marks such elements `hidden`
-/// instead, so readers that skip hidden elements skip them too.
+/// Whether an inline `style` hides its element (`display: none`, `visibility: hidden`) or crosses it out
+/// (`text-decoration: line-through`), read on the raw bytes of the value. gumbo's copy keeps no `style`;
+/// the scan marks such elements `hidden` or `data-line-through` instead, so readers that skip hidden
+/// elements skip them too, and price readers see a crossed-out price.
 enum HidingStyle {
     /// Whether the declarations in `value` hide the element.
     static func hides(_ value: UnsafeBufferPointer<UInt8>) -> Bool {
         declares(value, display, none) || declares(value, visibility, hidden)
+    }
+
+    /// Whether the declarations in `value` draw the element crossed out (`text-decoration: line-through`),
+    /// as shops mark a "was" price without a `<del>` or a class.
+    static func strikes(_ value: UnsafeBufferPointer<UInt8>) -> Bool {
+        declares(value, textDecoration, lineThrough) || declares(value, textDecorationLine, lineThrough)
     }
 
     /// Whether `value` declares `property: keyword` (any case, spaces around the colon).
@@ -41,6 +48,9 @@ enum HidingStyle {
     }
 
     private static let display = Array("display".utf8)
+    private static let textDecoration = Array("text-decoration".utf8)
+    private static let textDecorationLine = Array("text-decoration-line".utf8)
+    private static let lineThrough = Array("line-through".utf8)
     private static let none = Array("none".utf8)
     private static let visibility = Array("visibility".utf8)
     private static let hidden = Array("hidden".utf8)

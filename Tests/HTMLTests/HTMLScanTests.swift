@@ -97,6 +97,24 @@ import HTML
         #expect(document.elements(withID: "a").first.map { document.text(of: $0) } == "sold out")
     }
 
+    @Test func aStyleThatCrossesTheElementOutIsMarkedLineThrough() throws {
+        let document = try HTMLDocument.parse("""
+            <html><body><span id="a" style="text-decoration: line-through;">$79.00</span><span id="b" style="color:#999;TEXT-DECORATION:LINE-THROUGH">x</span>
+            <span id="c" style="text-decoration-line: line-through">y</span><span id="d" style="text-decoration: underline">z</span>
+            <span id="e" style="display:none; text-decoration: line-through">w</span><span id="f" data-line-through>v</span></body></html>
+            """)
+        func crossed(_ id: String) -> Bool? { document.elements(withID: id).first.map { $0.has(HTMLElement.lineThroughAttribute) } }
+        #expect(crossed("a") == true)
+        #expect(crossed("b") == true)
+        #expect(crossed("c") == true)
+        #expect(crossed("d") == false)
+        // Hidden comes first: a hidden element is not read at all.
+        #expect(crossed("e") == false)
+        #expect(document.elements(withID: "e").first?.has("hidden") == true)
+        #expect(document.elements.allSatisfy { $0["style"] == nil })
+        #expect(document.elements(withID: "a").first.map { document.text(of: $0) } == "$79.00")
+    }
+
     @Test func whitespaceRunsBetweenTagsBecomeOneSpaceOrOneLineBreak() throws {
         let document = try HTMLDocument.parse("<html><body><p>Linen   shirt \t in\n\n   navy</p><pre>a\n\n\nb</pre></body></html>")
         #expect(document.texts.contains("Linen shirt in\nnavy"))

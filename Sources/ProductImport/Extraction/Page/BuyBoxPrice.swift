@@ -14,20 +14,21 @@ enum BuyBoxPrice {
         var regular: [Double] = []
     }
 
-    /// The best price candidate, scored by closeness to `anchor` (the product name's element).
-    static func find(in document: HTMLDocument, near anchor: HTMLElement?) -> Found? {
+    /// The best price candidate, scored by closeness to `anchor` (the product name's element), outside the
+    /// blocks of other products that `headed` names by their heading.
+    static func find(in document: HTMLDocument, near anchor: HTMLElement?, outside headed: HeadedBlocks) -> Found? {
         var best: (score: Int, index: Int, found: Found)?
         for element in document.elements where !skippedTags.contains(element.tag) {
             guard let label = priceLabel(element) else { continue }
             if excluded(label) || inCrossedOut(element, document) || holdsLabelledPrice(element, document) { continue }
             // Another product's price (a recommendation tile, the mini cart) is never this one's, not even as a last resort.
-            if inRecommendations(element, document) { continue }
+            if inRecommendations(element, document) || headed.contains(element) { continue }
             let text: String
             if let content = element["content"], element["itemprop"] == "price" {
                 text = content
             } else {
                 guard document.textFits(element, utf8Bytes: 60) else { continue }
-                text = afterNowWord(textOutsideStruck(element, document))
+                text = withSplitCents(afterNowWord(textOutsideStruck(element, document)), after: element, document)
             }
             guard text.utf8.count <= 60, let amount = PriceParser.visibleAmount(text), amount > 0, !namesOldPrice(text) else { continue }
             var currencyText = text
@@ -50,10 +51,21 @@ enum BuyBoxPrice {
             if element["itemprop"] == "price" { score += 200 }
             if best == nil || score > best!.score { best = (score, element.index, Found(amount: amount, text: currencyText)) }
         }
-        if let anchor, let headline = fromPrice(in: document, after: anchor, before: best?.index) { return headline }
-        guard var found = best?.found, let index = best?.index else { return anchor.flatMap { unlabelled(in: document, after: $0) } }
+        if let anchor, let headline = fromPrice(in: document, after: anchor, before: best?.index, outside: headed) { return headline }
+        guard var found = best?.found, let index = best?.index else { return anchor.flatMap { unlabelled(in: document, after: $0, outside: headed) } }
         found.regular = regularAmounts(around: document.elements[index], in: document).filter { $0 > found.amount }
         return found
+    }
+
+    /// "39." in one element and "99" in the next (Mango draws the whole part and the cents apart): the amount
+    /// with its cents. Any other text is returned as it is.
+    private static func withSplitCents(_ text: String, after element: HTMLElement, _ document: HTMLDocument) -> String {
+        guard let last = text.utf8.last, last == 0x2E || last == 0x2C, element.subtreeEnd < document.elements.count else { return text }
+        let next = document.elements[element.subtreeEnd]
+        guard next.parent == element.parent, document.textFits(next, utf8Bytes: 8) else { return text }
+        let cents = document.text(of: next).trimmed
+        guard (1...2).contains(cents.utf8.count), cents.utf8.allSatisfy(ASCIIByte.isDigit) else { return text }
+        return text + cents
     }
 
     /// The crossed-out or "was" amounts in the price block around `element` (the element itself, or one
@@ -117,14 +129,22 @@ enum BuyBoxPrice {
 
     private static let nowWords = ["ahora", "now", "jetzt", "maintenant", "agora", "adesso", "teraz", "nu ", "ora "]
 
-    /// Whether the words before the amount call it an old, list or reference price ("UVP 59,99 €",
-    /// "原價 $1,280", "Niedrigster Preis der letzten 30 Tage: …").
+    /// Whether the words before the amount call it an old, list, reference or net price ("UVP 59,99 €",
+    /// "原價 $1,280", "Niedrigster Preis der letzten 30 Tage: …", OpenCart's "Ex Tax: $49.17").
     static func namesOldPrice(_ text: String) -> Bool {
         let lowered = text.lowercased()
         let head = wordsBeforeNumber(lowered)
         guard !head.isEmpty else { return false }
-        return oldPriceWords.contains(where: head.includes) || omnibusWords.contains(where: lowered.includes)
+        return oldPriceWords.contains(where: head.includes) || netPriceWords.contains(where: head.includes)
+            || omnibusWords.contains(where: lowered.includes)
     }
+
+    /// Words that introduce the price before tax, which shops print under the one to pay.
+    private static let netPriceWords = [
+        "ex tax", "ex. tax", "excl. tax", "excl tax", "excluding tax", "ex vat", "ex. vat", "excl. vat", "excl vat", "excluding vat",
+        "before tax", "exkl. mwst", "ohne mwst", "netto", "hors taxe", "prix ht", "sin iva", "iva excluida", "iva no incluido",
+        "senza iva", "iva esclusa", "excl. btw", "exclusief btw", "sem iva", "bez vat", "bez podatku", "exkl. moms", "税抜", "稅前", "未稅",
+    ]
 
     /// The text before its first number. Most price texts are ASCII up to the amount, and their bytes
     /// answer that without asking each character for its Unicode numeric type.
@@ -170,7 +190,7 @@ enum BuyBoxPrice {
     /// A "From £5.29 – £9.56" line right under the name heading, before any labelled price: pages
     /// that list each variant with its own price (and button) state the range there, and the
     /// first variant's price is not what "the price" of the product is.
-    private static func fromPrice(in document: HTMLDocument, after anchor: HTMLElement, before limit: Int?) -> Found? {
+    private static func fromPrice(in document: HTMLDocument, after anchor: HTMLElement, before limit: Int?, outside headed: HeadedBlocks) -> Found? {
         let end = min(limit ?? Int.max, anchor.subtreeEnd + 40, document.elements.count)
         var index = anchor.subtreeEnd
         while index < end {
@@ -183,7 +203,7 @@ enum BuyBoxPrice {
             let lowered = text.lowercased()
             guard fromWords.contains(where: lowered.hasPrefix), PriceParser.currency(text) != nil,
                   let amount = PriceParser.visibleAmount(text), amount > 0,
-                  !inCrossedOut(element, document), !inRecommendations(element, document),
+                  !inCrossedOut(element, document), !inRecommendations(element, document), !headed.contains(element),
                   !unlabelledContextWords.contains(where: lowered.includes) else { continue }
             return Found(amount: amount, text: text)
         }
@@ -198,7 +218,7 @@ enum BuyBoxPrice {
     /// Small shops often print the price in a bare `<strong>` or `<span>`: the first element
     /// after the name heading whose whole text is one amount with a currency, outside
     /// crossed-out, shipping and recommendation blocks, within a few hundred elements.
-    private static func unlabelled(in document: HTMLDocument, after anchor: HTMLElement) -> Found? {
+    private static func unlabelled(in document: HTMLDocument, after anchor: HTMLElement, outside headed: HeadedBlocks) -> Found? {
         let end = min(document.elements.count, anchor.subtreeEnd + 400)
         var index = anchor.subtreeEnd
         while index < end {
@@ -214,7 +234,8 @@ enum BuyBoxPrice {
             // A longer line counts only when its own words say it is the price: "Price: $24.99 (incl. tax)", "価格 ￥3,980（税込）".
             let namesItself = currentPriceWords.contains(where: ownHead.includes) || priceLineWords.contains(where: ownHead.includes)
             guard text.utf8.count <= 24 || namesItself, PriceParser.currency(text) != nil, let amount = PriceParser.visibleAmount(text), amount > 0,
-                  !namesOldPrice(text), !inCrossedOut(element, document), !inRecommendations(element, document) else { continue }
+                  !namesOldPrice(text), !inCrossedOut(element, document), !inRecommendations(element, document),
+                  !headed.contains(element) else { continue }
             // "促銷價 980元" names itself the price to pay; a was-price beside it in the parent does not matter.
             if namesItself, !unlabelledContextWords.contains(where: ownHead.includes) { return Found(amount: amount, text: text) }
             if let parent = element.parent {
@@ -264,14 +285,15 @@ enum BuyBoxPrice {
         negative.contains(where: label.includes)
     }
 
-    /// A `<del>`, `<s>` or `<strike>` or inside one, or under a label that marks an old or unit price.
+    /// A `<del>`, `<s>` or `<strike>` or inside one (or an element styled crossed out), or under a label that
+    /// marks an old or unit price.
     private static func inCrossedOut(_ element: HTMLElement, _ document: HTMLDocument) -> Bool {
-        if element.has("data-a-strike") || ["del", "s", "strike"].contains(element.tag) { return true }
+        if element.has("data-a-strike") || crossedTagOrStyle(element) { return true }
         var current = element.parent
         var depth = 0
         while let index = current, depth < 4 {
             let ancestor = document.elements[index]
-            if ["del", "s", "strike"].contains(ancestor.tag) || ancestor.has("data-a-strike") { return true }
+            if crossedTagOrStyle(ancestor) || ancestor.has("data-a-strike") { return true }
             if let label = priceLabel(ancestor), excluded(label) { return true }
             current = ancestor.parent
             depth += 1
@@ -304,9 +326,16 @@ enum BuyBoxPrice {
         struckTag(element) || struckClasses.matches(element)
     }
 
-    /// A `<del>`, `<s>` or `<strike>`, or Amazon's `data-a-strike` unless it says "false".
+    /// A `<del>`, `<s>` or `<strike>`, an inline `text-decoration: line-through`, or Amazon's `data-a-strike`
+    /// unless it says "false".
     private static func struckTag(_ element: HTMLElement) -> Bool {
-        ["del", "s", "strike"].contains(element.tag) || element["data-a-strike"].map({ $0.lowercased() != "false" }) ?? false
+        crossedTagOrStyle(element) || element["data-a-strike"].map({ $0.lowercased() != "false" }) ?? false
+    }
+
+    /// A `<del>`, `<s>` or `<strike>`, or an element whose inline style crosses it out
+    /// (`<span style="text-decoration: line-through;">$79.00</span>`, OpenCart), which the scan marks.
+    private static func crossedTagOrStyle(_ element: HTMLElement) -> Bool {
+        ["del", "s", "strike"].contains(element.tag) || element.has(HTMLElement.lineThroughAttribute)
     }
 
     /// Classes of a crossed-out or old price inside a price block, in the languages the importer reads.
@@ -349,7 +378,7 @@ enum BuyBoxPrice {
         "regular", "list-price", "listprice", "strike", "before", "rrp", "msrp", "uvp", "unit", "shipping", "delivery", "install",
         "monthly", "saving", "discount", "percent", "crossed", "through", "previous", "basisprice", "a-text-price", "price-was",
         "price__was", "reduced-from", "price-before", "range-from", "price-per", "per-unit", "klarna", "afterpay", "points",
-        "alter-preis", "ancien",
+        "alter-preis", "ancien", "excluding", "excl-tax", "ex-tax", "price-tax", "without-tax", "tax-excl", "exkl",
         "origin", "market", "consumer", "normal-price", "normalprice", "orgprice", "org-price", "omnibus", "lowest",
     ] + localOldPriceWords
     private static let preferred = ["sale", "current", "now", "final", "special", "offer", "topay", "to-pay", "actual", "selling", "price-new", "reduced", "buybox",

@@ -132,7 +132,17 @@ enum BuyButton {
             : buyMatcher.contains(text) || buyMatcher.contains(attributes) || buyMarkerMatcher.contains(attributes)
         guard isBuy else { return nil }
         let disabled = control.has("disabled") || control["aria-disabled"]?.lowercased() == "true" || attributes.contains("disabled")
-        return disabled ? nil : .buy
+        return !disabled || waitsForASize(control) ? .buy : nil
+    }
+
+    /// A disabled add-to-cart whose own words say it waits for a size ("please Select a Size first", Uniqlo):
+    /// it can be had once one is picked.
+    private static func waitsForASize(_ control: HTMLElement) -> Bool {
+        for attribute in ["title", "value", "aria-label"] {
+            guard let words = control[attribute], words.utf8.count <= 80 else { continue }
+            if VariantPickers.isPrompt(words), AvailabilityWords.availability(in: words)?.isBuyable ?? true { return true }
+        }
+        return false
     }
 
     private static let soldOutClassMatcher = AttributeWords(soldOutClasses)

@@ -43,5 +43,6 @@ enum HeadingText {
     private static let spacedTags: Set<String> = ["span", "div", "p", "br", "strong", "small"]
 
     /// Classes of text hidden on screen for screen readers.
-    private static let screenReaderOnly = ["sr-only", "visually-hidden", "visuallyhidden", "screen-reader", "screenreader", "a11y-hidden"]
+    /// Classes of text for screen readers only; `g-hdn` is eBay's ("Details about" before every item title).
+    private static let screenReaderOnly = ["sr-only", "visually-hidden", "visuallyhidden", "screen-reader", "screenreader", "a11y-hidden", "g-hdn"]
 }

@@ -29,6 +29,7 @@ struct PageExtractor {
         let title = title.map { ShopName.strippingTail($0, host: pageURL.host) }
         let titleName = title.flatMap(Self.nameFromTitle)
         let heading = mainHeading(in: document, titleName: titleName) ?? titleName.flatMap { nameElement(in: document, titleName: $0) }
+        let headed = HeadedBlocks(in: document, anchor: heading)
         if let (text, rule) = firstMatch(.name, in: document) {
             // A bare "h1" at the end of a site's list is a fallback that any page satisfies; only a
             // selector naming the shop's own markup shows the page is laid out as the rule expects,
@@ -48,7 +49,7 @@ struct PageExtractor {
             facts.priceFromSiteRule = facts.price != nil
             facts.currencyShown = CurrencyGuess.namesCurrency(text)
             facts.currency = CurrencyGuess.currency(priceText: text, host: pageURL.host, language: language, siteDomains: site?.currencyByDomain ?? [:])
-        } else if !siteName || site?.selectors(.price).isEmpty ?? true, let found = BuyBoxPrice.find(in: document, near: heading) {
+        } else if !siteName || site?.selectors(.price).isEmpty ?? true, let found = BuyBoxPrice.find(in: document, near: heading, outside: headed) {
             // On a page laid out as its site rule expects (the name selector matched), price selectors
             // that find nothing mean the buy box shows no price ("see all buying options"); the
             // generic search would only find other products' prices there.
@@ -60,7 +61,7 @@ struct PageExtractor {
             facts.currency = CurrencyGuess.currency(forHost: pageURL.host, path: pageURL.path, language: language, siteDomains: site?.currencyByDomain ?? [:])
         }
 
-        facts.brand = first(.brand, in: document).flatMap { BrandText.brand(in: $0) ?? BrandText.clean($0) } ?? brand(in: document)
+        facts.brand = first(.brand, in: document).flatMap { BrandText.brand(in: $0) ?? BrandText.clean($0) } ?? brand(in: document, outside: headed)
             ?? BrandLabels.brand(in: document)
             ?? heading.flatMap { BrandLabels.byline(after: $0, in: document) }
             ?? facts.name.flatMap { TitleBrand.brand(title: title, name: $0, heading: heading, in: document, host: pageURL.host) }
@@ -90,7 +91,7 @@ struct PageExtractor {
         // An event page without structured data sells a ticket; the keyword rules know "tickets" as goods.
         if facts.category == nil, BuyButton.sellsTickets(in: document) { facts.category = "Event tickets" }
         let siteImages = all(.images, in: document).flatMap(imageURLs)
-        facts.images = siteImages.isEmpty ? mainImages(in: document) : siteImages.map { ImageCandidate(url: $0) }
+        facts.images = siteImages.isEmpty ? mainImages(in: document, outside: headed) : siteImages.map { ImageCandidate(url: $0) }
         // A site's picker selector also finds the picker's prompt ("Sélectionner la taille").
         let siteSizes = all(.sizes, in: document).filter { !VariantPickers.isPrompt($0) }
         for size in siteSizes.isEmpty ? sizePicker().values : siteSizes { ProductFacts.appendUnique(size, to: &facts.sizes) }
@@ -149,7 +150,9 @@ struct PageExtractor {
         -> (value: String, rule: FieldSelector)? {
         for rule in site?.selectors(field) ?? [] {
             for element in rule.selector.select(in: document) where !skipped(element) {
-                let value = rule.attribute.map { element[$0] } ?? document.text(of: element)
+                // A name element's screen-reader and hidden parts are not the name (eBay's "Details about").
+                let value = rule.attribute.map { element[$0] }
+                    ?? (field == .name ? HeadingText.name(of: element, in: document) : document.text(of: element))
                 if let value, !value.trimmed.isEmpty { return (value.trimmed, rule) }
             }
         }
@@ -233,14 +236,14 @@ struct PageExtractor {
     private static let brandTags: Set<String> = ["a", "span", "div", "p", "label", "strong", "b", "h2", "h3", "h4"]
 
     /// A brand from byline wording, a brand link or an element labelled as the brand.
-    private func brand(in document: HTMLDocument) -> String? {
-        if let brand = Self.itempropBrand(in: document) { return brand }
+    private func brand(in document: HTMLDocument, outside headed: HeadedBlocks) -> String? {
+        if let brand = Self.itempropBrand(in: document, outside: headed) { return brand }
         for element in document.elements where Self.brandTags.contains(element.tag) {
             let isBrandLink = element.tag == "a" && (element["rel"] == "brand" || Self.brandLinks.contains(element["href"] ?? ""))
             guard isBrandLink || Self.brandLabels.matches(element) else { continue }
             let label = ((element["id"] ?? "") + " " + (element["class"] ?? "") + " " + (element["data-testid"] ?? "")).lowercased()
             guard isBrandLink || Self.brandWords.contains(where: label.includes) else { continue }
-            guard element.subtreeEnd - element.index < 30 else { continue }
+            guard element.subtreeEnd - element.index < 30, !headed.contains(element) else { continue }
             // A link to a brand's page in a menu or the footer names some other brand.
             if isBrandLink, !Self.brandLabels.matches(element), BrandLabels.inPageChrome(element, document) { continue }
             var text = document.text(of: element)
@@ -266,10 +269,11 @@ struct PageExtractor {
 
     /// `itemprop="brand"` outside any `itemscope` (themes that mark the brand but not the product): its `content`,
     /// its own `itemprop="name"`, or its text. Not inside another product's tile or the page's chrome.
-    private static func itempropBrand(in document: HTMLDocument) -> String? {
+    private static func itempropBrand(in document: HTMLDocument, outside headed: HeadedBlocks) -> String? {
         for element in document.elements where element["itemprop"]?.lowercased() == "brand" && element.subtreeEnd - element.index < 10 {
             guard document.ancestor(of: element, where: { $0.has("itemscope") }) == nil,
-                  !BuyBoxPrice.inRecommendations(element, document), !BrandLabels.inPageChrome(element, document) else { continue }
+                  !BuyBoxPrice.inRecommendations(element, document), !headed.contains(element),
+                  !BrandLabels.inPageChrome(element, document) else { continue }
             let named = document.descendants(of: element).first { $0["itemprop"]?.lowercased() == "name" }
             let text = element["content"] ?? named.map { $0["content"] ?? document.text(of: $0) } ?? document.text(of: element)
             if text.count <= 60, let brand = BrandText.clean(text), !BrandLabels.isNavigationWord(brand) { return brand }
@@ -282,6 +286,9 @@ struct PageExtractor {
         for element in document.elements where element.subtreeEnd - element.index < 60 && Self.stockLabels.matches(element) {
             let label = ((element["id"] ?? "") + " " + (element["class"] ?? "") + " " + (element["data-testid"] ?? "")).lowercased()
             guard label.includes("availability") || label.includes("stock") && !label.includes("stockist") else { continue }
+            // A stock-labelled block around the size picker (Mango's `stock_true`) reads the picker's "8 – Not available":
+            // the picker speaks for itself.
+            if document.descendants(of: element).contains(where: { $0.tag == "select" }) { continue }
             let text = document.text(of: element)
             guard !text.isEmpty, text.count <= 300, let found = AvailabilityWords.availability(in: text), !Self.isHidden(element, document),
                   !BuyButton.speaksOfStores(attributes: label, text: text.lowercased(), saying: found) else { continue }
@@ -338,7 +345,9 @@ struct PageExtractor {
     private static let stockLabels = AttributeWords(["availability", "stock"], in: ["id", "class", "data-testid"])
 
     private func breadcrumb(in document: HTMLDocument) -> String? {
-        for candidate in document.elements(named: "nav") + document.elements(named: "ol") + document.elements(named: "ul") {
+        // A `<div id="breadcrumbs">` of bare links (Zappos) comes after the lists.
+        let lists = document.elements(named: "nav") + document.elements(named: "ol") + document.elements(named: "ul")
+        for candidate in lists + document.elements(named: "div") where candidate.tag != "div" || candidate.subtreeEnd - candidate.index < 200 {
             let label = (candidate["aria-label"] ?? "") + " " + (candidate["class"] ?? "") + " " + (candidate["id"] ?? "") + " " + (candidate["itemtype"] ?? "")
             guard label.lowercased().includes("breadcrumb") else { continue }
             let links = document.descendants(of: candidate).filter { $0.tag == "a" || $0.tag == "li" && document.children(of: $0).isEmpty }
@@ -349,9 +358,10 @@ struct PageExtractor {
     }
 
     /// Images inside a product or gallery container first, then any large picture;
-    /// logos, icons, sprites, tracking pixels and inline placeholders are skipped.
-    /// Amazon-style `data-old-hires` zoom images come first.
-    private func mainImages(in document: HTMLDocument) -> [ImageCandidate] {
+    /// logos, icons, sprites, tracking pixels, inline placeholders and other products' pictures are
+    /// skipped. Amazon-style `data-old-hires` zoom images come first, and a thumbnail linked to its
+    /// full-size file gives that file.
+    private func mainImages(in document: HTMLDocument, outside headed: HeadedBlocks) -> [ImageCandidate] {
         var scored: [(score: Int, candidate: ImageCandidate)] = []
         for image in document.elements(named: "img") {
             if let hires = image["data-old-hires"], hires.hasPrefix("http") {
@@ -362,7 +372,9 @@ struct PageExtractor {
                 scored.append((900, ImageCandidate(url: url)))
                 continue
             }
-            guard let candidate = ImageSource.best(of: image) else { continue }
+            guard var candidate = ImageSource.best(of: image), !headed.contains(image),
+                  document.ancestor(of: image, where: Self.otherProductsLabels.matches) == nil else { continue }
+            if let full = Self.linkedImageFile(around: image, document) { candidate = ImageCandidate(url: full) }
             let lowered = candidate.url.lowercased()
             if ["logo", "icon", "sprite", "pixel", "spacer", "placeholder", "avatar", "badge", "flag", "payment"].contains(where: lowered.includes) { continue }
             if lowered.hasSuffix(".svg") || lowered.hasSuffix(".gif") { continue }
@@ -375,5 +387,17 @@ struct PageExtractor {
         }
         let ordered = scored.enumerated().sorted { ($0.element.score, -$0.offset) > ($1.element.score, -$1.offset) }
         return ordered.prefix(4).filter { $0.element.score > 0 }.map(\.element.candidate)
+    }
+
+    /// Blocks of other products by their id or class ("related", "recommend", "upsell"…), for pictures: a gallery
+    /// is often a carousel, so the price search's wider list is not used here.
+    private static let otherProductsLabels = AttributeWords(BuyBoxPrice.otherProductsBlockWords, in: ["id", "class"])
+
+    /// The full-size file a thumbnail links to: `<a class="thumbnail" href="…-500x500.jpg"><img src="…-228x228.jpg">`.
+    private static func linkedImageFile(around image: HTMLElement, _ document: HTMLDocument) -> String? {
+        guard let parent = image.parent, document.elements[parent].tag == "a",
+              let href = document.elements[parent]["href"]?.trimmed, !href.isEmpty, href.utf8.count <= 2048 else { return nil }
+        let path = href.split(separator: "?", maxSplits: 1).first.map { $0.lowercased() } ?? ""
+        return [".jpg", ".jpeg", ".png", ".webp", ".avif"].contains(where: path.hasSuffix) ? href : nil
     }
 }

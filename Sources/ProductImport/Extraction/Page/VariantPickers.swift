@@ -87,7 +87,8 @@ enum VariantPickers {
         let head = text.split(whereSeparator: { $0 == ":" || $0 == "：" }).first.map {
             String($0).trimming { $0 == "\t" || $0.properties.generalCategory == .spaceSeparator }
         } ?? text
-        return words.contains(text) || words.contains(head)
+        // A dropdown drawn as a list under its prompt ("Select Size" above a `ul`, jQuery nice-select).
+        return words.contains(text) || words.contains(head) || isPrompt(text) && words.contains(where: text.includes)
     }
 
     /// A `<select id="attribute143">` that a `<label for="attribute143">Taglia</label>` names (Magento, WooCommerce).
@@ -163,7 +164,8 @@ enum VariantPickers {
     private static let soldOutWords = [
         "soldout", "sold-out", "sold_out", "sold out", "outofstock", "out-of-stock", "out_of_stock", "out of stock", "unavailable",
         "not-available", "nostock", "no-stock", "ausverkauft", "nicht verfügbar", "épuisé", "epuise", "agotado", "esaurito", "uitverkocht",
-        "esgotado", "wyprzedane", "niedostępn", "품절", "售完", "已售完", "在庫なし", "売り切れ",
+        "esgotado", "wyprzedane", "niedostępn", "품절", "售完", "已售完", "在庫なし", "売り切れ", "not available", "no disponible",
+        "non disponibile", "indisponible", "nicht lieferbar", "niet beschikbaar", "indisponível",
     ]
 
     /// A choice's name: its own or its first inner control's label attributes, else its text.
@@ -176,7 +178,8 @@ enum VariantPickers {
         }
         for element in [choice] + document.descendants(of: choice).prefix(5) {
             for attribute in ["aria-label", "title", "data-value", "alt"] {
-                if let value = element[attribute], !value.trimmingCharacters(in: .whitespaces).isEmpty { return value }
+                // Some pickers keep the variant's address in `data-value`: the text names the size then.
+                if let value = element[attribute], !value.trimmingCharacters(in: .whitespaces).isEmpty, !value.includes("://") { return value }
             }
         }
         return document.text(of: choice)
