@@ -121,6 +121,20 @@ import Testing
         #expect(market.brand == nil)
     }
 
+    @Test func aTitleTailThatNamesAShopOfItsOwnLabelIsTheBrand() throws {
+        let body = "<h1>gFast Blackout mesh panel leggings</h1><h5 class=\"product-price\">Now $52.00</h5><button>Add To Bag</button>"
+        let own = try TestSupport.draft(page(body, title: "gFast Blackout mesh panel leggings | Gap"),
+                                        url: "http://www.gap.com/browse/product.do?cid=1087823&pcid=1087124&vid=1&pid=790485012")
+        #expect(own.brand == "Gap")
+        // The product's id in the query is its identifier when the page prints none.
+        #expect(own.sku == "790485012")
+        let market = try TestSupport.draft(page(body, title: "gFast Blackout mesh panel leggings | Zappos"), url: "https://www.zappos.com/p/leggings/product/1")
+        #expect(market.brand == nil)
+        let elsewhere = try TestSupport.draft(page(body, title: "gFast Blackout mesh panel leggings | Gap"), url: "https://leggings.example/p/1?id=7")
+        #expect(elsewhere.brand == nil)
+        #expect(elsewhere.sku == nil)
+    }
+
     @Test(arguments: ["Joss & Main", "AllModern", "The Home Depot", "Coolblue"])
     func shopsOfManyLabelsAreNotTheBrandWhateverTheirHost(site: String) throws {
         let head = "<meta property=\"og:type\" content=\"product\"><meta property=\"og:site_name\" content=\"\(site)\">"

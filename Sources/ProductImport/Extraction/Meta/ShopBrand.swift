@@ -2,14 +2,33 @@ import HTML
 
 /// The shop's own name as the brand, for shops that sell only their own label (COS, ARKET, & Other
 /// Stories, Weekday): their pages show no brand beside the name because the whole shop is the brand.
-/// Taken from `og:site_name` (or `application-name`) only when no source names a brand and the shop
-/// is not one of the department stores and marketplaces that sell many labels.
+/// Taken from `og:site_name` (or `application-name`), else from a title tail that names the shop by its
+/// host ("gFast Blackout mesh panel leggings | Gap" on gap.com), only when no source names a brand and the
+/// shop is not one of the department stores and marketplaces that sell many labels.
 enum ShopBrand {
     /// The brand the site name gives, or nil.
     static func brand(from metas: [HTMLTag], host: String?) -> String? {
         let raw = metas.metaContent("og:site_name")
             ?? metas.first { $0["name"]?.lowercased() == "application-name" }?["content"]
-        guard var name = raw.map(HTMLDocument.collapsingWhitespace), !name.isEmpty else { return nil }
+        return raw.flatMap { named($0, host: host) }
+    }
+
+    /// The brand a title's last segment gives when that segment is the shop's name as its host spells it.
+    static func brand(fromTitle title: String?, host: String?) -> String? {
+        guard let title, title.utf8.count <= 300 else { return nil }
+        for separator in [" | ", " – ", " — ", " - "] {
+            guard let found = title.byteRange(of: separator, backwards: true) else { continue }
+            let tail = title[found.upperBound...]
+            return ShopName.names(tail, host: host) ? named(String(tail), host: host) : nil
+        }
+        return nil
+    }
+
+    /// The site name `raw` as a brand: without "online shop"-style endings, a slogan after a separator or a
+    /// country code, and never a marketplace's name or a bare domain.
+    private static func named(_ raw: String, host: String?) -> String? {
+        var name = HTMLDocument.collapsingWhitespace(raw)
+        guard !name.isEmpty else { return nil }
         for suffix in [" online shop", " onlineshop", " official site", " official store", " online store", " shop", " store", " online"]
         where name.lowercased().hasSuffix(suffix) {
             name = String(name.dropLast(suffix.count))

@@ -34,6 +34,28 @@ enum PageIdentifier {
         return nil
     }
 
+    /// The product's identifier in the address's query, for shops that name it only there
+    /// (`product.do?cid=1087823&pid=790485012`, 11st's `prdNo=…`, Gmarket's `goodscode=…`): the last resort.
+    static func fromQuery(_ url: URL) -> String? {
+        guard let query = url.query, query.utf8.count <= 2_048 else { return nil }
+        for pair in query.split(separator: "&") {
+            let parts = pair.split(separator: "=", maxSplits: 1)
+            guard parts.count == 2, queryNames.contains(parts[0].lowercased()) else { continue }
+            let value = String(parts[1])
+            guard (4...24).contains(value.utf8.count), value.utf8.contains(where: ASCIIByte.isDigit),
+                  value.utf8.allSatisfy({ ASCIIByte.isDigit($0) || ASCIIByte.isLetter($0) || $0 == 0x2D || $0 == 0x5F }) else { continue }
+            return value
+        }
+        return nil
+    }
+
+    /// Query names that hold a product's own identifier (not `id`, which pages use for anything).
+    private static let queryNames: Set<String> = [
+        "pid", "productid", "product_id", "prodid", "prod_id", "itemid", "item_id", "sku", "skuid", "sku_id", "articleid",
+        "article_id", "artnr", "goodsno", "goods_no", "goodscode", "goods_code", "product_no", "productno", "prdno", "itemcode",
+        "item_code", "itemno", "item_no",
+    ]
+
     /// The identifier written after a known label in the page's text runs.
     static func fromLabels(in document: HTMLDocument) -> String? {
         let runs = document.texts
