@@ -74,4 +74,17 @@ import Testing
         #expect(draft.goods != nil)
         #expect(draft.price == 649.99)
     }
+
+    @Test func aSizeRadioThatCarriesTheOptionsNumberIsNamedByItsLabel() throws {
+        // Shopware 6: the input's value is the option's id, the label says the size.
+        let html = page("""
+            <span class="price">49,95 €</span><div class="product-detail-configurator-group"><div class="product-detail-configurator-group-title">Größe</div>
+            <div class="product-detail-configurator-options">
+            <div class="product-detail-configurator-option"><input type="radio" name="8a2c" value="11" id="8a2c-11"><label title="S" for="8a2c-11">S</label></div>
+            <div class="product-detail-configurator-option"><input type="radio" name="8a2c" value="12" id="8a2c-12"><label for="8a2c-12">M</label></div>
+            <div class="product-detail-configurator-option"><input type="radio" name="8a2c" value="13" id="8a2c-13"><label for="8a2c-13">42<span class="visually-hidden">Variante ausverkauft</span></label></div>
+            </div></div><button>In den Warenkorb</button>
+            """, title: "Leinenhemd Regular Fit")
+        #expect(try TestSupport.draft(html, url: "https://shop.example/leinenhemd/NM-4711").sizes == ["S", "M", "42"])
+    }
 }

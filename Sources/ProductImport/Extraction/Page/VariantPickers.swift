@@ -174,6 +174,10 @@ enum VariantPickers {
         if choice.tag == "label", let target = choice["for"], !target.isEmpty,
            let input = document.elements(withID: target).first(where: { $0.tag == "input" }),
            let value = input["value"], !value.trimmingCharacters(in: .whitespaces).isEmpty {
+            // Shopware's inputs carry the option's number ("11"): the label names the size then.
+            guard value.utf8.allSatisfy(ASCIIByte.isDigit) else { return value }
+            if let title = choice["title"], !title.trimmed.isEmpty { return title }
+            if let shown = HeadingText.name(of: choice, in: document) { return shown }
             return value
         }
         for element in [choice] + document.descendants(of: choice).prefix(5) {
