@@ -265,7 +265,7 @@ extension DataFiles {
       "ja": ["Tシャツ", "ティーシャツ"],
       "ko": ["티셔츠", "반팔티", "긴팔티"]}},
     {"subcategory": "cardigan", "category": "top", "formality": 2, "warmth": 3, "words": {
-      "en": ["cardigan", "cardigans"], "de": ["strickjacke", "cardigan"], "fr": ["cardigan", "gilet en maille"], "es": ["cardigan", "chaqueta de punto"], "it": ["cardigan"], "pt": ["cardigan", "casaco de malha"], "nl": ["vestje", "cardigan"], "pl": ["kardigan", "sweter rozpinany"],
+      "en": ["cardigan", "cardigans", "cardi", "cardis"], "de": ["strickjacke", "cardigan"], "fr": ["cardigan", "gilet en maille"], "es": ["cardigan", "chaqueta de punto"], "it": ["cardigan"], "pt": ["cardigan", "casaco de malha"], "nl": ["vestje", "cardigan"], "pl": ["kardigan", "sweter rozpinany"],
       "zh": ["開襟衫", "开衫", "開衫", "針織外套", "针织外套", "針織開衫", "针织开衫"],
       "ja": ["カーディガン"],
       "ko": ["가디건"]},

@@ -347,7 +347,8 @@ struct PageExtractor {
     private func breadcrumb(in document: HTMLDocument) -> String? {
         // A `<div id="breadcrumbs">` of bare links (Zappos) comes after the lists.
         let lists = document.elements(named: "nav") + document.elements(named: "ol") + document.elements(named: "ul")
-        for candidate in lists + document.elements(named: "div") where candidate.tag != "div" || candidate.subtreeEnd - candidate.index < 200 {
+        let divs = document.elements(named: "div").lazy.filter { $0.subtreeEnd - $0.index < 200 && Self.breadcrumbLabels.matches($0) }
+        for candidate in lists + Array(divs) {
             let label = (candidate["aria-label"] ?? "") + " " + (candidate["class"] ?? "") + " " + (candidate["id"] ?? "") + " " + (candidate["itemtype"] ?? "")
             guard label.lowercased().includes("breadcrumb") else { continue }
             let links = document.descendants(of: candidate).filter { $0.tag == "a" || $0.tag == "li" && document.children(of: $0).isEmpty }
@@ -400,4 +401,7 @@ struct PageExtractor {
         let path = href.split(separator: "?", maxSplits: 1).first.map { $0.lowercased() } ?? ""
         return [".jpg", ".jpeg", ".png", ".webp", ".avif"].contains(where: path.hasSuffix) ? href : nil
     }
+
+    /// A `div` labelled as the breadcrumb, checked on the bytes: pages have thousands of `div`s.
+    private static let breadcrumbLabels = AttributeWords(["breadcrumb"], in: ["id", "class", "aria-label"])
 }
