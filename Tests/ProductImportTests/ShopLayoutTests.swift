@@ -135,6 +135,17 @@ import Testing
         #expect(elsewhere.sku == nil)
     }
 
+    @Test(arguments: [
+        ("https://www.gilt.com/brand/marmont-hill/product/1190485849-marmont-hill-floral-crown-skull-wood", "1190485849"),
+        ("https://shop.example/p/8958197", "8958197"), ("https://shop.example/de/produkt/20231105/", "20231105"),
+        ("https://shop.example/product/12345-linen-shirt", nil), ("https://shop.example/blog/1190485849-linen-shirt", nil),
+        ("https://shop.example/p/1190485849x", nil),
+    ])
+    func aProductsNumberInTheAddressIsItsIdentifierWhenThePageShowsNone(url: String, sku: String?) throws {
+        let body = "<h1>Floral Crown Skull (Wood)</h1><span class=\"price\">$89.00</span><button>Add to Cart</button>"
+        #expect(try TestSupport.draft(page(body, title: "Floral Crown Skull (Wood)"), url: url).sku == sku, "\(url)")
+    }
+
     @Test(arguments: ["Joss & Main", "AllModern", "The Home Depot", "Coolblue"])
     func shopsOfManyLabelsAreNotTheBrandWhateverTheirHost(site: String) throws {
         let head = "<meta property=\"og:type\" content=\"product\"><meta property=\"og:site_name\" content=\"\(site)\">"

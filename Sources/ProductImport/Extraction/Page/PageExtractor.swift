@@ -67,7 +67,7 @@ struct PageExtractor {
             ?? facts.name.flatMap { TitleBrand.brand(title: title, name: $0, heading: heading, in: document, host: pageURL.host) }
             ?? facts.name.flatMap { MakerLink.brand(name: $0, in: document, host: pageURL.host) }
         facts.sku = first(.sku, in: document).flatMap(PageIdentifier.identifier) ?? PageIdentifier.fromURL(pageURL, site: site) ?? PageIdentifier.fromLabels(in: document)
-            ?? PageIdentifier.fromCartForm(in: document) ?? PageIdentifier.fromQuery(pageURL)
+            ?? PageIdentifier.fromCartForm(in: document) ?? PageIdentifier.fromAddress(pageURL)
         // A comparison site's selector matches every shop's offer row: one that can be bought makes the product buyable.
         let stated = all(.availability, in: document).compactMap(AvailabilityWords.availability(in:))
         facts.availability = stated.first(where: \.isBuyable) ?? stated.first ?? availability(in: document)

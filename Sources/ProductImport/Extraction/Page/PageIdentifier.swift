@@ -34,9 +34,26 @@ enum PageIdentifier {
         return nil
     }
 
-    /// The product's identifier in the address's query, for shops that name it only there
-    /// (`product.do?cid=1087823&pid=790485012`, 11st's `prdNo=…`, Gmarket's `goodscode=…`): the last resort.
-    static func fromQuery(_ url: URL) -> String? {
+    /// The product's number in the address, for shops that show it nowhere else: the last resort. A number
+    /// of 6–14 digits right after a product segment (`/product/1190485849-marmont-hill-floral-crown-skull-wood`,
+    /// `/p/8958197`), or an identifier in the query (`product.do?cid=1087823&pid=790485012`, 11st's `prdNo=…`).
+    static func fromAddress(_ url: URL) -> String? {
+        let parts = url.path.split(separator: "/")
+        for (index, part) in parts.enumerated().dropLast() where productSegments.contains(part.lowercased()) {
+            let next = parts[index + 1]
+            let digits = next.prefix { $0.isASCII && $0.isNumber }
+            if (6...14).contains(digits.count), digits.count == next.count || next[digits.endIndex] == "-" { return String(digits) }
+        }
+        return fromQuery(url)
+    }
+
+    /// Path segments that come before a product's own number.
+    private static let productSegments: Set<String> = [
+        "product", "products", "p", "item", "items", "prod", "artikel", "produkt", "produit", "producto", "prodotto", "produto", "goods",
+    ]
+
+    /// The product's identifier in the address's query (`pid=`, `prdNo=`, `goodscode=`; never a bare `id=`).
+    private static func fromQuery(_ url: URL) -> String? {
         guard let query = url.query, query.utf8.count <= 2_048 else { return nil }
         for pair in query.split(separator: "&") {
             let parts = pair.split(separator: "=", maxSplits: 1)
