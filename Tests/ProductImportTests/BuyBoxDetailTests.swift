@@ -87,4 +87,24 @@ import Testing
             """, title: "Leinenhemd Regular Fit")
         #expect(try TestSupport.draft(html, url: "https://shop.example/leinenhemd/NM-4711").sizes == ["S", "M", "42"])
     }
+
+    @Test(arguments: ["price price--non-sale", "price"])
+    func aPriceTheParentCallsOldIsNotThePriceToPay(wasClass: String) throws {
+        // BigCommerce's Cornerstone theme: "Was:" sits in the block, the amount in its own span.
+        let html = page("""
+            <div class="productView-price"><div class="price-section non-sale-price--withoutTax">Was: <span class="\(wasClass)">$120.00</span></div>
+            <div class="price-section price-section--withoutTax"><span class="price-now-label" hidden>Now:</span><span class="price price--withoutTax">$109.00</span></div></div>
+            <input id="form-action-addToCart" class="button button--primary" type="submit" value="Add to Cart">
+            """, title: "Orbit Terrarium - Large")
+        #expect(try TestSupport.draft(html).price == 109)
+    }
+
+    @Test func theChosenVariantsSkuInTheCartFormIsTheIdentifier() throws {
+        let html = page("""
+            <span class="price">$59.00</span><form action="/cart/add" method="post"><select name="id" id="product-select">
+            <option selected="selected" data-sku="HB002-BU" value="27401614339">Free size / Blue - $59.00 USD</option></select>
+            <button type="submit" name="add">Add to Cart</button></form>
+            """, title: "Cotton Linen Dress Robe")
+        #expect(try TestSupport.draft(html, url: "https://www.shop.example/products/cotton-linen-robe").sku == "HB002-BU")
+    }
 }

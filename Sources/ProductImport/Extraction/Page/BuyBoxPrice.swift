@@ -30,7 +30,8 @@ enum BuyBoxPrice {
                 guard document.textFits(element, utf8Bytes: 60) else { continue }
                 text = withSplitCents(afterNowWord(textOutsideStruck(element, document)), after: element, document)
             }
-            guard text.utf8.count <= 60, let amount = PriceParser.visibleAmount(text), amount > 0, !namesOldPrice(text) else { continue }
+            guard text.utf8.count <= 60, let amount = PriceParser.visibleAmount(text), amount > 0, !namesOldPrice(text),
+                  !introducedAsOld(element, document) else { continue }
             var currencyText = text
             if PriceParser.currency(text) == nil, element["itemprop"] != "price" {
                 // "<span class=sale_price>29,000</span><span>원</span>": the symbol sits beside the amount.
@@ -55,6 +56,21 @@ enum BuyBoxPrice {
         guard var found = best?.found, let index = best?.index else { return anchor.flatMap { unlabelled(in: document, after: $0, outside: headed) } }
         found.regular = regularAmounts(around: document.elements[index], in: document).filter { $0 > found.amount }
         return found
+    }
+
+    /// `<div>Was: <span class="price">$120.00</span></div>` (BigCommerce): the words that call the amount old sit in
+    /// the parent, before the element's own text, with no other amount between.
+    private static func introducedAsOld(_ element: HTMLElement, _ document: HTMLDocument) -> Bool {
+        guard let parent = element.parent else { return false }
+        let block = document.elements[parent]
+        var before = ""
+        for run in block.textRuns.lowerBound..<element.textRuns.lowerBound {
+            before += document.texts[run]
+            if before.utf8.count > 40 { return false }
+        }
+        guard !before.isEmpty, !hasDigit(before) else { return false }
+        let lowered = before.lowercased()
+        return oldPriceWords.contains(where: lowered.includes)
     }
 
     /// "39." in one element and "99" in the next (Mango draws the whole part and the cents apart): the amount
@@ -378,7 +394,7 @@ enum BuyBoxPrice {
         "regular", "list-price", "listprice", "strike", "before", "rrp", "msrp", "uvp", "unit", "shipping", "delivery", "install",
         "monthly", "saving", "discount", "percent", "crossed", "through", "previous", "basisprice", "a-text-price", "price-was",
         "price__was", "reduced-from", "price-before", "range-from", "price-per", "per-unit", "klarna", "afterpay", "points",
-        "alter-preis", "ancien", "excluding", "excl-tax", "ex-tax", "price-tax", "without-tax", "tax-excl", "exkl",
+        "alter-preis", "ancien", "non-sale", "nonsale", "excluding", "excl-tax", "ex-tax", "price-tax", "without-tax", "tax-excl", "exkl",
         "origin", "market", "consumer", "normal-price", "normalprice", "orgprice", "org-price", "omnibus", "lowest",
     ] + localOldPriceWords
     private static let preferred = ["sale", "current", "now", "final", "special", "offer", "topay", "to-pay", "actual", "selling", "price-new", "reduced", "buybox",

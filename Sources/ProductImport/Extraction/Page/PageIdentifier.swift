@@ -126,6 +126,10 @@ enum PageIdentifier {
                 guard let name = input["name"]?.lowercased(), cartFormFields.contains(name), let value = input["value"] else { continue }
                 if let found = identifier(value) { return found }
             }
+            // Shopify themes' variant list: the chosen `<option selected data-sku="HB002-BU">`.
+            for option in document.descendants(of: form) where option.tag == "option" && option.has("selected") {
+                if let value = option["data-sku"], let found = identifier(value) { return found }
+            }
         }
         return nil
     }
