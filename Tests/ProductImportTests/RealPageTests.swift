@@ -12,6 +12,7 @@ import Testing
         "zalando-fr-pantalon-hessnatur-excerpt.brand": "the head names the brand only as the title's first word; the element beside the name heading that would confirm it is in the body, which the excerpt leaves out",
         "snipes-com-adidas-yung-96-sale-excerpt.name": "the heading puts the brand link before the name; the importer keeps the JSON-LD name \"YUNG 96\" and the brand in its own field",
         "snipes-com-champion-unisex-legacy-cap-excerpt.name": "as for the adidas page: the JSON-LD name \"Unisex Legacy Caps\" without the heading's brand link",
+        "homedepot-com-liquidtight-flexible-steel-conduit-excerpt.name": "the microdata name puts the brand before the heading's name (\"AFC Cable Systems 1/2 x 25 ft. …\"), and the importer keeps it",
     ]
 
     @Test func everyRealPageGivesTheFieldsItShows() throws {
