@@ -107,4 +107,21 @@ import Testing
             """, title: "Cotton Linen Dress Robe")
         #expect(try TestSupport.draft(html, url: "https://www.shop.example/products/cotton-linen-robe").sku == "HB002-BU")
     }
+
+    @Test(arguments: [("El precio original era", "El precio actual es"), ("Original price was", "Current price is"),
+                      ("Ursprünglicher Preis war", "Aktueller Preis ist")])
+    func wooCommercesSalePriceIsReadWithItsScreenReaderLines(original: String, current: String) throws {
+        // Every WooCommerce amount holds a labelled currency symbol; the old and the new price each get a line for screen readers.
+        let amount = { (value: String) in
+            "<span class=\"woocommerce-Price-amount amount\"><bdi>\(value)&nbsp;<span class=\"woocommerce-Price-currencySymbol\">&euro;</span></bdi></span>"
+        }
+        let html = page("""
+            <p class="price"><del aria-hidden="true">\(amount("45,00"))</del> <span class="screen-reader-text">\(original): 45,00&nbsp;&euro;.</span>
+            <ins aria-hidden="true">\(amount("39,00"))</ins><span class="screen-reader-text">\(current): 39,00&nbsp;&euro;.</span></p>
+            <p class="stock in-stock">Hay existencias</p><button type="submit" name="add-to-cart" value="42" class="single_add_to_cart_button button alt">Añadir al carrito</button>
+            """, title: "Sudadera con capucha")
+        let draft = try TestSupport.draft(html, url: "https://tiendalana.example/producto/sudadera-con-capucha/")
+        #expect(draft.price == 39, "\(original)")
+        #expect(draft.currency == "EUR")
+    }
 }

@@ -48,7 +48,8 @@ enum BuyBoxPrice {
             } else {
                 score = 2_000 - min(element.index / 10, 2_000)
             }
-            if preferred.contains(where: label.includes) { score += 300 }
+            // A class that says sale or current, or the amount's own words ("Now $52.00" beside Gap's struck "$64.95").
+            if preferred.contains(where: label.includes) || namesCurrentPrice(text) { score += 300 }
             if element["itemprop"] == "price" { score += 200 }
             if best == nil || score > best!.score { best = (score, element.index, Found(amount: amount, text: currencyText)) }
         }
@@ -180,9 +181,17 @@ enum BuyBoxPrice {
         "statt", "uvp", "unverb", "vorher", "bisher", "ursprünglich", "listenpreis",
         "prix conseillé", "prix de référence", "prix initial", "au lieu de", "ancien prix",
         "precio anterior", "precio de referencia", "antes", "pvpr", "prezzo di listino", "prezzo consigliato", "invece di", "prezzo pieno",
-        "preço anterior", "de:", "van ", "adviesprijs", "cena regularna", "poprzednia cena", "stara cena", "cena katalogowa",
+        "preço anterior", "de:", "van ", "adviesprijs", "precio original", "ursprünglicher preis", "prezzo originale", "preço original",
+        "oorspronkelijke prijs", "pierwotna cena", "cena regularna", "poprzednia cena", "stara cena", "cena katalogowa",
         "原價", "原价", "定價", "定价", "市價", "市价", "建議售價", "建议售价", "定価", "参考価格", "通常価格", "希望小売価格", "정가", "소비자가", "참고가",
     ]
+
+    /// Whether the words before the amount call it the price to pay now ("Now $52.00", "Sale 19,99 €", "特價 $980").
+    private static func namesCurrentPrice(_ text: String) -> Bool {
+        guard text.utf8.count <= 60 else { return false }
+        let head = wordsBeforeNumber(text.lowercased())
+        return !head.isEmpty && currentPriceWords.contains(where: head.includes)
+    }
 
     /// Words that introduce the price to pay now.
     private static let currentPriceWords = [
@@ -290,11 +299,14 @@ enum BuyBoxPrice {
     }
 
     /// Whether a labelled price sits inside `element`: the container's text runs the old and the
-    /// new price together, so the innermost labelled element speaks instead.
+    /// new price together, so the innermost labelled element speaks instead. A labelled part without a
+    /// digit is no price (WooCommerce's `woocommerce-Price-currencySymbol` inside every amount).
     private static func holdsLabelledPrice(_ element: HTMLElement, _ document: HTMLDocument) -> Bool {
         let end = min(element.subtreeEnd, element.index + 200)
         guard element.index + 1 < end else { return false }
-        return document.elements[(element.index + 1)..<end].contains { priceLabel($0) != nil && !skippedTags.contains($0.tag) }
+        return document.elements[(element.index + 1)..<end].contains {
+            priceLabel($0) != nil && !skippedTags.contains($0.tag) && $0.textRuns.contains { hasDigit(document.texts[$0]) }
+        }
     }
 
     private static func excluded(_ label: String) -> Bool {
