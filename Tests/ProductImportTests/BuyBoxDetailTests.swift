@@ -124,4 +124,28 @@ import Testing
         #expect(draft.price == 39, "\(original)")
         #expect(draft.currency == "EUR")
     }
+
+    /// Shopify Dawn's size radios: every label carries the screen-reader line, the input's class says which is gone.
+    private func dawnSizes(disabled: Set<String>, spokenIn: Set<String>? = nil) -> String {
+        let radios = ["S", "M", "L"].enumerated().map { index, size in
+            let line = (spokenIn ?? ["S", "M", "L"]).contains(size)
+                ? "<span class=\"visually-hidden label-unavailable\">Variant sold out or unavailable</span>" : ""
+            return "<input type=\"radio\" id=\"size-\(index)\" name=\"Size\" value=\"\(size)\"\(disabled.contains(size) ? " class=\"disabled\"" : "")>"
+                + "<label for=\"size-\(index)\">\(size)\(line)</label>"
+        }.joined()
+        return page("""
+            <span class="price-item price-item--sale">$39.00 USD</span><fieldset class="product-form__input"><legend class="form__label">Size</legend>\(radios)</fieldset>
+            <form method="post" action="/cart/add"><button type="submit" name="add" class="product-form__submit button">Add to cart</button></form>
+            """, title: "Linen Camp Shirt")
+    }
+
+    @Test func aScreenReaderLineEverySizeCarriesIsATemplateNotAState() throws {
+        #expect(try TestSupport.draft(dawnSizes(disabled: ["L"])).availability == .inStock)
+        #expect(try TestSupport.draft(dawnSizes(disabled: [])).availability == .inStock)
+        // Every input marked: nothing left to add, whatever the button says.
+        #expect(try TestSupport.draft(dawnSizes(disabled: ["S", "M", "L"])).availability == .outOfStock)
+        // Themes that write the line only into sold-out sizes still mark them: some sizes left is in stock.
+        #expect(try TestSupport.draft(dawnSizes(disabled: [], spokenIn: ["S", "M"])).availability == .inStock)
+        #expect(try TestSupport.draft(dawnSizes(disabled: [], spokenIn: ["S", "M"])).sizes == ["S", "M", "L"])
+    }
 }

@@ -43,6 +43,12 @@ enum HeadingText {
     private static let spacedTags: Set<String> = ["span", "div", "p", "br", "strong", "small"]
 
     /// Classes of text hidden on screen for screen readers.
+    /// Whether the element's class says it is text for screen readers only.
+    static func isScreenReaderOnly(_ element: HTMLElement) -> Bool {
+        guard let label = element["class"]?.lowercased() else { return false }
+        return screenReaderOnly.contains(where: label.includes)
+    }
+
     /// Classes of text for screen readers only; `g-hdn` is eBay's ("Details about" before every item title).
     private static let screenReaderOnly = ["sr-only", "visually-hidden", "visuallyhidden", "screen-reader", "screenreader", "a11y-hidden", "g-hdn"]
 }

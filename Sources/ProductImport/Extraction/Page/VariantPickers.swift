@@ -27,7 +27,11 @@ enum VariantPickers {
     static func sizeStock(of picker: Picker, in document: HTMLDocument) -> Availability? {
         let choices = picker.choices
         guard choices.count >= 2 else { return nil }
-        let marked = choices.filter { marksSoldOut($0, in: document) }.count
+        let marks = choices.map { soldOutMark($0, in: document) }
+        // Shopify's Dawn writes "Variant sold out or unavailable" for screen readers into every size's label and
+        // shows it by CSS: a line every choice carries is the template, not a state.
+        let spokenByAll = marks.allSatisfy(\.spoken)
+        let marked = marks.filter { $0.shown || $0.spoken && !spokenByAll }.count
         if marked == 0 { return nil }
         return marked == choices.count ? .outOfStock : .inStock
     }
@@ -147,17 +151,39 @@ enum VariantPickers {
         return text
     }
 
-    /// Whether a choice, its label attributes or its text mark it sold out.
-    private static func marksSoldOut(_ choice: HTMLElement, in document: HTMLDocument) -> Bool {
-        for element in [choice] + document.descendants(of: choice).prefix(4) {
+    /// How a choice says it is sold out: in its attributes, its input's or its shown text, and in text for
+    /// screen readers.
+    private struct SoldOutMark {
+        var shown = false
+        var spoken = false
+    }
+
+    /// Whether a choice, its label attributes, the input a label names (`class="disabled"`, Dawn) or its text
+    /// mark it sold out.
+    private static func soldOutMark(_ choice: HTMLElement, in document: HTMLDocument) -> SoldOutMark {
+        var mark = SoldOutMark()
+        var marked = [choice] + document.descendants(of: choice).prefix(4)
+        if choice.tag == "label", let target = choice["for"], !target.isEmpty,
+           let input = document.elements(withID: target).first(where: { $0.tag == "input" }) {
+            mark.shown = input.has("disabled")
+            marked.append(input)
+        }
+        for element in marked where !mark.shown {
+            // A screen-reader line's own class ("label-unavailable") speaks like its text does.
+            let spoken = HeadingText.isScreenReaderOnly(element)
             for attribute in element.attributes where ["class", "aria-label", "title", "data-availability", "data-stock"].contains(attribute.name) {
                 let value = attribute.value.lowercased()
-                if soldOutWords.contains(where: value.includes) { return true }
+                if soldOutWords.contains(where: value.includes) || attribute.name == "class" && value.split(separator: " ").contains("disabled") {
+                    if spoken { mark.spoken = true } else { mark.shown = true }
+                }
             }
         }
-        guard document.textFits(choice, utf8Bytes: 60) else { return false }
+        guard document.textFits(choice, utf8Bytes: 60) else { return mark }
         let text = document.text(of: choice).lowercased()
-        return soldOutWords.contains(where: text.includes)
+        guard soldOutWords.contains(where: text.includes) else { return mark }
+        let shown = HeadingText.name(of: choice, in: document)?.lowercased() ?? ""
+        if soldOutWords.contains(where: shown.includes) { mark.shown = true } else { mark.spoken = true }
+        return mark
     }
 
     /// How pickers mark a size that cannot be bought, in class names and in the languages the importer reads.
