@@ -148,4 +148,41 @@ import Testing
         #expect(try TestSupport.draft(dawnSizes(disabled: [], spokenIn: ["S", "M"])).availability == .inStock)
         #expect(try TestSupport.draft(dawnSizes(disabled: [], spokenIn: ["S", "M"])).sizes == ["S", "M", "L"])
     }
+
+    @Test func aSiteRulesPriceElementGivesItsContentWhenItsTextIsSplit() throws {
+        let html = """
+            <html lang="en"><head><title>Evenflo Big Kid AMP Booster Car Seat - Walmart.com</title></head><body>
+            <h1 class="prod-ProductTitle" itemprop="name">Evenflo Big Kid AMP Booster Car Seat</h1>
+            <span class="Price-group" aria-label="$37.30"><span class="Price-currency" itemprop="priceCurrency" content="USD">$</span>
+            <span aria-hidden="true" class="Price-characteristic" itemprop="price" content="37.30">37</span><span aria-hidden="true" class="Price-mark">.</span>
+            <span aria-hidden="true" class="Price-mantissa">30</span></span><button class="prod-ProductCTA--primary button">Add to Cart</button></body></html>
+            """
+        let draft = try TestSupport.draft(html, url: "https://www.walmart.com/ip/Evenflo-Big-Kid-AMP-Booster-Car-Seat/42338107")
+        #expect(draft.price == 37.30)
+    }
+
+    @Test func aBrandLinkThatShowsOnlyALogoNamesTheBrandInItsAddress() throws {
+        let html = """
+            <html lang="en"><head><title>Amazon.com | AmazonBasics 360-Piece Clear Plastic Cutlery Set</title></head><body>
+            <div id="bylineInfo_feature_div"><a id="brand" class="a-link-normal" href="/AmazonBasics/b/ref=w_bl_hsx?ie=UTF8&amp;node=2528919011&amp;field-lbr_brands_browse-bin=AmazonBasics">
+            <img alt="" src="https://images-na.ssl-images-amazon.com/images/G/01/x-locale/brands/byline-logo.png"></a></div>
+            <h1 id="title"><span id="productTitle">AmazonBasics 360-Piece Clear Plastic Cutlery Set</span></h1>
+            <span id="priceblock_ourprice" class="a-size-medium a-color-price">$18.99</span><input id="add-to-cart-button" type="submit" value="Add to Cart"></body></html>
+            """
+        let draft = try TestSupport.draft(html, url: "https://www.amazon.com/AmazonBasics-360-Piece-Clear-Plastic-Cutlery/dp/B010RLC7P2")
+        #expect(draft.brand == "AmazonBasics")
+        #expect(draft.goods != nil)
+    }
+
+    @Test func aBrandWhoseTemplateLeftTheVendorEmptyIsNoBrand() throws {
+        let html = """
+            <html lang="en"><head><title>Daisy Metal Banner | Acme Home</title><meta property="og:type" content="product">
+            <meta property="og:title" content="Daisy Metal Banner"><meta property="product:brand" content=" | Acme Home">
+            <meta property="product:price:amount" content="29.00"><meta property="product:price:currency" content="USD"></head>
+            <body><h1>Daisy Metal Banner</h1><button>Add to Cart</button></body></html>
+            """
+        let draft = try TestSupport.draft(html, url: "https://www.shop.example/shop/daisy-metal-banner")
+        #expect(draft.brand == nil)
+        #expect(draft.goods == "home decor")
+    }
 }

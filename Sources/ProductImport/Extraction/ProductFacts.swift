@@ -92,6 +92,8 @@ struct ProductFacts: Sendable {
     static func isPlaceholderBrand(_ brand: String) -> Bool {
         let lowered = brand.trimmed.lowercased()
         if lowered.isEmpty || placeholderBrands.contains(lowered) { return true }
+        // " | Urban Outfitters": the template's vendor slot before the separator was left empty.
+        if let first = lowered.first, "|–—/".contains(first) || lowered.hasPrefix("- ") { return true }
         return isTemplateFiller(lowered) || lowered.contains("[object") || lowered.hasPrefix("http://") || lowered.hasPrefix("https://")
     }
 

@@ -1,3 +1,4 @@
+import Foundation
 import HTML
 
 /// Brands a page states in words rather than in an element labelled as the brand: a
@@ -29,6 +30,21 @@ enum BrandLabels {
               !alt.isEmpty else { return nil }
         let words = alt.split(separator: " ").filter { !["logo", "logotipo", "logotype"].contains($0.lowercased()) }
         return words.isEmpty ? nil : words.joined(separator: " ")
+    }
+
+    /// The brand a shop's brand-store link names: Amazon's `field-lbr_brands_browse-bin=AmazonBasics` or
+    /// `/AmazonBasics/b/…`, and `/stores/Acme/page/…`.
+    static func brandInStoreLink(_ href: String) -> String? {
+        guard href.utf8.count <= 2_048, let components = URLComponents(string: href) else { return nil }
+        for item in components.queryItems ?? [] where ["field-lbr_brands_browse-bin", "field-brandtextbin", "brand"].contains(item.name.lowercased()) {
+            if let value = item.value.flatMap({ BrandText.clean($0) }) { return value }
+        }
+        let parts = components.path.split(separator: "/").map(String.init)
+        for (index, part) in parts.enumerated() {
+            if part == "b", index == 1 { return parts[0].removingPercentEncoding.flatMap(BrandText.clean) }
+            if part == "stores", index + 1 < parts.count { return parts[index + 1].removingPercentEncoding.flatMap(BrandText.clean) }
+        }
+        return nil
     }
 
     /// Whether the element sits in the page's header, footer, a side bar or a menu (a

@@ -151,8 +151,16 @@ struct PageExtractor {
         for rule in site?.selectors(field) ?? [] {
             for element in rule.selector.select(in: document) where !skipped(element) {
                 // A name element's screen-reader and hidden parts are not the name (eBay's "Details about").
-                let value = rule.attribute.map { element[$0] }
+                var value = rule.attribute.map { element[$0] }
                     ?? (field == .name ? HeadingText.name(of: element, in: document) : document.text(of: element))
+                // A price element's `content` is the amount its split text draws ("37" "." "30", Walmart).
+                if field == .price, rule.attribute == nil, element["itemprop"] == "price", let content = element["content"], !content.trimmed.isEmpty {
+                    value = content
+                }
+                // A brand link that shows only a logo (Amazon's `<a id="brand" href="/AmazonBasics/b/…"><img alt="">`).
+                if field == .brand, value?.trimmed.isEmpty ?? true, element.tag == "a" {
+                    value = BrandLabels.logoName(in: element, document) ?? element["href"].flatMap(BrandLabels.brandInStoreLink)
+                }
                 if let value, !value.trimmed.isEmpty { return (value.trimmed, rule) }
             }
         }
