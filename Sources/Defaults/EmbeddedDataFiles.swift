@@ -95,7 +95,7 @@ extension DataFiles {
       "ja": ["ワンピース", "ドレス"],
       "ko": ["원피스", "드레스"]}},
     {"subcategory": "jumpsuit", "category": "dress", "formality": 2, "warmth": 2, "words": {
-      "en": ["jumpsuit", "playsuit", "romper", "boilersuit", "boiler suit", "dungarees", "onesie", "onesies"],
+      "en": ["jumpsuit", "playsuit", "romper", "boilersuit", "boiler suit", "dungarees", "overalls", "bib overalls", "onesie", "onesies"],
       "de": ["overall", "einteiler", "latzhose", "onesie", "strampler"],
       "fr": ["combinaison", "combishort", "salopette", "grenouillere", "barboteuse"],
       "es": ["mono", "peto", "jumpsuit", "pelele", "mameluco"],
@@ -557,7 +557,7 @@ extension DataFiles {
       "fr": ["casque audio", "ecouteurs", "enceinte", "televiseur", "appareil photo", "clavier", "chargeur", "disque dur", "batterie externe", "videoprojecteur", "montre connectee", "electronique", "high tech", "cable usb", "cable usb c", "cable hdmi", "cable de charge", "piles alcalines", "piles aa", "piles rechargeables", "casque bluetooth", "casque sans fil", "casque gaming", "souris sans fil", "souris gaming", "cle usb", "carte memoire", "disque dur externe", "manette", "console de jeux", "jeu video", "jeux video", "enceinte bluetooth", "rallonge electrique", "multiprise", "prise connectee"],
       "es": ["auriculares", "altavoz", "televisor", "camara", "teclado", "cargador", "disco duro", "bateria externa", "proyector", "reloj inteligente", "pulsera de actividad", "electronica", "cable usb", "cable usb c", "cable hdmi", "pilas alcalinas", "pilas aa", "pilas recargables", "raton inalambrico", "raton gaming", "memoria usb", "tarjeta de memoria", "disco duro externo", "mando", "consola de videojuegos", "videojuego", "videojuegos", "alargador", "regleta", "enchufe inteligente"],
       "it": ["cuffie", "auricolari", "altoparlante", "televisore", "fotocamera", "tastiera", "caricatore", "disco rigido", "proiettore", "orologio smart", "smartwatch", "elettronica", "cavo usb", "cavo usb c", "cavo hdmi", "caricabatterie", "batterie alcaline", "pile alcaline", "pile stilo", "batteria esterna", "mouse wireless", "mouse gaming", "chiavetta usb", "scheda di memoria", "hard disk", "hard disk esterno", "controller", "videogioco", "videogiochi", "batterie esterne", "prolunga", "ciabatta elettrica", "presa smart"], "pt": ["fone de ouvido", "caixa de som", "carregador", "televisao", "televisor", "smart tv", "teclado", "caixa de som bluetooth", "fones de ouvido", "eletronicos"], "nl": ["koptelefoon", "oordopjes", "oplader", "elektronica", "televisie", "luidspreker", "toetsenbord", "draadloze oordopjes", "beeldscherm", "beeld en geluid", "computers"], "pl": ["sluchawki", "glosnik", "ladowarka", "elektronika", "telewizor", "klawiatura", "aparat fotograficzny", "glosnik bluetooth", "monitor", "sluchawki bezprzewodowe", "rtv", "rtv i agd", "komputery"],
-      "zh": ["耳機", "耳机", "藍牙喇叭", "蓝牙音箱", "喇叭", "電視", "电视", "相機", "相机", "充電器", "充电器", "行動電源", "充电宝", "顯示器", "显示器", "鍵盤", "键盘", "藍牙耳機", "蓝牙耳机", "家電", "家电", "数码", "數位", "電腦", "电脑"],
+      "zh": ["耳機", "耳机", "藍牙喇叭", "蓝牙音箱", "喇叭", "電視", "电视", "相機", "相机", "充電器", "充电器", "行動電源", "充电宝", "顯示器", "显示器", "鍵盤", "键盘", "滑鼠", "鼠標", "鼠标", "藍牙耳機", "蓝牙耳机", "家電", "家电", "数码", "數位", "電腦", "电脑"],
       "ja": ["イヤホン", "ヘッドホン", "スピーカー", "テレビ", "カメラ", "充電器", "モバイルバッテリー", "モニター", "キーボード", "ワイヤレスイヤホン", "家電", "生活家電"],
       "ko": ["이어폰", "헤드폰", "스피커", "충전기", "카메라", "보조배터리", "모니터", "키보드", "텔레비전", "블루투스 이어폰", "가전", "가전제품", "컴퓨터"]},
       "afterGarments": {

@@ -5,7 +5,7 @@ import Testing
 /// Baby, sport, work and traditional clothing, named the way shops name them.
 @Suite struct SportAndWorkwearTests {
     @Test(arguments: [
-        ("Baby Strampler Bio-Baumwolle", Category.dress, "jumpsuit"), ("Barboteuse bébé", .dress, "jumpsuit"), ("Kinder Schneeanzug", .outerwear, "coat"),
+        ("Baby Strampler Bio-Baumwolle", Category.dress, "jumpsuit"), ("Denim Overalls", .dress, "jumpsuit"), ("Barboteuse bébé", .dress, "jumpsuit"), ("Kinder Schneeanzug", .outerwear, "coat"),
         ("Arztkittel weiß", .outerwear, "coat"), ("Warnweste gelb", .outerwear, "gilet"), ("Hi-vis vest, class 2", .outerwear, "gilet"),
         ("Radtrikot kurzarm", .top, "t-shirt"), ("Cycling jersey, short sleeve", .top, "t-shirt"), ("Funktionsshirt Herren", .top, "t-shirt"),
         ("Thermounterwäsche Set", .bottom, "underwear"), ("Compression tights, 3/4", .bottom, "leggings"), ("Rash guard long sleeve", .top, "top"),

@@ -24,7 +24,7 @@ import ProductImport
         #expect(found.subcategory == subcategory, "\(name)")
     }
 
-    @Test(arguments: [("藍牙無線耳機 降噪", "electronics"), ("ロボット掃除機", "cleaning appliance"), ("무선 청소기", "cleaning appliance"), ("氣炸鍋 5L", "kitchen appliance")])
+    @Test(arguments: [("藍牙無線耳機 降噪", "electronics"), ("無線滑鼠", "electronics"), ("ロボット掃除機", "cleaning appliance"), ("무선 청소기", "cleaning appliance"), ("氣炸鍋 5L", "kitchen appliance")])
     func goodsThatAreNotClothingAreSaidToBeSo(name: String, kind: String) {
         let found = classify(name)
         #expect(found.goods == kind, "\(name)")
