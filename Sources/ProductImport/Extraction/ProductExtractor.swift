@@ -122,7 +122,8 @@ public struct ProductExtractor: Sendable {
         }
         // A shop of its own label names no brand on the page: the shop is the brand.
         if draft.brand == nil, draft.goods != "ticket",
-           let brand = ShopBrand.brand(from: scan.metas, host: pageURL.host) ?? ShopBrand.brand(fromTitle: scan.title, host: pageURL.host) {
+           let brand = ShopBrand.brand(from: scan.metas, host: pageURL.host) ?? ShopBrand.brand(fromTitle: scan.title, host: pageURL.host)
+            ?? ShopBrand.brand(fromName: draft.name, host: pageURL.host) {
             draft.brand = brand
             draft.sources[.brand] = .meta
         }

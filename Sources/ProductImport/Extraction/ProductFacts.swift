@@ -94,6 +94,8 @@ struct ProductFacts: Sendable {
         if lowered.isEmpty || placeholderBrands.contains(lowered) { return true }
         // " | Urban Outfitters": the template's vendor slot before the separator was left empty.
         if let first = lowered.first, "|–—/".contains(first) || lowered.hasPrefix("- ") { return true }
+        // "Boys 2-7" (Ralph Lauren's line logo): a department and an age range, not a maker.
+        if let head = lowered.split(separator: " ").first, departmentWords.contains(String(head)), lowered.contains(where: \.isNumber) { return true }
         return isTemplateFiller(lowered) || lowered.contains("[object") || lowered.hasPrefix("http://") || lowered.hasPrefix("https://")
     }
 
@@ -102,6 +104,8 @@ struct ProductFacts: Sendable {
     private static func isTemplateFiller(_ lowered: String) -> Bool {
         ["{{", "{%", "${", "<%"].contains(where: lowered.contains) || !lowered.contains { $0.isLetter || $0.isNumber }
     }
+
+    private static let departmentWords: Set<String> = ["boys", "girls", "kids", "baby", "toddler", "men", "women", "mens", "womens", "juniors"]
 
     private static let placeholderBrands: Set<String> = [
         "undefined", "null", "nil", "none", "n/a", "n.a.", "na", "brand", "brands", "unknown", "no brand", "nobrand", "not applicable",

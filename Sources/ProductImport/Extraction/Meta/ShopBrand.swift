@@ -43,9 +43,34 @@ enum ShopBrand {
         if folded.hasPrefix("the"), folded.count > 5 { folded.removeFirst(3) }
         let hostLabels = (host ?? "").lowercased().split(separator: ".").map(String.init)
         if marketplaces.contains(where: { folded.hasPrefix($0) }) || hostLabels.contains(where: marketplaces.contains) { return nil }
-        // A domain as the name ("shop.example.com") says nothing about the label.
-        if brand.contains(".") && !brand.contains(" ") { return nil }
+        // A domain as the name says nothing about the label ("shop.example.com"), unless it is the shop's own
+        // host label: "RalphLauren.com" on ralphlauren.com is Ralph Lauren, its capitals parting the words.
+        if brand.contains(".") && !brand.contains(" ") {
+            // In lower case ("anntaylor.com") the words cannot be told apart: the title may still name the shop.
+            guard let label = brand.split(separator: ".").first, ShopName.names(label, host: host), label.count >= 2,
+                  label.contains(where: \.isUppercase) else { return nil }
+            return spacedAtCapitals(String(label))
+        }
         return brand
+    }
+
+    /// "RalphLauren" → "Ralph Lauren"; a name without inner capitals stays as it is.
+    private static func spacedAtCapitals(_ name: String) -> String {
+        var result = ""
+        var previous: Character?
+        for character in name {
+            if let previous, character.isUppercase, previous.isLowercase { result.append(" ") }
+            result.append(character)
+            previous = character
+        }
+        return result
+    }
+
+    /// The shop's own name when the product's name starts with it on the shop's own host ("Nike Auralux Solid Club"
+    /// on nike.com): a shop of its own label names its products so.
+    static func brand(fromName name: String?, host: String?) -> String? {
+        guard let name, let first = name.split(separator: " ").first, first.count >= 2, ShopName.labels(of: host).contains(first.lowercased()) else { return nil }
+        return named(String(first), host: host)
     }
 
     /// Shops that sell many labels: their name is never the product's brand.
@@ -65,7 +90,8 @@ enum ShopBrand {
         "wemakeprice", "wemep", "tmon", "interpark", "lotteon", "yes24", "aladin", "kyobo", "ruten", "yahoo", "zozotown", "zozo", "mercari",
         "yodobashi", "books", "29cm", "kream", "pinkoi",
         // Wayfair's other shops, and department stores, DIY, electronics and drugstore chains of many labels.
-        "jossandmain", "allmodern", "birchlane", "perigold", "homedepot", "lowes", "bedbathandbeyond", "globalindustrial", "newegg",
+        "jossandmain", "allmodern", "birchlane", "perigold", "homedepot", "lowes", "crateandbarrel", "neimanmarcus", "saksfifthavenue",
+        "bloomingdales", "barnesandnoble", "bedbathandbeyond", "globalindustrial", "newegg",
         "bhphotovideo", "staples", "officedepot", "chewy", "walgreens", "cvs", "ulta", "sephora", "douglas", "notino", "lookfantastic",
         "zulily", "qvc", "hsn", "tesco", "currys", "very", "alza", "emag", "ozon", "wildberries", "trendyol", "hepsiburada", "noon",
         "jumia", "takealot", "kogan", "theiconic", "mall", "coolblue", "wehkamp", "empik", "darty", "boulanger", "pccomponentes", "worten",

@@ -51,8 +51,8 @@ enum BrandLabels {
     /// breadcrumb trail is not a menu: it names this product's brand).
     static func inPageChrome(_ element: HTMLElement, _ document: HTMLDocument) -> Bool {
         document.ancestor(of: element) { ancestor in
-            if ancestor.tag == "header" { return PageChrome.isSiteHeader(ancestor, document) }
-            if ["footer", "aside"].contains(ancestor.tag) { return true }
+            if ancestor.tag == "header" || ancestor.tag == "aside" { return PageChrome.isSiteHeader(ancestor, document) }
+            if ancestor.tag == "footer" { return true }
             if ancestor.tag == "nav" { return !breadcrumbLabels.matches(ancestor) }
             return menuLabels.matches(ancestor) && !breadcrumbLabels.matches(ancestor)
         } != nil

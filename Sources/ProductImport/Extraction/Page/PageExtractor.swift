@@ -222,7 +222,15 @@ struct PageExtractor {
 
     /// A heading's text without a price printed inside it (`<h1>Rollkragenpullover <span class="price">29,99</span></h1>`).
     static func headingName(_ heading: HTMLElement, in document: HTMLDocument) -> String? {
-        HeadingText.name(of: heading, in: document)
+        guard let name = HeadingText.name(of: heading, in: document) else { return nil }
+        // Nike's `<h1>Nike Auralux Solid Club</h1><h2 class="exp-product-subtitle">Training Bag</h2>`: the kind of
+        // product sits in a subtitle right under the name.
+        guard heading.subtreeEnd < document.elements.count else { return name }
+        let next = document.elements[heading.subtreeEnd]
+        guard next.parent == heading.parent, ["h2", "h3", "p", "div", "span"].contains(next.tag),
+              next["class"]?.lowercased().includes("subtitle") == true, document.textFits(next, utf8Bytes: 60),
+              let subtitle = HeadingText.name(of: next, in: document), !subtitle.contains(where: \.isNumber) else { return name }
+        return name + " " + subtitle
     }
 
     /// Without an `h1` (shops in Korea and Taiwan often use `h2` or a styled `div`): the first
@@ -294,6 +302,8 @@ struct PageExtractor {
         for element in document.elements where element.subtreeEnd - element.index < 60 && Self.stockLabels.matches(element) {
             let label = ((element["id"] ?? "") + " " + (element["class"] ?? "") + " " + (element["data-testid"] ?? "")).lowercased()
             guard label.includes("availability") || label.includes("stock") && !label.includes("stockist") else { continue }
+            // A message the shop's scripts show only in that state (Ralph Lauren's `mt-outOfStockBanner`, a modal, a tooltip).
+            if Self.stateMessageWords.contains(where: label.includes) { continue }
             // A stock-labelled block around the size picker (Mango's `stock_true`) reads the picker's "8 – Not available":
             // the picker speaks for itself.
             if document.descendants(of: element).contains(where: { $0.tag == "select" }) { continue }
@@ -412,4 +422,7 @@ struct PageExtractor {
 
     /// A `div` labelled as the breadcrumb, checked on the bytes: pages have thousands of `div`s.
     private static let breadcrumbLabels = AttributeWords(["breadcrumb"], in: ["id", "class", "aria-label"])
+
+    /// Words in a stock-labelled element's id or class that make it a message for one state, drawn by scripts.
+    private static let stateMessageWords = ["banner", "modal", "popup", "overlay", "tooltip", "error", "template", "waitlist"]
 }

@@ -1,0 +1,60 @@
+import Foundation
+import ProductImport
+import Testing
+
+/// House styles of single shops that generic reading meets elsewhere too: a buy box in an `aside`, a line logo
+/// naming an age range, a stock banner drawn by scripts, a brand only the host or the name's first word gives,
+/// a subtitle under the name, a style number, an Etsy listing number.
+@Suite struct ShopHouseStyleTests {
+    private func page(_ body: String, title: String, head: String = "") -> String {
+        "<!doctype html><html lang=\"en\"><head><title>\(title)</title>\(head)</head><body>\(body)</body></html>"
+    }
+
+    @Test func aBuyBoxInAnAsideMarkedAsTheProductsIsRead() throws {
+        let html = page("""
+            <section class="book-item" id="productDetail"><h1 itemprop="name">Astrophysics for People in a Hurry</h1>
+            <aside id="prodInfoContainer"><span class="price">$11.37</span><form class="pdp-form"><input type="submit" value="Add to Bag" class="btn-addtocart"></form></aside></section>
+            <aside class="sidebar"><a class="btn" href="/cart">Add to Bag</a></aside>
+            """, title: "Astrophysics for People in a Hurry by Neil deGrasse Tyson, Hardcover | Barnes & Noble")
+        let draft = try TestSupport.draft(html, url: "https://www.barnesandnoble.com/w/astrophysics-for-people-in-a-hurry/1125419184")
+        #expect(draft.availability == .inStock)
+        #expect(draft.price == 11.37)
+    }
+
+    @Test func aLineLogoThatNamesAnAgeRangeIsNoBrandAndTheShopsDomainIs() throws {
+        let html = page("""
+            <div class="prod-brand-logo"><img src="/graphics/category_images/polo_productbrand_1000006.gif" alt="Boys 2-7"></div>
+            <h1 class="prod-title">Cable-Knit Cashmere Sweater</h1><span class="prod-price">$165.00</span>
+            <div id="mt-outOfStockBanner" class="stock-banner">We're sorry, this item is no longer available for waitlist.</div>
+            <a href="#" id="addToCart" class="css-button primary">Add To Shopping Bag</a>
+            """, title: "Cable-Knit Cashmere Sweater - Boys 2-7 - RalphLauren.com")
+        let draft = try TestSupport.draft(html, url: "http://www.ralphlauren.com/product/index.jsp?productId=129356156")
+        #expect(draft.brand == "Ralph Lauren")
+        // The banner is the sold-out state's message, shown by scripts; the live button says in stock.
+        #expect(draft.availability == .inStock)
+    }
+
+    @Test func aNameThatStartsWithTheShopsOwnNameOnItsHostGivesTheBrandAndItsSubtitleTheKind() throws {
+        let html = page("""
+            <div class="exp-product-header"><h1 class="exp-product-title">Nike Auralux Solid Club</h1>
+            <h2 class="exp-product-subtitle">Training Bag</h2><span class="exp-pdp-local-price">$75</span></div>
+            <span class="exp-style-color">Style: BA5208-010</span><button class="add-to-cart-btn">Add to Cart</button>
+            """, title: "Nike Auralux Solid Club Training Bag")
+        let draft = try TestSupport.draft(html, url: "https://store.nike.com/us/en_us/pd/auralux-solid-club-training-bag/pid-11071203")
+        #expect(draft.name == "Nike Auralux Solid Club Training Bag")
+        #expect(draft.brand == "Nike")
+        #expect(draft.category == .accessory)
+        #expect(draft.sku == "BA5208-010")
+        let elsewhere = try TestSupport.draft(html, url: "https://www.sportshop.example/p/auralux")
+        #expect(elsewhere.brand == nil)
+    }
+
+    @Test func anEtsyListingsNumberIsItsIdentifier() throws {
+        let html = page("""
+            <h1 data-buy-box-listing-title="true">Happy Soba graphic toddler baby kid tee</h1><span id="listing-price">$28.50+</span>
+            <button type="submit" class="btn-buy-box">Add to cart</button>
+            """, title: "Happy Soba graphic toddler baby kid tee | Etsy")
+        let draft = try TestSupport.draft(html, url: "https://www.etsy.com/listing/252423036/happy-soba-graphic-toddler-baby-kid-tee")
+        #expect(draft.sku == "252423036")
+    }
+}
