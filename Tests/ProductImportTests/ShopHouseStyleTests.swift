@@ -57,4 +57,21 @@ import Testing
         let draft = try TestSupport.draft(html, url: "https://www.etsy.com/listing/252423036/happy-soba-graphic-toddler-baby-kid-tee")
         #expect(draft.sku == "252423036")
     }
+
+    @Test func aSoldOutHintSaysSoldOutAndAControlHiddenByItsClassSaysNothing() throws {
+        let soldOut = page("""
+            <h1>Funny Eye Stickers</h1><div class="soldout-hint"><span class="soldout-hinticon"></span>Sorry, this product is no longer available!</div>
+            <span class="price">US $38.17</span>
+            """, title: "Funny Eye Stickers")
+        let draft = try TestSupport.draft(soldOut, url: "https://www.dhgate.com/product/funny-eye-stickers-creative-eyes-sticker/120629211.html")
+        #expect(draft.availability == .outOfStock)
+        #expect(draft.sku == "120629211")
+        #expect(draft.brand == nil)
+        // Cafe24 hides the sold-out button with a class until a script shows it.
+        let live = page("""
+            <h1 class="-font-ns">HEART CLUB<br>Heart Button Knit Cardigan</h1><span class="price">$43.80</span>
+            <a href="#none" class="displaynone -soldout">SOLD OUT</a><a href="#none" class="btn -addcart" onclick="product_submit(2, '/exec/front/order/basket/', this)">ADD TO CART</a>
+            """, title: "HEART CLUB Heart Button Knit Cardigan | mixxmix")
+        #expect(try TestSupport.draft(live, url: "https://mixxmix.us/product/detail.html?product_no=40172").availability == .inStock)
+    }
 }

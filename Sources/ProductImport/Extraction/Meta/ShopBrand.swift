@@ -76,7 +76,7 @@ enum ShopBrand {
     /// Shops that sell many labels: their name is never the product's brand.
     private static let marketplaces: Set<String> = [
         "amazon", "ebay", "etsy", "aliexpress", "alibaba", "walmart", "target", "zalando", "asos", "otto", "aboutyou", "shein", "temu",
-        "wish", "rakuten", "mercadolibre", "mercadolivre", "allegro", "bol", "cdiscount", "fnac", "coupang", "gmarket", "auction", "11st",
+        "wish", "dhgate", "banggood", "lightinthebox", "rakuten", "mercadolibre", "mercadolivre", "allegro", "bol", "cdiscount", "fnac", "coupang", "gmarket", "auction", "11st",
         // Ticket sellers sell other people's events.
         "songkick", "ticketmaster", "eventim", "stubhub", "viagogo", "seetickets", "eventbrite", "livenation", "ticketswap", "ticketone",
         "interpark", "yes24", "kktix", "tixcraft", "ticketportal",

@@ -301,7 +301,11 @@ struct PageExtractor {
     private func availability(in document: HTMLDocument) -> Availability? {
         for element in document.elements where element.subtreeEnd - element.index < 60 && Self.stockLabels.matches(element) {
             let label = ((element["id"] ?? "") + " " + (element["class"] ?? "") + " " + (element["data-testid"] ?? "")).lowercased()
-            guard label.includes("availability") || label.includes("stock") && !label.includes("stockist") else { continue }
+            // A block classed as the sold-out notice (DHgate's `soldout-hint`), but not a button so classed: the
+            // buttons speak through `BuyButton`, which weighs them against the live ones.
+            let soldOutNotice = (label.includes("soldout") || label.includes("sold-out")) && !["button", "a", "input"].contains(element.tag)
+                && !Self.inChoiceOrMessage(element, document)
+            guard label.includes("availability") || label.includes("stock") && !label.includes("stockist") || soldOutNotice else { continue }
             // A message the shop's scripts show only in that state (Ralph Lauren's `mt-outOfStockBanner`, a modal, a tooltip).
             if Self.stateMessageWords.contains(where: label.includes) { continue }
             // A stock-labelled block around the size picker (Mango's `stock_true`) reads the picker's "8 – Not available":
@@ -323,7 +327,7 @@ struct PageExtractor {
         while let candidate = current, depth <= 6 {
             if candidate.has("hidden") || candidate["aria-hidden"]?.lowercased() == "true" { return true }
             if let classes = candidate["class"]?.lowercased().split(separator: " "),
-               classes.contains(where: { ["hidden", "a-hidden", "d-none", "is-hidden", "aok-hidden"].contains($0) }) { return true }
+               classes.contains(where: { Self.hidingClasses.contains(String($0)) }) { return true }
             current = candidate.parent.map { document.elements[$0] }
             depth += 1
         }
@@ -360,7 +364,7 @@ struct PageExtractor {
         "/brand", "/designers/", "/designer/", "/marken/", "/marke/", "/marques/", "/marque/", "/marcas/", "/marca/", "/marchi/",
         "/merken/", "/merk/", "/marki/", "/marka/",
     ])
-    private static let stockLabels = AttributeWords(["availability", "stock"], in: ["id", "class", "data-testid"])
+    private static let stockLabels = AttributeWords(["availability", "stock", "soldout", "sold-out"], in: ["id", "class", "data-testid"])
 
     private func breadcrumb(in document: HTMLDocument) -> String? {
         // A `<div id="breadcrumbs">` of bare links (Zappos) comes after the lists.
@@ -422,6 +426,24 @@ struct PageExtractor {
 
     /// A `div` labelled as the breadcrumb, checked on the bytes: pages have thousands of `div`s.
     private static let breadcrumbLabels = AttributeWords(["breadcrumb"], in: ["id", "class", "aria-label"])
+
+    /// Whether a sold-out notice sits in one size's choice or in a tooltip, modal or popup (Gilt's per-size
+    /// "Sold Out" tooltip): it then speaks of that choice, or of a state the page may never show.
+    private static func inChoiceOrMessage(_ element: HTMLElement, _ document: HTMLDocument) -> Bool {
+        var current = element.parent
+        var depth = 0
+        while let index = current, depth < 6 {
+            let ancestor = document.elements[index]
+            if ancestor.tag == "li" || ancestor.tag == "option" { return true }
+            if let label = ancestor["class"]?.lowercased(), stateMessageWords.contains(where: label.includes) { return true }
+            current = ancestor.parent
+            depth += 1
+        }
+        return false
+    }
+
+    /// Classes that hide an element until a script shows it; `displaynone` is Cafe24's, `hide` Bootstrap 2's.
+    private static let hidingClasses: Set<String> = ["hidden", "a-hidden", "d-none", "is-hidden", "aok-hidden", "displaynone", "hide", "u-hidden"]
 
     /// Words in a stock-labelled element's id or class that make it a message for one state, drawn by scripts.
     private static let stateMessageWords = ["banner", "modal", "popup", "overlay", "tooltip", "error", "template", "waitlist"]

@@ -43,6 +43,11 @@ enum PageIdentifier {
             let next = parts[index + 1]
             let digits = next.prefix { $0.isASCII && $0.isNumber }
             if (6...14).contains(digits.count), digits.count == next.count || next[digits.endIndex] == "-" { return String(digits) }
+            // DHgate's `/product/funny-eye-stickers/120629211.html`: the number closes the address.
+            if let last = parts.last, index + 1 < parts.count - 1 {
+                let number = last.hasSuffix(".html") ? last.dropLast(5) : last
+                if (6...14).contains(number.count), number.allSatisfy({ $0.isASCII && $0.isNumber }) { return String(number) }
+            }
         }
         return fromQuery(url)
     }
