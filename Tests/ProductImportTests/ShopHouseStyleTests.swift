@@ -74,4 +74,18 @@ import Testing
             """, title: "HEART CLUB Heart Button Knit Cardigan | mixxmix")
         #expect(try TestSupport.draft(live, url: "https://mixxmix.us/product/detail.html?product_no=40172").availability == .inStock)
     }
+
+    @Test func aSiteNameWithItsCountryAndAnArticleCodeClosingTheAddressAreRead() throws {
+        let html = page("""
+            <h1 itemprop="name">Wanderlust Festival Poncho</h1><span class="sale-price" itemprop="price" data-sale-price="100.00">$100</span>
+            <div class="paired-article-tile"><div class="paired-article-name">Wanderflex Iconic Tights</div><span class="paired-article-soldout">Sold out</span></div>
+            <button type="submit" class="add-to-bag btn">Add to bag</button>
+            """, title: "adidas Wanderlust Festival Poncho - Grey | adidas US",
+            head: "<meta property=\"og:site_name\" content=\"adidas United States\">")
+        let draft = try TestSupport.draft(html, url: "https://www.adidas.com/us/wanderlust-festival-poncho/CE5145.html")
+        #expect(draft.brand == "adidas")
+        #expect(draft.sku == "CE5145")
+        // The "complete the look" tile's "Sold out" is another product's.
+        #expect(draft.availability == .inStock)
+    }
 }

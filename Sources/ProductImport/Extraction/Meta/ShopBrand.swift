@@ -34,9 +34,13 @@ enum ShopBrand {
             name = String(name.dropLast(suffix.count))
         }
         if let separator = name.range(of: " | ") ?? name.range(of: " - ") { name = String(name[..<separator.lowerBound]) }
-        // "COS DE", "Weekday UK": a country after the name.
+        // "COS DE", "Weekday UK", "adidas United States": a country after the name.
         let words = name.split(separator: " ")
         if words.count >= 2, let last = words.last, last.count == 2, last.allSatisfy(\.isUppercase) { name = words.dropLast().joined(separator: " ") }
+        for country in countries where name.count > country.count + 1 && name.lowercased().hasSuffix(" " + country) {
+            name = String(name.dropLast(country.count + 1))
+            break
+        }
         guard let brand = BrandText.clean(name), brand.count >= 2, brand.split(separator: " ").count <= 4 else { return nil }
         // "Joss & Main" is jossandmain, "The Home Depot" homedepot.
         var folded = brand.lowercased().replacingOccurrences(of: "&", with: "and").filter { $0.isLetter || $0.isNumber }
@@ -53,6 +57,13 @@ enum ShopBrand {
         }
         return brand
     }
+
+    /// Countries shops name after their own name in `og:site_name`.
+    private static let countries = [
+        "united states", "united kingdom", "usa", "canada", "australia", "deutschland", "germany", "österreich", "schweiz", "france",
+        "españa", "espana", "italia", "nederland", "belgië", "belgique", "polska", "sverige", "danmark", "norge", "suomi", "portugal",
+        "brasil", "méxico", "mexico", "japan", "korea", "taiwan", "singapore", "india", "ireland", "new zealand",
+    ]
 
     /// "RalphLauren" → "Ralph Lauren"; a name without inner capitals stays as it is.
     private static func spacedAtCapitals(_ name: String) -> String {

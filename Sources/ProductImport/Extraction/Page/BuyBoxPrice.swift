@@ -419,5 +419,6 @@ enum BuyBoxPrice {
     /// Words in the id or class of a block of other products ("You may also like", "Recently viewed").
     static let otherProductsBlockWords = [
         "recommend", "related", "upsell", "cross-sell", "crosssell", "similar", "also-bought", "recently", "sponsored",
+        "paired-article", "complete-the-look", "shop-the-look",
     ]
 }

@@ -304,7 +304,7 @@ struct PageExtractor {
             // A block classed as the sold-out notice (DHgate's `soldout-hint`), but not a button so classed: the
             // buttons speak through `BuyButton`, which weighs them against the live ones.
             let soldOutNotice = (label.includes("soldout") || label.includes("sold-out")) && !["button", "a", "input"].contains(element.tag)
-                && !Self.inChoiceOrMessage(element, document)
+                && !Self.inChoiceOrMessage(element, document) && !BuyBoxPrice.inRecommendations(element, document)
             guard label.includes("availability") || label.includes("stock") && !label.includes("stockist") || soldOutNotice else { continue }
             // A message the shop's scripts show only in that state (Ralph Lauren's `mt-outOfStockBanner`, a modal, a tooltip).
             if Self.stateMessageWords.contains(where: label.includes) { continue }

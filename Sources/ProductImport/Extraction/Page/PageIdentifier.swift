@@ -49,6 +49,12 @@ enum PageIdentifier {
                 if (6...14).contains(number.count), number.allSatisfy({ $0.isASCII && $0.isNumber }) { return String(number) }
             }
         }
+        // adidas' `/us/wanderlust-festival-poncho/CE5145.html`: an article code in capitals closes the address.
+        if let last = parts.last, last.hasSuffix(".html") {
+            let code = last.dropLast(5)
+            if (5...14).contains(code.count), code.allSatisfy({ $0.isASCII && ($0.isUppercase || $0.isNumber) }),
+               code.contains(where: \.isLetter), code.filter(\.isNumber).count >= 2 { return String(code) }
+        }
         return fromQuery(url)
     }
 
