@@ -88,4 +88,32 @@ import Testing
         // The "complete the look" tile's "Sold out" is another product's.
         #expect(draft.availability == .inStock)
     }
+
+    @Test func aProductItemMarkedAsAPropertyWithNoItemAroundItIsStillTheProduct() throws {
+        let html = page("""
+            <div id="pdpProductContainer" itemprop="product" itemscope="" itemtype="http://www.schema.org/Product">
+            <h1 class="section-headline" itemprop="name">Men's Columbia Golf Black Stanford Cardinal Quarter-Zip Pullover Jacket</h1>
+            <meta itemprop="brand" content="Columbia Golf">
+            <span itemprop="offers" itemscope="" itemtype="http://www.schema.org/Offer"><span itemprop="price" content="69.99">$69.99</span>
+            <meta itemprop="priceCurrency" content="USD"></span>
+            <a href="/HelpDesk/Sizing_Chart?sizeChartNavState=/league/College/brand/Columbia Golf/genderagegroup/Mens" title="Size Chart">Size Chart</a>
+            </div><button>Add to Cart</button>
+            """, title: "Men's Columbia Golf Black Stanford Cardinal Quarter-Zip Pullover Jacket | Official Stanford Athletics Shop",
+            head: "<meta property=\"og:site_name\" content=\"Stanford Athletics Official Online Store\">")
+        let draft = try TestSupport.draft(html, url: "https://www.shopstanford.example/stanford-cardinal/mens-jacket/t-1234+p-5678")
+        #expect(draft.brand == "Columbia Golf")
+        #expect(draft.sources[.brand] == .microdata)
+        #expect(draft.price == 69.99)
+    }
+
+    @Test func aTranslationKeyInPlaceOfTheNameIsNoName() throws {
+        let html = page("""
+            <div itemscope itemtype="http://schema.org/Product"><meta itemprop="name" content="productname_wms_4">
+            <h1 class="bose-title bose-title--product">Wave® music system IV</h1>
+            <span itemprop="offers" itemscope itemtype="http://schema.org/Offer"><meta itemprop="price" content="499.95"><meta itemprop="priceCurrency" content="USD"></span></div>
+            <button>Add to cart</button>
+            """, title: "Wave® music system IV")
+        let draft = try TestSupport.draft(html, url: "https://www.bose.example/en_us/products/speakers/wave_music_system_iv.html")
+        #expect(draft.name == "Wave® music system IV")
+    }
 }

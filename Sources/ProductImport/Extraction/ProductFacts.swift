@@ -12,7 +12,7 @@ struct ProductFacts: Sendable {
     /// The goods a structured type names outright (a schema.org Book is a book), whatever the name says.
     var goodsKind: String?
     /// The product name.
-    var name: String? { didSet { name = name.map { $0.bounded(Limits.name) } } }
+    var name: String? { didSet { name = name.flatMap { Self.isPlaceholderName($0) ? nil : $0.bounded(Limits.name) } } }
     /// The brand or maker.
     var brand: String? { didSet { brand = brand.flatMap { Self.isPlaceholderBrand($0) ? nil : $0.bounded(Limits.brand) } } }
     /// The description as plain text.
@@ -97,6 +97,15 @@ struct ProductFacts: Sendable {
         // "Boys 2-7" (Ralph Lauren's line logo): a department and an age range, not a maker.
         if let head = lowered.split(separator: " ").first, departmentWords.contains(String(head)), lowered.contains(where: \.isNumber) { return true }
         return isTemplateFiller(lowered) || lowered.contains("[object") || lowered.hasPrefix("http://") || lowered.hasPrefix("https://")
+    }
+
+    /// Whether a name is what a template printed in its place: an unfilled `{{ product.title }}`, or a translation
+    /// key such as Bose's microdata name "productname_wms_4".
+    static func isPlaceholderName(_ name: String) -> Bool {
+        let trimmed = name.trimmed
+        if isTemplateFiller(trimmed.lowercased()) { return true }
+        return !trimmed.contains(" ") && trimmed.contains("_")
+            && trimmed.allSatisfy { $0.isASCII && ($0.isLowercase || $0.isNumber || $0 == "_") }
     }
 
     /// What a shop template leaves in a field it could not fill: an unexpanded `{{ … }}`, `{% … %}`, `${…}` or

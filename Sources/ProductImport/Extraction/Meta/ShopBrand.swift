@@ -41,6 +41,11 @@ enum ShopBrand {
             name = String(name.dropLast(country.count + 1))
             break
         }
+        // "English Store for United States" (Swatch's site name) names the shop's language, not its label.
+        let lowered = name.lowercased()
+        if lowered.hasSuffix(" for") || ["english", "deutsch", "français", "francais", "español", "italiano"].contains(where: lowered.hasPrefix) {
+            return nil
+        }
         guard let brand = BrandText.clean(name), brand.count >= 2, brand.split(separator: " ").count <= 4 else { return nil }
         // "Joss & Main" is jossandmain, "The Home Depot" homedepot.
         var folded = brand.lowercased().replacingOccurrences(of: "&", with: "and").filter { $0.isLetter || $0.isNumber }
@@ -87,7 +92,7 @@ enum ShopBrand {
     /// Shops that sell many labels: their name is never the product's brand.
     private static let marketplaces: Set<String> = [
         "amazon", "ebay", "etsy", "aliexpress", "alibaba", "walmart", "target", "zalando", "asos", "otto", "aboutyou", "shein", "temu",
-        "wish", "dhgate", "banggood", "lightinthebox", "rakuten", "mercadolibre", "mercadolivre", "allegro", "bol", "cdiscount", "fnac", "coupang", "gmarket", "auction", "11st",
+        "wish", "dhgate", "banggood", "lightinthebox", "groupon", "rakuten", "mercadolibre", "mercadolivre", "allegro", "bol", "cdiscount", "fnac", "coupang", "gmarket", "auction", "11st",
         // Ticket sellers sell other people's events.
         "songkick", "ticketmaster", "eventim", "stubhub", "viagogo", "seetickets", "eventbrite", "livenation", "ticketswap", "ticketone",
         "interpark", "yes24", "kktix", "tixcraft", "ticketportal",

@@ -15,15 +15,20 @@ struct MicrodataExtractor {
         return SchemaProductReader(graph: SchemaGraph(roots: roots), source: .microdata, pageURL: pageURL).mainProduct()
     }
 
-    /// Every top-level item of the page as a JSON object.
+    /// Every top-level item of the page as a JSON object: an item that is no other item's property, and one
+    /// marked as a property with no item around it to belong to (`<div itemprop="product" itemscope
+    /// itemtype="…/Product">` straight in the body, as the Fanatics-run team shops write it).
     func items(in document: HTMLDocument) -> [JSON] {
         var roots: [JSON] = []
         var cursor = 0
+        var openScopeEnds: [Int] = []
         let elements = document.elements
         while cursor < elements.count {
             let element = elements[cursor]
-            if element.has("itemscope") && !element.has("itemprop") {
-                roots.append(item(element, in: document))
+            while let last = openScopeEnds.last, last <= cursor { openScopeEnds.removeLast() }
+            if element.has("itemscope") {
+                if !element.has("itemprop") || openScopeEnds.isEmpty { roots.append(item(element, in: document)) }
+                openScopeEnds.append(element.subtreeEnd)
             }
             cursor += 1
         }

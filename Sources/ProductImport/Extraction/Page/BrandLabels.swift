@@ -118,7 +118,8 @@ enum BrandLabels {
     ]
     private static let navigationWords: Set<String> = [
         "brands", "all brands", "our brands", "marken", "alle marken", "marques", "toutes les marques", "marcas", "todas las marcas",
-        "marchi", "merken", "alle merken", "marki", "designers", "designer",
+        "marchi", "merken", "alle merken", "marki", "designers", "designer", "size chart", "size guide", "sizing chart", "view all", "shop all",
+        "see all", "learn more",
     ]
     private static let breadcrumbLabels = AttributeWords(["breadcrumb"], in: ["class", "id", "aria-label", "itemtype"])
     private static let menuLabels = AttributeWords(["menu", "megamenu", "navigation", "navbar", "site-nav", "flyout"], in: ["class", "id", "role"])

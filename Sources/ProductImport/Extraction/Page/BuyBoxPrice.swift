@@ -31,7 +31,7 @@ enum BuyBoxPrice {
                 text = withSplitCents(afterNowWord(textOutsideStruck(element, document)), after: element, document)
             }
             guard text.utf8.count <= 60, let amount = PriceParser.visibleAmount(text), amount > 0, !namesOldPrice(text),
-                  !introducedAsOld(element, document) else { continue }
+                  !introducedAsOld(element, document), !inInstallmentLine(element, document) else { continue }
             var currencyText = text
             if PriceParser.currency(text) == nil, element["itemprop"] != "price" {
                 // "<span class=sale_price>29,000</span><span>원</span>": the symbol sits beside the amount.
@@ -50,6 +50,9 @@ enum BuyBoxPrice {
             }
             // A class that says sale or current, or the amount's own words ("Now $52.00" beside Gap's struck "$64.95").
             if preferred.contains(where: label.includes) || namesCurrentPrice(text) { score += 300 }
+            // "regular" and "normal" name the price to pay when there is no sale (Magento 1's `regular-price`, Dawn's
+            // `price-item--regular`) and the old one when there is: any other price beats them.
+            if regularLabels.contains(where: label.includes) { score -= 500 }
             if element["itemprop"] == "price" { score += 200 }
             if best == nil || score > best!.score { best = (score, element.index, Found(amount: amount, text: currencyText)) }
         }
@@ -73,6 +76,19 @@ enum BuyBoxPrice {
         let lowered = before.lowercased()
         return oldPriceWords.contains(where: lowered.includes)
     }
+
+    /// "Starting at <span class="affirm-ala-price">$11</span>/month with Affirm": an amount its line says is paid
+    /// per month.
+    private static func inInstallmentLine(_ element: HTMLElement, _ document: HTMLDocument) -> Bool {
+        guard let parent = element.parent, document.textFits(document.elements[parent], utf8Bytes: 120) else { return false }
+        let line = document.text(of: document.elements[parent]).lowercased()
+        return installmentWords.contains(where: line.includes)
+    }
+
+    private static let installmentWords = [
+        "/month", "per month", "a month", "/mo.", "/mo ", "pro monat", "/monat", "im monat", "par mois", "/mois", "al mes", "/mes",
+        "al mese", "/mese", "per maand", "/maand", "/miesiąc", "miesięcznie", "月々", "每月", "分期", "할부",
+    ]
 
     /// "39." in one element and "99" in the next (Mango draws the whole part and the cents apart): the amount
     /// with its cents. Any other text is returned as it is.
@@ -403,12 +419,13 @@ enum BuyBoxPrice {
     private static let priceWords = ["price", "preis", "prix", "precio", "prezzo", "preco", "prijs", "cena", "amount", "a-offscreen", "cost", "가격", "價格", "售價", "价格"]
     private static let negative = [
         "was-", "-was", "was_", "wasprice", "old-price", "oldprice", "price-old", "price--old", "priceold", "original", "compare",
-        "regular", "list-price", "listprice", "strike", "before", "rrp", "msrp", "uvp", "unit", "shipping", "delivery", "install",
-        "monthly", "saving", "discount", "percent", "crossed", "through", "previous", "basisprice", "a-text-price", "price-was",
+        "list-price", "listprice", "strike", "before", "rrp", "msrp", "uvp", "unit", "shipping", "delivery", "install",
+        "monthly", "affirm", "saving", "discount", "percent", "crossed", "through", "previous", "basisprice", "a-text-price", "price-was",
         "price__was", "reduced-from", "price-before", "range-from", "price-per", "per-unit", "klarna", "afterpay", "points",
         "alter-preis", "ancien", "non-sale", "nonsale", "excluding", "excl-tax", "ex-tax", "price-tax", "without-tax", "tax-excl", "exkl",
-        "origin", "market", "consumer", "normal-price", "normalprice", "orgprice", "org-price", "omnibus", "lowest",
+        "origin", "market", "consumer", "orgprice", "org-price", "omnibus", "lowest",
     ] + localOldPriceWords
+    private static let regularLabels = ["regular", "normal-price", "normalprice"]
     private static let preferred = ["sale", "current", "now", "final", "special", "offer", "topay", "to-pay", "actual", "selling", "price-new", "reduced", "buybox",
                                     "promo", "aktion", "ahora", "oferta", "offerta", "preco-por", "voor-prijs", "nowa", "nouveau"]
     private static let recommendationLabels = AttributeWords(recommendationWords, in: ["id", "class"])

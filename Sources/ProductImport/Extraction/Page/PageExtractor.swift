@@ -255,7 +255,9 @@ struct PageExtractor {
     private func brand(in document: HTMLDocument, outside headed: HeadedBlocks) -> String? {
         if let brand = Self.itempropBrand(in: document, outside: headed) { return brand }
         for element in document.elements where Self.brandTags.contains(element.tag) {
-            let isBrandLink = element.tag == "a" && (element["rel"] == "brand" || Self.brandLinks.contains(element["href"] ?? ""))
+            // The brand's page is in the link's path, not its query (a size chart's `?…/brand/Columbia Golf/…`).
+            let isBrandLink = element.tag == "a"
+                && (element["rel"] == "brand" || Self.brandLinks.contains(element["href"].map { String($0.prefix { $0 != "?" }) } ?? ""))
             guard isBrandLink || Self.brandLabels.matches(element) else { continue }
             let label = ((element["id"] ?? "") + " " + (element["class"] ?? "") + " " + (element["data-testid"] ?? "")).lowercased()
             guard isBrandLink || Self.brandWords.contains(where: label.includes) else { continue }
