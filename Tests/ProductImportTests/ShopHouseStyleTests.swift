@@ -116,4 +116,39 @@ import Testing
         let draft = try TestSupport.draft(html, url: "https://www.bose.example/en_us/products/speakers/wave_music_system_iv.html")
         #expect(draft.name == "Wave® music system IV")
     }
+
+    @Test func aCurrencyTheAnalyticsLayerNamesBesideTheProductIsItsCurrency() throws {
+        let html = page("""
+            <script>var dataLayer={"ecommerce":{"currency":"USD"},"products":[{"sku":"30399048","name":"tiffany novo ring in platinum",
+            "price":"34300.00","stockStatus":"in stock","brand":"Tiffany & Co."}]};</script>
+            <h1>Tiffany Novo® Ring</h1><div id="itemPrice"><div>$34,300</div></div><button>Add to Shopping Bag</button>
+            """, title: "Tiffany Novo® Ring | Tiffany & Co.")
+        let draft = try TestSupport.draft(html, url: "https://www.tiffany.com/jewelry/rings/tiffany-novo-ring-30399048")
+        #expect(draft.price == 34300)
+        #expect(draft.currency == "USD")
+    }
+
+    @Test func theNumberAfterProductInTheAddressIsTheIdentifierAndAnEnglishGonnaNoSkirt() throws {
+        let html = page("""
+            <h1>Tulip Hem Long Sleeve Knit Top</h1><span class="price">$39.98</span><button>Add to Cart</button>
+            """, title: "Tulip Hem Long Sleeve Knit Top",
+            head: "<meta name=\"description\" content=\"Slap one on. You know you're gonna need all six!\">")
+        let draft = try TestSupport.draft(html, url: "http://www.qvc.com/Lisa-Rinna-Collection-Tulip-Hem-Long-Sleeve-Knit-Top.product.A294466.html")
+        #expect(draft.sku == "A294466")
+        #expect(draft.subcategory == "top")
+        let kit = try TestSupport.draft(page("<h1>Emergency Mustache Kit</h1><span class=\"price\">$4.99</span><button>Add to Cart</button>",
+            title: "Emergency Mustache Kit", head: "<meta name=\"description\" content=\"Slap one on. You know you're gonna need all six!\">"),
+            url: "https://www.stupid.example/emergency-mustache-kit.html")
+        #expect(kit.category == nil)
+    }
+
+    @Test func anInstallmentLineAndARegularPriceWithoutASaleAreReadRight() throws {
+        // Magento 1: `regular-price` is the price when nothing is on sale; Affirm's line is a monthly payment.
+        let html = page("""
+            <h1>SKINMESH</h1><div class="price-box"><span itemprop="price" class="regular-price" id="product-price-33219"><span class="price">$125.00</span></span></div>
+            <a class="affirm-as-low-as" data-amount="12500">Starting at <span class="affirm-ala-price">$11</span>/month with Affirm.</a>
+            <button type="button" title="Add to Cart" class="button btn-cart">Add to Cart</button>
+            """, title: "SKINMESH")
+        #expect(try TestSupport.draft(html, url: "http://shop.swatch.example/en_us/skinmesh-svom100m").price == 125)
+    }
 }

@@ -2,9 +2,10 @@ import Closet
 
 extension KeywordRules {
     /// Garment words that are everyday words in another language the importer reads: German "hat"
-    /// (has), "top" (great), "tank" (a fuel tank), "string" and "body" in product copy about anything.
+    /// (has), "top" (great), "tank" (a fuel tank), "string" and "body" in product copy about anything,
+    /// English "gonna" (Italian for a skirt) and "mono" (Spanish for a jumpsuit).
     /// A name or breadcrumb still counts them; a description alone does not.
-    static let descriptionHomographs: Set<String> = ["hat", "top", "tank", "string", "body", "cap"]
+    static let descriptionHomographs: Set<String> = ["hat", "top", "tank", "string", "body", "cap", "gonna", "mono"]
 
     /// Goods that clothing descriptions name in their care instructions ("machine wash", "do not
     /// tumble dry", "iron on low"): a description naming them says nothing about what is sold.

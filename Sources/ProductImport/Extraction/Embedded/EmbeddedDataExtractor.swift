@@ -31,7 +31,9 @@ struct EmbeddedDataExtractor {
             if best == nil || candidate.score > best!.score { best = candidate }
         }
         guard let best else { return nil }
-        return ProductShape.facts(from: best.object)
+        var facts = ProductShape.facts(from: best.object)
+        if facts.price != nil, facts.currency == nil { facts.currency = best.surroundingCurrency }
+        return facts
     }
 
     enum ScriptKind: Equatable {

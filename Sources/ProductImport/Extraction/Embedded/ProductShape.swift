@@ -9,6 +9,9 @@ enum ProductShape {
         let object: JSON
         /// How product-like it is; higher is better.
         let score: Int
+        /// The currency an object around it names (`{"ecommerce": {"currency": "USD"}, "products": [{…}]}`), for a
+        /// product that names none itself.
+        var surroundingCurrency: String?
     }
 
     /// Keys that hold a product's name.
@@ -40,35 +43,50 @@ enum ProductShape {
         }
         var best: Candidate?
         var budget = 200_000
-        search(root, depth: 0, isVariant: false, best: &best, budget: &budget)
+        search(root, depth: 0, isVariant: false, currency: nil, best: &best, budget: &budget)
         return best
     }
 
     /// Keys whose objects are parts of a product (its variants or offers), not products.
     static let partKeys: Set<String> = ["variants", "variant", "skus", "hasvariant", "offers", "edges", "items", "selectedvariant"]
 
-    private static func search(_ value: JSON, depth: Int, isVariant: Bool, best: inout Candidate?, budget: inout Int) {
+    private static func search(_ value: JSON, depth: Int, isVariant: Bool, currency: String?, best: inout Candidate?, budget: inout Int) {
         guard depth < 16, budget > 0 else { return }
         budget -= 1
         switch value {
         case .object(let members):
+            let currency = namedCurrency(members) ?? currency
             let score = self.score(members) - depth / 4 - (isVariant ? 4 : 0)
-            if score >= 4, best == nil || score > best!.score { best = Candidate(object: value, score: score) }
+            if score >= 4, best == nil || score > best!.score { best = Candidate(object: value, score: score, surroundingCurrency: currency) }
             if score < 4, !isVariant, let parts = composite(members) {
                 // One point less than a whole object: the parts are only neighbours.
                 let partsScore = self.score(parts) - 1 - depth / 4
-                if partsScore >= 4, best == nil || partsScore > best!.score { best = Candidate(object: .object(parts), score: partsScore) }
+                if partsScore >= 4, best == nil || partsScore > best!.score {
+                    best = Candidate(object: .object(parts), score: partsScore, surroundingCurrency: currency)
+                }
             }
             for (key, member) in members where member.object != nil || member.array != nil {
                 if skippedMatcher.contains(key) { continue }
-                search(member, depth: depth + 1, isVariant: isVariant || isPart(key), best: &best, budget: &budget)
+                search(member, depth: depth + 1, isVariant: isVariant || isPart(key), currency: currency, best: &best, budget: &budget)
             }
         case .array(let elements):
             // A list of many products is a listing; its first few are enough to look at.
-            for element in elements.prefix(50) { search(element, depth: depth + 1, isVariant: isVariant, best: &best, budget: &budget) }
+            for element in elements.prefix(50) {
+                search(element, depth: depth + 1, isVariant: isVariant, currency: currency, best: &best, budget: &budget)
+            }
         default:
             break
         }
+    }
+
+    /// The currency an object names for what it holds: its own `currency`/`currencyCode`, or its `ecommerce` member's.
+    private static func namedCurrency(_ members: [String: JSON]) -> String? {
+        for holder in [members, members["ecommerce"]?.object ?? [:]] {
+            for key in ["currencyCode", "currency"] {
+                if let code = holder[key]?.string, code.utf8.count == 3, let currency = PriceParser.currency(code) { return currency }
+            }
+        }
+        return nil
     }
 
     /// A product split over neighbouring objects, as Korean shop states keep it:

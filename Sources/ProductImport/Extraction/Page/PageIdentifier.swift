@@ -49,6 +49,13 @@ enum PageIdentifier {
                 if (6...14).contains(number.count), number.allSatisfy({ $0.isASCII && $0.isNumber }) { return String(number) }
             }
         }
+        // QVC's and Costco's `…-Knit-Top.product.A294466.html`: the number after `.product.`.
+        if let last = parts.last, last.hasSuffix(".html"), let marker = last.range(of: ".product.") {
+            let code = last[marker.upperBound...].dropLast(5)
+            if (4...20).contains(code.count), code.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }), code.contains(where: \.isNumber) {
+                return String(code)
+            }
+        }
         // adidas' `/us/wanderlust-festival-poncho/CE5145.html`: an article code in capitals closes the address.
         if let last = parts.last, last.hasSuffix(".html") {
             let code = last.dropLast(5)
