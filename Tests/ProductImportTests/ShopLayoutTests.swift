@@ -140,6 +140,7 @@ import Testing
         ("https://shop.example/p/8958197", "8958197"), ("https://shop.example/de/produkt/20231105/", "20231105"),
         ("https://shop.example/product/12345-linen-shirt", nil), ("https://shop.example/blog/1190485849-linen-shirt", nil),
         ("https://shop.example/p/1190485849x", nil),
+        ("http://www.cvs.com/shop/household-grocery/batteries-flashlights/charger/ihome-compact-wall-charger-prodid-937363", "937363"),
     ])
     func aProductsNumberInTheAddressIsItsIdentifierWhenThePageShowsNone(url: String, sku: String?) throws {
         let body = "<h1>Floral Crown Skull (Wood)</h1><span class=\"price\">$89.00</span><button>Add to Cart</button>"

@@ -49,6 +49,11 @@ enum PageIdentifier {
                 if (6...14).contains(number.count), number.allSatisfy({ $0.isASCII && $0.isNumber }) { return String(number) }
             }
         }
+        // CVS's `…/ihome-compact-wall-charger-prodid-937363`: the number after `prodid-`.
+        if let last = parts.last, let marker = last.range(of: "prodid-", options: .backwards) {
+            let digits = last[marker.upperBound...]
+            if (4...14).contains(digits.count), digits.allSatisfy({ $0.isASCII && $0.isNumber }) { return String(digits) }
+        }
         // QVC's and Costco's `…-Knit-Top.product.A294466.html`: the number after `.product.`.
         if let last = parts.last, last.hasSuffix(".html"), let marker = last.range(of: ".product.") {
             let code = last[marker.upperBound...].dropLast(5)
