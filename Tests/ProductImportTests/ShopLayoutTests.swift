@@ -128,6 +128,10 @@ import Testing
         #expect(own.brand == "Gap")
         // The product's id in the query is its identifier when the page prints none.
         #expect(own.sku == "790485012")
+        let from = try TestSupport.draft(page(body, title: "Women's Supima Cotton Cardigan Sweater from Lands' End"), url: "https://www.landsend.com/products/womens-supima-cotton-cardigan-sweater/id_301231")
+        #expect(from.brand == "Lands' End")
+        let first = try TestSupport.draft(page(body, title: "Swatch® United States - Regular (Ø 36.8 MM) SKINMESH SVOM100M"), url: "http://shop.swatch.com/en_us/skinmesh-svom100m")
+        #expect(first.brand == "Swatch")
         let market = try TestSupport.draft(page(body, title: "gFast Blackout mesh panel leggings | Zappos"), url: "https://www.zappos.com/p/leggings/product/1")
         #expect(market.brand == nil)
         let elsewhere = try TestSupport.draft(page(body, title: "gFast Blackout mesh panel leggings | Gap"), url: "https://leggings.example/p/1?id=7")

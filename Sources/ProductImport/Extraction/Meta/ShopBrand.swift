@@ -19,7 +19,16 @@ enum ShopBrand {
         for separator in [" | ", " – ", " — ", " - "] {
             guard let found = title.byteRange(of: separator, backwards: true) else { continue }
             let tail = title[found.upperBound...]
-            return ShopName.names(tail, host: host) ? named(String(tail), host: host) : nil
+            if ShopName.names(tail, host: host) { return named(String(tail), host: host) }
+            // "Swatch® United States - Regular … SKINMESH": the shop named first.
+            let head = title[..<(title.byteRange(of: separator)?.lowerBound ?? found.lowerBound)]
+            return ShopName.names(head, host: host) ? named(String(head), host: host) : nil
+        }
+        // "Women's Supima Cotton Cardigan Sweater from Lands' End".
+        for word in [" from ", " by ", " at "] {
+            guard let found = title.byteRange(of: word, backwards: true) else { continue }
+            let tail = title[found.upperBound...]
+            if ShopName.names(tail, host: host) { return named(String(tail), host: host) }
         }
         return nil
     }
@@ -27,7 +36,7 @@ enum ShopBrand {
     /// The site name `raw` as a brand: without "online shop"-style endings, a slogan after a separator or a
     /// country code, and never a marketplace's name or a bare domain.
     private static func named(_ raw: String, host: String?) -> String? {
-        var name = HTMLDocument.collapsingWhitespace(raw)
+        var name = HTMLDocument.collapsingWhitespace(raw.replacingOccurrences(of: "®", with: "").replacingOccurrences(of: "™", with: ""))
         guard !name.isEmpty else { return nil }
         for suffix in [" online shop", " onlineshop", " official site", " official store", " online store", " shop", " store", " online"]
         where name.lowercased().hasSuffix(suffix) {
