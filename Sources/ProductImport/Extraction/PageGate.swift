@@ -157,7 +157,7 @@ enum PageGate {
 
     private static let tileLabels = AttributeWords(["product", "tile", "card", "item"], in: ["class", "data-testid"])
     private static let otherProductsLabels = AttributeWords(
-        BuyBoxPrice.otherProductsBlockWords + ["also-viewed", "you-may", "complete-the-look"], in: ["id", "class"])
+        BuyBoxPrice.otherProductsBlockWords + ["also-viewed", "you-may"], in: ["id", "class"])
 
     private static let errorPhrases = [
         "404", "page not found", "not found", "page doesn't exist", "page does not exist", "no longer exists",

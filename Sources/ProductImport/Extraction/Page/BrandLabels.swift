@@ -51,7 +51,7 @@ enum BrandLabels {
     /// breadcrumb trail is not a menu: it names this product's brand).
     static func inPageChrome(_ element: HTMLElement, _ document: HTMLDocument) -> Bool {
         document.ancestor(of: element) { ancestor in
-            if ancestor.tag == "header" || ancestor.tag == "aside" { return PageChrome.isSiteHeader(ancestor, document) }
+            if ancestor.tag == "header" || ancestor.tag == "aside" { return PageChrome.isSites(ancestor, document) }
             if ancestor.tag == "footer" { return true }
             if ancestor.tag == "nav" { return !breadcrumbLabels.matches(ancestor) }
             return menuLabels.matches(ancestor) && !breadcrumbLabels.matches(ancestor)

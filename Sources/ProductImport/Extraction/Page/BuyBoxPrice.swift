@@ -22,7 +22,7 @@ enum BuyBoxPrice {
             guard let label = priceLabel(element) else { continue }
             if excluded(label) || inCrossedOut(element, document) || holdsLabelledPrice(element, document) { continue }
             // Another product's price (a recommendation tile, the mini cart) is never this one's, not even as a last resort.
-            if inRecommendations(element, document) || headed.contains(element) { continue }
+            if inOtherProducts(element, document, headed) { continue }
             let text: String
             if let content = element["content"], element["itemprop"] == "price" {
                 text = content
@@ -244,7 +244,7 @@ enum BuyBoxPrice {
             let lowered = text.lowercased()
             guard fromWords.contains(where: lowered.hasPrefix), PriceParser.currency(text) != nil,
                   let amount = PriceParser.visibleAmount(text), amount > 0,
-                  !inCrossedOut(element, document), !inRecommendations(element, document), !headed.contains(element),
+                  !inCrossedOut(element, document), !inOtherProducts(element, document, headed),
                   !unlabelledContextWords.contains(where: lowered.includes) else { continue }
             return Found(amount: amount, text: text)
         }
@@ -275,8 +275,7 @@ enum BuyBoxPrice {
             // A longer line counts only when its own words say it is the price: "Price: $24.99 (incl. tax)", "価格 ￥3,980（税込）".
             let namesItself = currentPriceWords.contains(where: ownHead.includes) || priceLineWords.contains(where: ownHead.includes)
             guard text.utf8.count <= 24 || namesItself, PriceParser.currency(text) != nil, let amount = PriceParser.visibleAmount(text), amount > 0,
-                  !namesOldPrice(text), !inCrossedOut(element, document), !inRecommendations(element, document),
-                  !headed.contains(element) else { continue }
+                  !namesOldPrice(text), !inCrossedOut(element, document), !inOtherProducts(element, document, headed) else { continue }
             // "促銷價 980元" names itself the price to pay; a was-price beside it in the parent does not matter.
             if namesItself, !unlabelledContextWords.contains(where: ownHead.includes) { return Found(amount: amount, text: text) }
             if let parent = element.parent {
@@ -405,6 +404,11 @@ enum BuyBoxPrice {
             depth += 1
         }
         return false
+    }
+
+    /// Whether `element` is another product's: in a block whose heading names other products, or one labelled so.
+    static func inOtherProducts(_ element: HTMLElement, _ document: HTMLDocument, _ headed: HeadedBlocks) -> Bool {
+        headed.contains(element) || inRecommendations(element, document)
     }
 
     static func inRecommendations(_ element: HTMLElement, _ document: HTMLDocument) -> Bool {

@@ -8,16 +8,16 @@ import HTML
 enum PageChrome {
     /// Whether `element` sits inside the site's header, a `nav`, a `footer` or the site's `aside`.
     static func contains(_ element: HTMLElement, _ document: HTMLDocument) -> Bool {
-        document.ancestor(of: element) { chromeTags.contains($0.tag) && ($0.tag != "header" && $0.tag != "aside" || isSiteHeader($0, document)) } != nil
+        document.ancestor(of: element) { chromeTags.contains($0.tag) && ($0.tag != "header" && $0.tag != "aside" || isSites($0, document)) } != nil
     }
 
     private static let chromeTags: Set<String> = ["header", "nav", "footer", "aside"]
 
-    /// Whether a `header` (or `aside`) element is the site's: not labelled as the product's, and not inside an
+    /// Whether a `header` or `aside` element is the site's: not labelled as the product's, and not inside an
     /// article or a block labelled as the product's details or its add-to-cart form.
-    static func isSiteHeader(_ header: HTMLElement, _ document: HTMLDocument) -> Bool {
-        if productLabels.matches(header) { return false }
-        return document.ancestor(of: header) { $0.tag == "article" || productLabels.matches($0) } == nil
+    static func isSites(_ block: HTMLElement, _ document: HTMLDocument) -> Bool {
+        if productLabels.matches(block) { return false }
+        return document.ancestor(of: block) { $0.tag == "article" || productLabels.matches($0) } == nil
     }
 
     private static let productLabels = AttributeWords([

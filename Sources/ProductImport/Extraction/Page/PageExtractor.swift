@@ -255,9 +255,7 @@ struct PageExtractor {
     private func brand(in document: HTMLDocument, outside headed: HeadedBlocks) -> String? {
         if let brand = Self.itempropBrand(in: document, outside: headed) { return brand }
         for element in document.elements where Self.brandTags.contains(element.tag) {
-            // The brand's page is in the link's path, not its query (a size chart's `?…/brand/Columbia Golf/…`).
-            let isBrandLink = element.tag == "a"
-                && (element["rel"] == "brand" || Self.brandLinks.contains(element["href"].map { String($0.prefix { $0 != "?" }) } ?? ""))
+            let isBrandLink = element.tag == "a" && (element["rel"] == "brand" || Self.linksToABrand(element["href"]))
             guard isBrandLink || Self.brandLabels.matches(element) else { continue }
             let label = ((element["id"] ?? "") + " " + (element["class"] ?? "") + " " + (element["data-testid"] ?? "")).lowercased()
             guard isBrandLink || Self.brandWords.contains(where: label.includes) else { continue }
@@ -290,8 +288,7 @@ struct PageExtractor {
     private static func itempropBrand(in document: HTMLDocument, outside headed: HeadedBlocks) -> String? {
         for element in document.elements where element["itemprop"]?.lowercased() == "brand" && element.subtreeEnd - element.index < 10 {
             guard document.ancestor(of: element, where: { $0.has("itemscope") }) == nil,
-                  !BuyBoxPrice.inRecommendations(element, document), !headed.contains(element),
-                  !BrandLabels.inPageChrome(element, document) else { continue }
+                  !BuyBoxPrice.inOtherProducts(element, document, headed), !BrandLabels.inPageChrome(element, document) else { continue }
             let named = document.descendants(of: element).first { $0["itemprop"]?.lowercased() == "name" }
             let text = element["content"] ?? named.map { $0["content"] ?? document.text(of: $0) } ?? document.text(of: element)
             if text.count <= 60, let brand = BrandText.clean(text), !BrandLabels.isNavigationWord(brand) { return brand }
@@ -424,6 +421,14 @@ struct PageExtractor {
               let href = document.elements[parent]["href"]?.trimmed, !href.isEmpty, href.utf8.count <= 2048 else { return nil }
         let path = href.split(separator: "?", maxSplits: 1).first.map { $0.lowercased() } ?? ""
         return [".jpg", ".jpeg", ".png", ".webp", ".avif"].contains(where: path.hasSuffix) ? href : nil
+    }
+
+    /// Whether a link's path leads to a brand's page. Not its query (a size chart's `?…/brand/Columbia Golf/…`); the
+    /// whole address is searched first, on the bytes, since this is asked of every link of the page.
+    private static func linksToABrand(_ href: String?) -> Bool {
+        guard let href, brandLinks.contains(href) else { return false }
+        guard let query = href.firstIndex(of: "?") else { return true }
+        return brandLinks.contains(String(href[..<query]))
     }
 
     /// A `div` labelled as the breadcrumb, checked on the bytes: pages have thousands of `div`s.

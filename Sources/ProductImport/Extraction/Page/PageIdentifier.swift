@@ -39,33 +39,31 @@ enum PageIdentifier {
     /// `/p/8958197`), or an identifier in the query (`product.do?cid=1087823&pid=790485012`, 11st's `prdNo=…`).
     static func fromAddress(_ url: URL) -> String? {
         let parts = url.path.split(separator: "/")
+        guard let last = parts.last else { return fromQuery(url) }
+        let page = last.hasSuffix(".html") ? last.dropLast(5) : last
         for (index, part) in parts.enumerated().dropLast() where productSegments.contains(part.lowercased()) {
             let next = parts[index + 1]
             let digits = next.prefix { $0.isASCII && $0.isNumber }
             if (6...14).contains(digits.count), digits.count == next.count || next[digits.endIndex] == "-" { return String(digits) }
             // DHgate's `/product/funny-eye-stickers/120629211.html`: the number closes the address.
-            if let last = parts.last, index + 1 < parts.count - 1 {
-                let number = last.hasSuffix(".html") ? last.dropLast(5) : last
-                if (6...14).contains(number.count), number.allSatisfy({ $0.isASCII && $0.isNumber }) { return String(number) }
-            }
+            if index + 1 < parts.count - 1, (6...14).contains(page.count), page.allSatisfy({ $0.isASCII && $0.isNumber }) { return String(page) }
         }
         // CVS's `…/ihome-compact-wall-charger-prodid-937363`: the number after `prodid-`.
-        if let last = parts.last, let marker = last.range(of: "prodid-", options: .backwards) {
+        if let marker = last.range(of: "prodid-", options: .backwards) {
             let digits = last[marker.upperBound...]
             if (4...14).contains(digits.count), digits.allSatisfy({ $0.isASCII && $0.isNumber }) { return String(digits) }
         }
-        // QVC's and Costco's `…-Knit-Top.product.A294466.html`: the number after `.product.`.
-        if let last = parts.last, last.hasSuffix(".html"), let marker = last.range(of: ".product.") {
-            let code = last[marker.upperBound...].dropLast(5)
-            if (4...20).contains(code.count), code.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }), code.contains(where: \.isNumber) {
-                return String(code)
+        if last.hasSuffix(".html") {
+            // QVC's and Costco's `…-Knit-Top.product.A294466.html`: the number after `.product.`.
+            if let marker = page.range(of: ".product.") {
+                let code = page[marker.upperBound...]
+                if (4...20).contains(code.count), code.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }), code.contains(where: \.isNumber) {
+                    return String(code)
+                }
             }
-        }
-        // adidas' `/us/wanderlust-festival-poncho/CE5145.html`: an article code in capitals closes the address.
-        if let last = parts.last, last.hasSuffix(".html") {
-            let code = last.dropLast(5)
-            if (5...14).contains(code.count), code.allSatisfy({ $0.isASCII && ($0.isUppercase || $0.isNumber) }),
-               code.contains(where: \.isLetter), code.filter(\.isNumber).count >= 2 { return String(code) }
+            // adidas' `/us/wanderlust-festival-poncho/CE5145.html`: an article code in capitals closes the address.
+            if (5...14).contains(page.count), page.allSatisfy({ $0.isASCII && ($0.isUppercase || $0.isNumber) }),
+               page.contains(where: \.isLetter), page.filter(\.isNumber).count >= 2 { return String(page) }
         }
         return fromQuery(url)
     }

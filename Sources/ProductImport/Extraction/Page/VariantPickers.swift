@@ -163,8 +163,7 @@ enum VariantPickers {
     private static func soldOutMark(_ choice: HTMLElement, in document: HTMLDocument) -> SoldOutMark {
         var mark = SoldOutMark()
         var marked = [choice] + document.descendants(of: choice).prefix(4)
-        if choice.tag == "label", let target = choice["for"], !target.isEmpty,
-           let input = document.elements(withID: target).first(where: { $0.tag == "input" }) {
+        if let input = input(namedBy: choice, in: document) {
             mark.shown = input.has("disabled")
             marked.append(input)
         }
@@ -194,12 +193,16 @@ enum VariantPickers {
         "non disponibile", "indisponible", "nicht lieferbar", "niet beschikbaar", "indisponível",
     ]
 
+    /// The input a `<label for="…">` choice names.
+    private static func input(namedBy choice: HTMLElement, in document: HTMLDocument) -> HTMLElement? {
+        guard choice.tag == "label", let target = choice["for"], !target.isEmpty else { return nil }
+        return document.elements(withID: target).first { $0.tag == "input" }
+    }
+
     /// A choice's name: its own or its first inner control's label attributes, else its text.
     private static func label(of choice: HTMLElement, in document: HTMLDocument) -> String {
         // `<input type="radio" id="v-1" value="S"><label for="v-1">S<span>Variant sold out</span></label>`: the input's value.
-        if choice.tag == "label", let target = choice["for"], !target.isEmpty,
-           let input = document.elements(withID: target).first(where: { $0.tag == "input" }),
-           let value = input["value"], !value.trimmingCharacters(in: .whitespaces).isEmpty {
+        if let value = input(namedBy: choice, in: document)?["value"], !value.trimmingCharacters(in: .whitespaces).isEmpty {
             // Shopware's inputs carry the option's number ("11"): the label names the size then.
             guard value.utf8.allSatisfy(ASCIIByte.isDigit) else { return value }
             if let title = choice["title"], !title.trimmed.isEmpty { return title }
