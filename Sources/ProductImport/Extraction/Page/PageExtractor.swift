@@ -113,7 +113,7 @@ struct PageExtractor {
     static let dataAttributesRead: Set<String> = [
         "data-testid", "data-test", "data-test-id", "data-qa", "data-price-type", "data-a-strike", "data-src", "data-srcset",
         "data-lazy-src", "data-lazy-srcset", "data-original", "data-zoom-image", "data-large-image", "data-old-hires",
-        "data-a-dynamic-image", "data-option-name", "data-value", "data-availability", "data-stock", "data-product-sku", "data-sku",
+        "data-a-dynamic-image", "data-option-name", "data-value", "data-availability", "data-available", "data-stock", "data-product-sku", "data-sku",
     ]
 
     /// The department an Amazon title ends with: "Die Argonauten eBook: Nelson: Amazon.de: Kindle-Shop" →
@@ -298,6 +298,7 @@ struct PageExtractor {
 
     /// Stock wording from an element labelled as availability or stock.
     private func availability(in document: HTMLDocument) -> Availability? {
+        var flagged: Availability?
         for element in document.elements where element.subtreeEnd - element.index < 60 && Self.stockLabels.matches(element) {
             let label = ((element["id"] ?? "") + " " + (element["class"] ?? "") + " " + (element["data-testid"] ?? "")).lowercased()
             // A block classed as the sold-out notice (DHgate's `soldout-hint`), but not a button so classed: the
@@ -312,10 +313,21 @@ struct PageExtractor {
             if document.descendants(of: element).contains(where: { $0.tag == "select" }) { continue }
             let text = document.text(of: element)
             guard !text.isEmpty, text.count <= 300, let found = AvailabilityWords.availability(in: text), !Self.isHidden(element, document),
-                  !BuyButton.speaksOfStores(attributes: label, text: text.lowercased(), saying: found) else { continue }
+                  !BuyButton.speaksOfStores(attributes: label, text: text.lowercased(), saying: found) else {
+                if flagged == nil, label.includes("availability") { flagged = Self.availableFlag(element, document) }
+                continue
+            }
             return found
         }
-        return statusNotice(in: document)
+        return statusNotice(in: document) ?? flagged
+    }
+
+    /// The stock a Salesforce storefront's availability block states in `data-available` while its text waits for
+    /// a size ("Select Styles for Availability"). Its words, and a notice that the product is gone, come first.
+    private static func availableFlag(_ element: HTMLElement, _ document: HTMLDocument) -> Availability? {
+        guard let flag = element["data-available"]?.lowercased(), flag == "true" || flag == "false",
+              !isHidden(element, document), !BuyBoxPrice.inRecommendations(element, document) else { return nil }
+        return flag == "true" ? .inStock : .outOfStock
     }
 
     /// Whether the element or one of its six nearest ancestors is marked hidden until a script shows it

@@ -55,9 +55,10 @@ enum VariantPickers {
         }
         // Every element of the page passes here: the tag test comes first and allocates nothing.
         for container in document.elements where (container.tag == "div" || container.tag == "ul" || container.tag == "fieldset")
-            && (labelled(container, words, labels) || captionedByLegend(container, words, document) || captionedBySibling(container, words, document)) {
+            && (labelled(container, words, labels) || captionedByLegend(container, words, document) || captionedBySibling(container, words, document)
+                || captionedWithin(container, words, document)) {
             guard container.subtreeEnd - container.index < 400 else { continue }
-            for choice in choiceElements(of: container, in: document) { take(label(of: choice, in: document), from: choice) }
+            for choice in choiceElements(of: container, in: document) { take(label(of: choice, words, in: document), from: choice) }
             if result.count >= 2 { return Picker(values: result, choices: choices) }
             (result, choices) = ([], [])
         }
@@ -66,7 +67,7 @@ enum VariantPickers {
             guard let parent = term.parent, let next = document.children(of: document.elements[parent]).first(where: { $0.index > term.index }),
                   next.tag == "dd", next.subtreeEnd - next.index < 400 else { continue }
             let list = document.descendants(of: next).first { $0.tag == "ul" || $0.tag == "select" || $0.tag == "fieldset" }
-            for choice in list.map({ choiceElements(of: $0, in: document) }) ?? [] { take(label(of: choice, in: document), from: choice) }
+            for choice in list.map({ choiceElements(of: $0, in: document) }) ?? [] { take(label(of: choice, words, in: document), from: choice) }
             if result.count >= 2 { return Picker(values: result, choices: choices) }
             (result, choices) = ([], [])
         }
@@ -135,6 +136,14 @@ enum VariantPickers {
         return false
     }
 
+    /// `<div><span>Color: Navy</span><button>…</button><button>…</button></div>`: a row of choices under a caption of its
+    /// own, its first child (Salesforce's storefronts).
+    private static func captionedWithin(_ container: HTMLElement, _ words: [String], _ document: HTMLDocument) -> Bool {
+        guard container.tag == "div", container.subtreeEnd - container.index < 400,
+              let first = document.children(of: container).first, captionTags.contains(first.tag) else { return false }
+        return captions(first, words, document)
+    }
+
     /// A `<fieldset>` whose `<legend>` names it ("Size" above a row of radio buttons, as Shopify themes draw it).
     private static func captionedByLegend(_ container: HTMLElement, _ words: [String], _ document: HTMLDocument) -> Bool {
         guard container.tag == "fieldset" else { return false }
@@ -200,7 +209,7 @@ enum VariantPickers {
     }
 
     /// A choice's name: its own or its first inner control's label attributes, else its text.
-    private static func label(of choice: HTMLElement, in document: HTMLDocument) -> String {
+    private static func label(of choice: HTMLElement, _ words: [String], in document: HTMLDocument) -> String {
         // `<input type="radio" id="v-1" value="S"><label for="v-1">S<span>Variant sold out</span></label>`: the input's value.
         if let value = input(namedBy: choice, in: document)?["value"], !value.trimmingCharacters(in: .whitespaces).isEmpty {
             // Shopware's inputs carry the option's number ("11"): the label names the size then.
@@ -212,10 +221,25 @@ enum VariantPickers {
         for element in [choice] + document.descendants(of: choice).prefix(5) {
             for attribute in ["aria-label", "title", "data-value", "alt"] {
                 // Some pickers keep the variant's address in `data-value`: the text names the size then.
-                if let value = element[attribute], !value.trimmingCharacters(in: .whitespaces).isEmpty, !value.includes("://") { return value }
+                if let value = element[attribute], !value.trimmingCharacters(in: .whitespaces).isEmpty, !value.includes("://") {
+                    return isPrompt(value) ? afterPrompt(value, words) ?? value : value
+                }
             }
         }
         return document.text(of: choice)
+    }
+
+    /// "Select Color Navy" → "Navy": a button's label that prompts for the picker's attribute before naming the choice
+    /// (Salesforce's storefronts).
+    private static func afterPrompt(_ value: String, _ words: [String]) -> String? {
+        guard value.utf8.count <= 80 else { return nil }
+        let lowered = value.lowercased()
+        // The lowered label keeps the original's offsets only where lowering keeps every length.
+        guard lowered.utf8.count == value.utf8.count,
+              let word = words.compactMap({ lowered.range(of: $0 + " ") }).max(by: { $0.upperBound < $1.upperBound }) else { return nil }
+        let offset = lowered.utf8.distance(from: lowered.startIndex, to: word.upperBound)
+        let rest = String(decoding: value.utf8.dropFirst(offset), as: UTF8.self).trimming { $0 == " " || $0 == ":" }
+        return rest.isEmpty || isPrompt(rest) ? nil : rest
     }
 
     private static func labelled(_ element: HTMLElement, _ words: [String], _ labels: AttributeWords) -> Bool {
