@@ -115,8 +115,9 @@ public struct ProductExtractor: Sendable {
         guard var draft = merge(found, pageURL: pageURL, language: locale) else {
             throw ImportError(.notAProduct, detail: "product data without a name")
         }
-        // Marketplaces in East Asia bracket the brand before the name: "【NIKE 耐吉】Air Max 90".
-        if draft.brand == nil, draft.goods != "ticket", let brand = BracketBrand.brand(inName: draft.name) {
+        // Marketplaces in East Asia bracket the brand before the name: "【NIKE 耐吉】Air Max 90"; others mark it a
+        // trademark: "LEGO® Star Wars".
+        if draft.brand == nil, draft.goods != "ticket", let brand = BracketBrand.brand(inName: draft.name) ?? TrademarkBrand.brand(inName: draft.name) {
             draft.brand = brand
             draft.sources[.brand] = draft.sources[.name] ?? .page
         }
