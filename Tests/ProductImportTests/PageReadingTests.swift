@@ -117,11 +117,22 @@ import Testing
         ("<p>Art.-Nr.: 4711-BLK</p>", "4711-BLK"), ("<dl><dt>SKU</dt><dd>TS-0042</dd></dl>", "TS-0042"),
         ("<p>Item # 889123</p>", "889123"), ("<p>Réf. : 7733/200</p>", "7733/200"), ("<li>Modell: AB12C</li>", "AB12C"),
         ("<p>Cod. articolo: IT889</p>", "IT889"), ("<li>Cod. prodotto: 55-1200</li>", "55-1200"),
+        ("<div>Part Number:<span>EMERMUS</span></div>", "EMERMUS"), ("<td><strong>Item Id: <span>GLOWROLL</span></strong></td>", "GLOWROLL"),
     ])
     func labelledIdentifiersAreRead(markup: String, sku: String) throws {
         let html = page("<h1>Merino Beanie</h1><span class=\"price\">€25.00</span><button>Add to cart</button>\(markup)")
         let draft = try TestSupport.draft(html, url: "https://shop.example.eu/merino-beanie")
         #expect(draft.sku == sku)
+    }
+
+    /// A code without a digit is taken only in capitals, whole, and after a label naming the shop's own code.
+    @Test(arguments: [
+        "<li>Modell: CLASSIC</li>", "<p>SKU: NONE</p>", "<p>SKU: UNAVAILABLE</p>", "<p>Item #: Beanie</p>", "<p>Part Number: SEE BELOW</p>",
+        "<p>ID: MERINO</p>",
+    ])
+    func aCodeOfLettersAloneNeedsAStrictLabel(markup: String) throws {
+        let html = page("<h1>Merino Beanie</h1><span class=\"price\">€25.00</span><button>Add to cart</button>\(markup)")
+        #expect(try TestSupport.draft(html, url: "https://shop.example.eu/merino-beanie").sku == nil)
     }
 
     @Test func sizesAndColoursComeFromThePickers() throws {

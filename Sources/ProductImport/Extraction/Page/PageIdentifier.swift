@@ -128,7 +128,7 @@ enum PageIdentifier {
                     if let value = identifier(joined) { return value }
                 }
             }
-            if let value = identifier(String(rest)) { return value }
+            if let value = identifier(String(rest)) ?? (codeLabels.contains(label) ? letterCode(String(rest)) : nil) { return value }
             // "MUSINSA STANDARD / MSMTZ001": the brand, then the shop's number after a slash.
             if let slash = rest.range(of: " / ", options: .backwards), let value = identifier(String(rest[slash.upperBound...])) { return value }
         }
@@ -166,6 +166,24 @@ enum PageIdentifier {
         return cleaned
     }
 
+    /// "Part Number: EMERMUS", "Item Id: GLOWROLL": a code in capitals without a digit, taken only after a label
+    /// that names the shop's own code (a model name or a bare "ID" can be a word).
+    private static func letterCode(_ text: String) -> String? {
+        let token = text.split(whereSeparator: \.isWhitespace).first.map(String.init) ?? ""
+        guard token.utf8.count == text.trimmed.utf8.count, (5...20).contains(token.utf8.count),
+              token.utf8.allSatisfy({ $0 &- UInt8(ascii: "A") < 26 || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") }),
+              !placeholderCodes.contains(token) else { return nil }
+        return token
+    }
+
+    private static let placeholderCodes: Set<String> = ["EMPTY", "BLANK", "UNKNOWN", "UNAVAILABLE", "UNDEFINED", "NULL", "NONE", "VARIOUS", "SELECT", "DEFAULT"]
+
+    /// The labels (lowercased) after which a code in capitals alone is the shop's number.
+    private static let codeLabels: Set<String> = [
+        "sku", "item #", "item no.", "item no", "item number", "item code", "item id", "part number", "part no.", "product code", "product id",
+        "style number", "style no.", "style #", "style code", "artikelnummer", "art.-nr.",
+    ]
+
     private static func isASIN(_ text: String) -> Bool {
         text.count == 10 && text.allSatisfy { $0.isASCII && ($0.isNumber || $0.isUppercase) }
     }
@@ -177,7 +195,7 @@ enum PageIdentifier {
     /// Labels, a longer one before any it starts with, so "Item number" wins over "Item" and "EAN13" over "EAN".
     private static let labels: [String] = [
         "Manufacturer reference", "Item model number", "Artikelnummer", "Artikel-Nr.", "Art.-Nr.", "Art. Nr.", "Artikelnr.", "Item number",
-        "Item No.", "Item #", "Item no", "Item code", "Style number", "Style No.", "Style #", "Style code", "Product code", "Product ID",
+        "Item No.", "Item #", "Item no", "Item code", "Item Id", "Style number", "Style No.", "Style #", "Style code", "Product code", "Product ID",
         "Product number", "Product No.", "Product No", "Prod. No.", "Article number", "Article No.", "Article no", "Art. no.", "Art.No.",
         "Part number", "Part No.", "ID", "Herstellernummer", "Hersteller-Nr.", "Bestellnummer", "Best.-Nr.", "Productnummer", "Número de artículo",
         "Modellnummer", "Modell", "Model number", "Model", "Modèle", "Référence", "Réf.", "Ref.", "Referencia", "Referência",
