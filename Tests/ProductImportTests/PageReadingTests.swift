@@ -117,7 +117,7 @@ import Testing
         ("<p>Art.-Nr.: 4711-BLK</p>", "4711-BLK"), ("<dl><dt>SKU</dt><dd>TS-0042</dd></dl>", "TS-0042"),
         ("<p>Item # 889123</p>", "889123"), ("<p>Réf. : 7733/200</p>", "7733/200"), ("<li>Modell: AB12C</li>", "AB12C"),
         ("<p>Cod. articolo: IT889</p>", "IT889"), ("<li>Cod. prodotto: 55-1200</li>", "55-1200"),
-        ("<div>Part Number:<span>EMERMUS</span></div>", "EMERMUS"), ("<td><strong>Item Id: <span>GLOWROLL</span></strong></td>", "GLOWROLL"),
+        ("<div>Part Number:<span>EMERMUS</span></div>", "EMERMUS"), ("<div class=\"item-code\">Item: SB00260</div>", "SB00260"), ("<td><strong>Item Id: <span>GLOWROLL</span></strong></td>", "GLOWROLL"),
     ])
     func labelledIdentifiersAreRead(markup: String, sku: String) throws {
         let html = page("<h1>Merino Beanie</h1><span class=\"price\">€25.00</span><button>Add to cart</button>\(markup)")

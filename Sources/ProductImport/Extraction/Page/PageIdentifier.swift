@@ -195,7 +195,7 @@ enum PageIdentifier {
     /// Labels, a longer one before any it starts with, so "Item number" wins over "Item" and "EAN13" over "EAN".
     private static let labels: [String] = [
         "Manufacturer reference", "Item model number", "Artikelnummer", "Artikel-Nr.", "Art.-Nr.", "Art. Nr.", "Artikelnr.", "Item number",
-        "Item No.", "Item #", "Item no", "Item code", "Item Id", "Style number", "Style No.", "Style #", "Style code", "Product code", "Product ID",
+        "Item No.", "Item #", "Item no", "Item code", "Item Id", "Item:", "Style number", "Style No.", "Style #", "Style code", "Product code", "Product ID",
         "Product number", "Product No.", "Product No", "Prod. No.", "Article number", "Article No.", "Article no", "Art. no.", "Art.No.",
         "Part number", "Part No.", "ID", "Herstellernummer", "Hersteller-Nr.", "Bestellnummer", "Best.-Nr.", "Productnummer", "Número de artículo",
         "Modellnummer", "Modell", "Model number", "Model", "Modèle", "Référence", "Réf.", "Ref.", "Referencia", "Referência",
