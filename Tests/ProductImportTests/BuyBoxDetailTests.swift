@@ -40,6 +40,15 @@ import Testing
         #expect(try TestSupport.draft(html).availability == availability, "\(title)")
     }
 
+    @Test(arguments: [("Please Select a Size", Availability.inStock), ("Sold out", nil)])
+    func aDisabledAddToBagLinkWhoseTooltipWaitsForASizeMeansInStock(hover: String, availability: Availability?) throws {
+        let html = page("""
+            <span class="price">$39.90</span><a href="javascript:verifyFields('');" id="addToCart" title="Add To Shopping Bag"
+            class="css-button primary disabled" data-hover="\(hover)">Add To Shopping Bag</a>
+            """, title: "Cable-Knit Cashmere Sweater")
+        #expect(try TestSupport.draft(html).availability == availability, "\(hover)")
+    }
+
     @Test func aSizeListUnderItsPromptIsTheSizePickerEvenWhenItsValuesAreAddresses() throws {
         let html = page("""
             <span class="price">$39.90</span><div class="nice-select variation-select"><span class="current">Select Size</span><ul class="list">

@@ -135,10 +135,10 @@ enum BuyButton {
         return !disabled || waitsForASize(control) ? .buy : nil
     }
 
-    /// A disabled add-to-cart whose own words say it waits for a size ("please Select a Size first", Uniqlo):
-    /// it can be had once one is picked.
+    /// A disabled add-to-cart whose own words say it waits for a size ("please Select a Size first", Uniqlo; a tooltip's
+    /// `data-hover="Please Select a Size"`, Ralph Lauren): it can be had once one is picked.
     private static func waitsForASize(_ control: HTMLElement) -> Bool {
-        for attribute in ["title", "value", "aria-label"] {
+        for attribute in ["title", "value", "aria-label", "data-hover", "data-tooltip"] {
             guard let words = control[attribute], words.utf8.count <= 80 else { continue }
             if VariantPickers.isPrompt(words), AvailabilityWords.availability(in: words)?.isBuyable ?? true { return true }
         }

@@ -114,6 +114,7 @@ struct PageExtractor {
         "data-testid", "data-test", "data-test-id", "data-qa", "data-price-type", "data-a-strike", "data-src", "data-srcset",
         "data-lazy-src", "data-lazy-srcset", "data-original", "data-zoom-image", "data-large-image", "data-old-hires",
         "data-a-dynamic-image", "data-option-name", "data-value", "data-availability", "data-available", "data-stock", "data-product-sku", "data-sku",
+        "data-hover", "data-tooltip",
     ]
 
     /// The department an Amazon title ends with: "Die Argonauten eBook: Nelson: Amazon.de: Kindle-Shop" →
