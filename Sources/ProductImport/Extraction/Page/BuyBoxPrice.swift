@@ -93,12 +93,37 @@ enum BuyBoxPrice {
     /// "39." in one element and "99" in the next (Mango draws the whole part and the cents apart): the amount
     /// with its cents. Any other text is returned as it is.
     private static func withSplitCents(_ text: String, after element: HTMLElement, _ document: HTMLDocument) -> String {
-        guard let last = text.utf8.last, last == 0x2E || last == 0x2C, element.subtreeEnd < document.elements.count else { return text }
-        let next = document.elements[element.subtreeEnd]
+        guard let last = text.utf8.last, element.subtreeEnd < document.elements.count else { return text }
+        var next = document.elements[element.subtreeEnd]
         guard next.parent == element.parent, document.textFits(next, utf8Bytes: 8) else { return text }
-        let cents = document.text(of: next).trimmed
-        guard (1...2).contains(cents.utf8.count), cents.utf8.allSatisfy(ASCIIByte.isDigit) else { return text }
-        return text + cents
+        if last == 0x2E || last == 0x2C {
+            let cents = document.text(of: next).trimmed
+            guard (1...2).contains(cents.utf8.count), cents.utf8.allSatisfy(ASCIIByte.isDigit) else { return text }
+            return text + cents
+        }
+        // Walmart's "37" "." "30" and Home Depot's `price__dollars` "31" beside `price__cents` "57": a whole amount whose
+        // cents come after it, behind a mark of their own or classed as cents.
+        guard ASCIIByte.isDigit(last), !hasCents(text) else { return text }
+        var mark = centsMark(after: text)
+        let shown = document.text(of: next)
+        if shown == "." || shown == "," {
+            mark = shown
+            guard next.subtreeEnd < document.elements.count else { return text }
+            next = document.elements[next.subtreeEnd]
+            guard next.parent == element.parent, document.textFits(next, utf8Bytes: 4) else { return text }
+            let cents = document.text(of: next)
+            guard cents.utf8.count == 2, cents.utf8.allSatisfy(ASCIIByte.isDigit) else { return text }
+            return text + mark + cents
+        }
+        return isCents(next, document) ? text + mark + shown : text
+    }
+
+    /// Whether an amount's text already ends in cents: two digits after its last point or comma ("39.99", "1.299,00").
+    private static func hasCents(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        guard let mark = bytes.lastIndex(where: { $0 == 0x2E || $0 == 0x2C }) else { return false }
+        let after = bytes[(mark + 1)...].prefix(while: ASCIIByte.isDigit)
+        return after.count == 2 && bytes.count == mark + 3
     }
 
     /// The crossed-out or "was" amounts in the price block around `element` (the element itself, or one
@@ -349,6 +374,7 @@ enum BuyBoxPrice {
     private static func textOutsideStruck(_ element: HTMLElement, _ document: HTMLDocument) -> String {
         let end = min(element.subtreeEnd, element.index + 40)
         var struck: [Range<Int>] = []
+        var raised: Int?
         var index = element.index + 1
         while index < end {
             let inner = document.elements[index]
@@ -356,12 +382,32 @@ enum BuyBoxPrice {
                 struck.append(inner.textRuns)
                 index = inner.subtreeEnd
             } else {
+                if raised == nil, inner.textRuns.count == 1, isCents(inner, document) { raised = inner.textRuns.lowerBound }
                 index += 1
             }
         }
-        guard !struck.isEmpty else { return document.text(of: element) }
-        let kept = element.textRuns.filter { run in !struck.contains { $0.contains(run) } }
-        return HTMLDocument.collapsingWhitespace(kept.map { document.texts[$0] }.joined())
+        guard !struck.isEmpty || raised != nil else { return document.text(of: element) }
+        var kept = ""
+        for run in element.textRuns where !struck.contains(where: { $0.contains(run) }) {
+            // "$31<sup>57</sup>": the cents drawn raised, after the whole amount with no mark between.
+            if run == raised, let last = kept.trimmed.utf8.last, ASCIIByte.isDigit(last) { kept += centsMark(after: kept) }
+            kept += document.texts[run]
+        }
+        return HTMLDocument.collapsingWhitespace(kept)
+    }
+
+    /// Two digits drawn apart as the cents: in a `<sup>`, or classed so (`price__cents`, Walmart's `Price-mantissa`).
+    private static func isCents(_ element: HTMLElement, _ document: HTMLDocument) -> Bool {
+        guard element.tag == "sup" || centsClasses.matches(element), document.textFits(element, utf8Bytes: 4) else { return false }
+        let cents = document.text(of: element)
+        return cents.utf8.count == 2 && cents.utf8.allSatisfy(ASCIIByte.isDigit)
+    }
+
+    private static let centsClasses = AttributeWords(["cents", "mantissa", "fraction", "decimals", "minor-unit"], in: ["class"])
+
+    /// The decimal mark between a whole amount and its cents drawn apart: a comma after "1.299", else a point.
+    private static func centsMark(after whole: String) -> String {
+        whole.contains(".") && !whole.contains(",") ? "," : "."
     }
 
     /// A `<del>`, `<s>` or `<strike>`, Amazon's `data-a-strike` (unless "false"), or a class of a crossed-out price.
