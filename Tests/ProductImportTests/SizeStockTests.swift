@@ -22,6 +22,17 @@ import Testing
         #expect(found.sizes == ["S", "M", "L"])
     }
 
+    /// Weekday's swatches each carry a "Sold out" line that CSS shows only on a sold-out colour, and its sold-out
+    /// button is hidden by `u-display-none`: neither says the piece is gone.
+    @Test func aSwatchsSoldOutLineAndAHiddenSoldOutButtonSayNothing() throws {
+        let found = try draft("""
+            <div class="m-swatches"><div class="a-swatch js-swatch" data-title="Blue"><button type="button" class="a-button-nostyle">
+            <img alt="Blue"><span class="sold-out">Sold out</span></button></div></div>
+            <button type="button" class="a-button is-primary availability-status-btn u-display-none"><span>Sold Out</span></button>
+            """)
+        #expect(found.availability == nil)
+    }
+
     @Test func everySizeMarkedIsSoldOut() throws {
         let found = try draft("""
             <select name="size"><option value="">Größe wählen</option><option value="s">S – ausverkauft</option>

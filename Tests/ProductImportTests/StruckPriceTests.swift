@@ -18,6 +18,8 @@ import Testing
         #"<div class="price"><span><del><span class="value" content="79.00">$79.00</span></del><span class="sales"><span class="value">$59.00</span></span></span></div>"#,
         #"<div class="price"><span class="strike-through list"><span class="value">$79.00</span></span> <span class="value">$59.00</span></div>"#,
         #"<div class="product-price"><s>$79.00</s> $59.00</div>"#,
+        // H&M's shops (COS, Weekday, & Other Stories): the old price is "deprecated", the new one "reduced".
+        #"<div class="m-product-price" id="product-price"><span class="is-deprecated">$79.00</span> <span class="is-reduced">$59.00</span></div>"#,
     ])
     func theCrossedOutPartOfAPriceBlockIsNotThePrice(block: String) throws {
         let found = try draft(block)

@@ -83,8 +83,10 @@ enum PriceParser {
         // A trailing "1.299, " keeps its separators only when digits follow them.
         let trimmed = String(digits.reversed().drop { !$0.isNumber }.reversed())
         guard !trimmed.isEmpty else { return nil }
-        // "35€99", "35€ 99": French shops put the cents after the symbol.
-        if trimmed.allSatisfy(\.isNumber), let cents = centsAfterSymbol(rest), let whole = Double(trimmed) {
+        // "35€99", "35€ 99": French shops put the cents after the symbol. After "€175 " the symbol starts another
+        // amount ("€175 €88", a struck price beside the sale price).
+        let ledBySymbol = text.prefix { !($0.isASCII && $0.isNumber) }.contains { "€£$".contains($0) }
+        if trimmed.allSatisfy(\.isNumber), !ledBySymbol, let cents = centsAfterSymbol(rest), let whole = Double(trimmed) {
             let value = whole + cents / 100
             return isSane(value) ? value : nil
         }

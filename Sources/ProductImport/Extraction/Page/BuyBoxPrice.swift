@@ -429,7 +429,8 @@ enum BuyBoxPrice {
 
     /// Classes of a crossed-out or old price inside a price block, in the languages the importer reads.
     private static let struckClasses = AttributeWords(
-        ["strike", "line-through", "crossed", "old-price", "price-old", "price--old", "oldprice", "was-price", "price-was", "compare-at"]
+        ["strike", "line-through", "crossed", "old-price", "price-old", "price--old", "oldprice", "was-price", "price-was", "compare-at",
+         "deprecated"]
             + localOldPriceWords,
         in: ["class"])
 

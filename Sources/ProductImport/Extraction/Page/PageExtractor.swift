@@ -447,14 +447,16 @@ struct PageExtractor {
     /// A `div` labelled as the breadcrumb, checked on the bytes: pages have thousands of `div`s.
     private static let breadcrumbLabels = AttributeWords(["breadcrumb"], in: ["id", "class", "aria-label"])
 
-    /// Whether a sold-out notice sits in one size's choice or in a tooltip, modal or popup (Gilt's per-size
-    /// "Sold Out" tooltip): it then speaks of that choice, or of a state the page may never show.
+    /// Whether a sold-out notice sits in one size's or colour's choice or in a tooltip, modal or popup (Gilt's per-size
+    /// "Sold Out" tooltip, Weekday's "Sold out" in every colour swatch's button): it then speaks of that choice, or of a
+    /// state the page may never show.
     private static func inChoiceOrMessage(_ element: HTMLElement, _ document: HTMLDocument) -> Bool {
         var current = element.parent
         var depth = 0
         while let index = current, depth < 6 {
             let ancestor = document.elements[index]
-            if ancestor.tag == "li" || ancestor.tag == "option" { return true }
+            if ["li", "option", "button", "label"].contains(ancestor.tag) { return true }
+            if let label = ancestor["class"]?.lowercased(), label.includes("swatch") { return true }
             if let label = ancestor["class"]?.lowercased(), stateMessageWords.contains(where: label.includes) { return true }
             current = ancestor.parent
             depth += 1
@@ -463,7 +465,9 @@ struct PageExtractor {
     }
 
     /// Classes that hide an element until a script shows it; `displaynone` is Cafe24's, `hide` Bootstrap 2's.
-    private static let hidingClasses: Set<String> = ["hidden", "a-hidden", "d-none", "is-hidden", "aok-hidden", "displaynone", "hide", "u-hidden"]
+    private static let hidingClasses: Set<String> = [
+        "hidden", "a-hidden", "d-none", "is-hidden", "aok-hidden", "displaynone", "hide", "u-hidden", "u-display-none", "display-none", "invisible",
+    ]
 
     /// Words in a stock-labelled element's id or class that make it a message for one state, drawn by scripts.
     private static let stateMessageWords = ["banner", "modal", "popup", "overlay", "tooltip", "error", "template", "waitlist"]
