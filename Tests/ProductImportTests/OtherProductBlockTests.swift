@@ -59,4 +59,15 @@ import Testing
         let draft = try TestSupport.draft(html, url: "https://shop.example/wool-scarf")
         #expect(draft.price == 50, "\(line)")
     }
+    @Test func aTableCellClassedAsATitleHeadsABlockOfOtherProducts() throws {
+        // Older shops lay the page out in tables and head the related items with a styled cell, not a heading.
+        let html = """
+            <html lang="en"><head><title>Glow Roller Set</title></head><body><table><tr><td><h1>Glow Roller Set</h1>
+            <div id="price" class="price">$10.99</div><form><input type="submit" value="Add to Cart"></form></td></tr>
+            <tr><td class="titles">Related Items</td></tr><tr><td><a href="/mini-roller">Mini Roller</a>
+            <table><tr><td class="price2">On sale: $2.80</td></tr></table></td></tr></table></body></html>
+            """
+        let draft = try TestSupport.draft(html, url: "https://shop.example/glow-roller-set")
+        #expect(draft.price == 10.99)
+    }
 }

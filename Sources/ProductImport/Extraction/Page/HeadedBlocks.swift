@@ -10,13 +10,23 @@ struct HeadedBlocks {
     /// The blocks of `document`; one that would hold `anchor` (the product's name) is not a block of others.
     init(in document: HTMLDocument, anchor: HTMLElement?) {
         for tag in ["h2", "h3", "h4", "h5", "h6"] {
-            for heading in document.elements(named: tag) where Self.namesOtherProducts(heading, document) {
-                let range = Self.block(openedBy: heading, in: document)
-                if let anchor, range.contains(anchor.index) { continue }
-                ranges.append(range)
+            for heading in document.elements(named: tag) where Self.namesOtherProducts(heading, document) { add(heading) }
+        }
+        // Older shops head the block with a cell or a line classed as a title (`<td class="titles">Related Items</td>`).
+        for tag in ["td", "div", "p", "span", "strong"] {
+            for heading in document.elements(named: tag) where Self.titleLabels.matches(heading) && Self.namesOtherProducts(heading, document) {
+                add(heading)
             }
         }
+
+        func add(_ heading: HTMLElement) {
+            let range = Self.block(openedBy: heading, in: document)
+            if let anchor, range.contains(anchor.index) { return }
+            ranges.append(range)
+        }
     }
+
+    private static let titleLabels = AttributeWords(["title", "heading", "headline"], in: ["class"])
 
     /// Whether `element` sits in one of the blocks.
     func contains(_ element: HTMLElement) -> Bool {
