@@ -6,14 +6,19 @@ import HTML
 /// `<dt>Marke</dt><dd>BOSS</dd>`), and the alt text of a brand's logo.
 enum BrandLabels {
     /// The brand a label line or specification row names, outside the header, menus and footer.
+    /// A row labelled as the maker ("Manufacturer", "Hersteller") counts when no row names the brand.
     static func brand(in document: HTMLDocument) -> String? {
+        var maker: String?
         for element in document.elements where labelTags.contains(element.tag) {
             guard element.subtreeEnd - element.index < 8, !element.textRuns.isEmpty else { continue }
             let first = document.texts[element.textRuns.lowerBound]
             guard first.utf8.count <= 80 else { continue }
-            if first.utf8.count <= 40, isLabel(first) {
+            if first.utf8.count <= 40, isLabel(first, labels) {
                 guard !inPageChrome(element, document) else { continue }
                 if let brand = value(after: element, in: document) { return brand }
+            } else if maker == nil, first.utf8.count <= 40, isLabel(first, makerLabels) {
+                guard !inPageChrome(element, document) else { continue }
+                maker = value(after: element, in: document)
             } else if element.textRuns.count == 1, first.hasColon {
                 // A specification line in one run: "<li>Brand: Loomworks</li>".
                 let line = first.trimmed
@@ -21,7 +26,7 @@ enum BrandLabels {
                 return brand
             }
         }
-        return nil
+        return maker
     }
 
     /// The name a brand link shows as its logo: the image's alt text without "logo".
@@ -105,7 +110,7 @@ enum BrandLabels {
     private static let bylineWords = ["by ", "von ", "par ", "door ", "przez "]
 
     /// Whether `text` is a brand label alone ("Marke", "Brand:", "ブランド：").
-    private static func isLabel(_ text: String) -> Bool {
+    private static func isLabel(_ text: String, _ labels: Set<String> = labels) -> Bool {
         var word = text.trimmed
         while let last = word.last, last == ":" || last == "：" || last == " " { word.removeLast() }
         return labels.contains(word.lowercased())
@@ -115,6 +120,9 @@ enum BrandLabels {
     private static let valueTags: Set<String> = ["td", "dd", "span", "div", "a", "strong", "b", "p"]
     private static let labels: Set<String> = [
         "brand", "brand name", "marke", "marque", "marca", "marchio", "merk", "marka", "märke", "varumärke", "ブランド", "品牌", "브랜드",
+    ]
+    private static let makerLabels: Set<String> = [
+        "manufacturer", "hersteller", "fabricant", "fabricante", "produttore", "fabrikant", "producent", "tillverkare", "メーカー", "제조사",
     ]
     private static let navigationWords: Set<String> = [
         "brands", "all brands", "our brands", "marken", "alle marken", "marques", "toutes les marques", "marcas", "todas las marcas",

@@ -219,7 +219,7 @@ enum BuyBoxPrice {
     /// Words that introduce a price the buyer does not pay now, in the languages the importer reads.
     private static let oldPriceWords = [
         "was ", "was:", "rrp", "mrp", "m.r.p", "list price", "typical price", "compare at", "regular price", "reg. price", "original price",
-        "statt", "uvp", "unverb", "vorher", "bisher", "ursprünglich", "listenpreis",
+        "old price", "former price", "previous price", "statt", "alter preis", "uvp", "unverb", "vorher", "bisher", "ursprünglich", "listenpreis",
         "prix conseillé", "prix de référence", "prix initial", "au lieu de", "ancien prix",
         "precio anterior", "precio de referencia", "antes", "pvpr", "prezzo di listino", "prezzo consigliato", "invece di", "prezzo pieno",
         "preço anterior", "de:", "van ", "adviesprijs", "precio original", "ursprünglicher preis", "prezzo originale", "preço original",

@@ -312,6 +312,8 @@ struct PageExtractor {
             // A stock-labelled block around the size picker (Mango's `stock_true`) reads the picker's "8 – Not available":
             // the picker speaks for itself.
             if document.descendants(of: element).contains(where: { $0.tag == "select" }) { continue }
+            // A variant's own line in its picker label (Solidus's "Size: XL, Color: Sand  Out of Stock") speaks of that variant.
+            if Self.inChoiceControl(element, document) { continue }
             let text = document.text(of: element)
             guard !text.isEmpty, text.count <= 300, let found = AvailabilityWords.availability(in: text), !Self.isHidden(element, document),
                   !BuyButton.speaksOfStores(attributes: label, text: text.lowercased(), saying: found) else {
@@ -460,6 +462,18 @@ struct PageExtractor {
             if let label = ancestor["class"]?.lowercased(), stateMessageWords.contains(where: label.includes) { return true }
             current = ancestor.parent
             depth += 1
+        }
+        return false
+    }
+
+    /// Whether a `label` or `option` among the element's four nearest ancestors holds it: a choice of a picker. (A button
+    /// so holding it is the buy button, which `BuyButton` reads.)
+    private static func inChoiceControl(_ element: HTMLElement, _ document: HTMLDocument) -> Bool {
+        var current = element.parent
+        for _ in 0..<4 {
+            guard let index = current else { return false }
+            if document.elements[index].tag == "label" || document.elements[index].tag == "option" { return true }
+            current = document.elements[index].parent
         }
         return false
     }

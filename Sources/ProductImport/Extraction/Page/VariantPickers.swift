@@ -85,10 +85,10 @@ enum VariantPickers {
     private static let choiceTags: Set<String> = ["li", "button", "label", "a", "option"]
 
     /// Whether a short term reads as the picker's caption: "Grösse:", "Size", "Taille :", "Size: M" (the
-    /// chosen value after the colon).
+    /// chosen value after the colon), "Size *" (a required field's star, nopCommerce).
     private static func captions(_ term: HTMLElement, _ words: [String], _ document: HTMLDocument) -> Bool {
         guard document.textFits(term, utf8Bytes: 40) else { return false }
-        let text = document.text(of: term).lowercased().trimming { $0 == " " || $0 == ":" || $0 == "：" || $0 == "\u{00A0}" }
+        let text = document.text(of: term).lowercased().trimming { $0 == " " || $0 == ":" || $0 == "：" || $0 == "\u{00A0}" || $0 == "*" }
         let head = text.split(whereSeparator: { $0 == ":" || $0 == "：" }).first.map {
             String($0).trimming { $0 == "\t" || $0.properties.generalCategory == .spaceSeparator }
         } ?? text
