@@ -49,6 +49,29 @@ import Testing
         #expect(try TestSupport.draft(html).availability == availability, "\(hover)")
     }
 
+    @Test(arguments: [("Choose size", Availability.inStock), ("Size guide", nil)])
+    func aDisabledAddToBagRightAfterASizePromptMeansInStock(prompt: String, availability: Availability?) throws {
+        // Weekday's and COS's templates: the add-to-bag is enabled by a script once a size is picked.
+        let html = page("""
+            <span class="price">€49</span><div class="product-form"><div id="sizesDropdown" class="m-dropdown">
+            <button type="button" id="selectSizeLabel" class="a-button-nostyle placeholder">\(prompt)</button><ul class="options"></ul></div>
+            <button id="addToBagButton" type="submit" class="a-button add-to-bag is-disabled"><span>Add to bag</span></button></div>
+            """, title: "Spit Velvet Shirt")
+        #expect(try TestSupport.draft(html).availability == availability, "\(prompt)")
+    }
+
+    @Test func aDisabledAddToBagRightAfterTheSizePickersChoicesMeansInStock() throws {
+        let html = page("""
+            <span class="price">€35</span><div class="product-form"><div class="size-picker">
+            <button type="button" class="size-options" id="size_1">S</button><button type="button" class="size-options" id="size_2">M</button>
+            <button type="button" class="size-options" id="size_3">L</button></div>
+            <button id="addToBagButton" type="submit" class="a-button is-primary is-disabled"><span>ADD TO BAG</span></button></div>
+            """, title: "Ribbed Long-Sleeved T-Shirt")
+        let draft = try TestSupport.draft(html)
+        #expect(draft.sizes == ["S", "M", "L"])
+        #expect(draft.availability == .inStock)
+    }
+
     @Test func aSizeListUnderItsPromptIsTheSizePickerEvenWhenItsValuesAreAddresses() throws {
         let html = page("""
             <span class="price">$39.90</span><div class="nice-select variation-select"><span class="current">Select Size</span><ul class="list">

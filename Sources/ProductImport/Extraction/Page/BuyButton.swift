@@ -64,7 +64,8 @@ enum BuyButton {
     /// (`hidden`, a hiding class or style) are not read; pages that render both and hide one only
     /// from their scripts get nil, and so do disabled add-to-cart buttons alone: fashion shops
     /// disable them until a size is picked.
-    static func availability(in document: HTMLDocument, after anchor: HTMLElement?) -> Availability? {
+    /// `sizes` is the page's size picker: a disabled add-to-bag right after it waits for a size.
+    static func availability(in document: HTMLDocument, after anchor: HTMLElement?, sizes: VariantPickers.Picker = .init()) -> Availability? {
         let start = anchor?.subtreeEnd ?? 0
         let end = min(document.elements.count, start + (anchor == nil ? 3_000 : 800))
         var canBuy = false
@@ -83,7 +84,7 @@ enum BuyButton {
             guard control.tag == "input" || document.textFits(control, utf8Bytes: 400) else { continue }
             let attributes = attributeLabel(control)
             let text = (control.tag == "input" ? control["value"] ?? "" : document.text(of: control)).lowercased()
-            guard text.count < 80, let signal = signal(of: control, attributes: attributes, text: text) else { continue }
+            guard text.count < 80, let signal = signal(of: control, attributes: attributes, text: text, in: document, sizes: sizes) else { continue }
             if pseudo, case .buy = signal { continue }
             // The ancestor walks cost most, so they only run for controls that say something. A control
             // hidden until a script shows it (the sold-out twin of a live add-to-cart) says nothing.
@@ -122,7 +123,7 @@ enum BuyButton {
         }
     }
 
-    private static func signal(of control: HTMLElement, attributes: String, text: String) -> Signal? {
+    private static func signal(of control: HTMLElement, attributes: String, text: String, in document: HTMLDocument, sizes: VariantPickers.Picker) -> Signal? {
         if soldOutClassMatcher.contains(attributes) || notifyMatcher.contains(text) { return .stock(.outOfStock) }
         let isLink = control.tag == "a"
         // A link's words only count when it is styled as a button: links elsewhere mention stock in passing.
@@ -132,7 +133,7 @@ enum BuyButton {
             : buyMatcher.contains(text) || buyMatcher.contains(attributes) || buyMarkerMatcher.contains(attributes)
         guard isBuy else { return nil }
         let disabled = control.has("disabled") || control["aria-disabled"]?.lowercased() == "true" || attributes.contains("disabled")
-        return !disabled || waitsForASize(control) ? .buy : nil
+        return !disabled || waitsForASize(control) || followsASizePicker(control, document, sizes) ? .buy : nil
     }
 
     /// A disabled add-to-cart whose own words say it waits for a size ("please Select a Size first", Uniqlo; a tooltip's
@@ -141,6 +142,23 @@ enum BuyButton {
         for attribute in ["title", "value", "aria-label", "data-hover", "data-tooltip"] {
             guard let words = control[attribute], words.utf8.count <= 80 else { continue }
             if VariantPickers.isPrompt(words), AvailabilityWords.availability(in: words)?.isBuyable ?? true { return true }
+        }
+        return false
+    }
+
+    /// A disabled add-to-bag right after a size picker, among the two elements before it: one that still shows its prompt
+    /// (`<button class="placeholder">Choose size</button>`, Weekday) or holds the picker's sizes (COS). The shops of
+    /// H&M's group enable it once a size is picked; a picker whose every size is sold out has spoken before.
+    private static func followsASizePicker(_ control: HTMLElement, _ document: HTMLDocument, _ sizes: VariantPickers.Picker) -> Bool {
+        guard let parent = control.parent else { return false }
+        let before = document.children(of: document.elements[parent]).filter { $0.index < control.index }.suffix(2)
+        for sibling in before {
+            if sizes.choices.count >= 2, sizes.choices.allSatisfy({ $0.index > sibling.index && $0.index < sibling.subtreeEnd }) { return true }
+            guard sibling.subtreeEnd - sibling.index < 40 else { continue }
+            for element in [sibling] + document.descendants(of: sibling) where element.tag != "option" && element.subtreeEnd - element.index <= 2 {
+                guard document.textFits(element, utf8Bytes: 40) else { continue }
+                if VariantPickers.isSizePrompt(document.text(of: element)) { return true }
+            }
         }
         return false
     }

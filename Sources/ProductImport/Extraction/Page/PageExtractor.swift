@@ -76,7 +76,7 @@ struct PageExtractor {
             // layout, the buy box says nothing, and its buttons belong to other offers.
             // Every size marked sold out outweighs a live add-to-cart button: it has nothing left to add.
             let sizes = VariantPickers.sizeStock(of: sizePicker(), in: document)
-            facts.availability = sizes == .outOfStock ? sizes : BuyButton.availability(in: document, after: heading)
+            facts.availability = sizes == .outOfStock ? sizes : BuyButton.availability(in: document, after: heading, sizes: sizePicker())
                 ?? OfferChoices.availability(in: document)
                 ?? sizes
         }

@@ -270,6 +270,13 @@ enum VariantPickers {
         return placeholders.contains(where: lowered.includes)
     }
 
+    /// Whether a text prompts for a size ("Choose size", "Größe wählen").
+    static func isSizePrompt(_ text: String) -> Bool {
+        let lowered = text.lowercased()
+        guard !lowered.includes("guide"), !lowered.includes("chart") else { return false }
+        return placeholders.contains(where: lowered.includes) && sizeWords.contains(where: lowered.includes)
+    }
+
     private static let labelAttributes: Set<String> = ["id", "class", "name", "aria-label", "data-testid", "data-test", "data-option-name"]
     private static let sizeLabels = AttributeWords(sizeWords, in: labelAttributes)
     private static let colorLabels = AttributeWords(colorWords, in: labelAttributes)
