@@ -25,6 +25,10 @@ import Testing
         // A specification line in one run.
         ("<ul><li>Material: Linen</li><li>Brand: Loomworks</li></ul>", "Loomworks"),
         ("<p>Hersteller: Vaude</p>", "Vaude"),
+        // An abbreviation's point is part of the name; a sentence's is not.
+        ("<p>Brand: Big Mouth Inc.</p>", "Big Mouth Inc."),
+        ("<dl><dt>Brand</dt><dd>Tiffany &amp; Co.</dd></dl>", "Tiffany & Co."),
+        ("<p>Brand: Loomworks.</p>", "Loomworks"),
     ])
     func brandsStatedInWordsAreRead(snippet: String, expected: String) throws {
         #expect(try brand(snippet) == expected)

@@ -50,11 +50,21 @@ enum BrandText {
         for stop in ["|", "(", "\n", " 1 ", " 2 ", " 3 ", " 4 ", " 5 ", " out of ", " de 5 ", " von 5 ", " sur 5 ", " su 5 "] {
             if let range = text.range(of: stop) { text = String(text[..<range.lowerBound]) }
         }
+        let abbreviated = keepsItsPoint(text.trimmingCharacters(in: .whitespacesAndNewlines))
         text = text.trimmingCharacters(in: .whitespacesAndNewlines.union(CharacterSet(charactersIn: "-–:,.")))
+        if abbreviated { text += "." }
         if text.hasSuffix("-Store") { text.removeLast(6) }
         guard !text.isEmpty, text.count <= 60, text.split(separator: " ").count <= 6, text.contains(where: \.isLetter) else { return nil }
         return text
     }
+
+    /// Whether a brand ends in an abbreviation whose point is part of the name: "Tiffany & Co.", "Big Mouth Inc.".
+    private static func keepsItsPoint(_ text: String) -> Bool {
+        guard text.hasSuffix("."), !text.hasSuffix(".."), let last = text.dropLast().split(separator: " ").last else { return false }
+        return abbreviations.contains(last.lowercased())
+    }
+
+    private static let abbreviations: Set<String> = ["co", "inc", "ltd", "corp", "bros", "jr", "sr", "intl", "mfg", "&co"]
 
     /// "Visit the X Store" and its translations, as (text before, text after) the brand.
     private static let storePhrases: [(String, String)] = [
