@@ -60,6 +60,9 @@ import Testing
         let menu = #"<nav class="main-menu"><a href="/marken/">Marken</a><a href="/marken/adidas">adidas</a></nav>"#
         #expect(try brand("", header: menu) == nil)
         #expect(try brand(#"<div class="mega-menu"><a href="/brands/puma">Puma</a></div>"#) == nil)
+        // A designer filter's dropdown, its placeholder option showing.
+        let filter = #"<div id="divDesignersCollectionsSub" class="filterSelect"><select id="DesignersCollectionsSub"><option value="" selected>Collections</option></select></div>"#
+        #expect(try brand(filter) == nil)
     }
 
     @Test func aLabelWithoutAValueOrAFilterWordGivesNoBrand() throws {

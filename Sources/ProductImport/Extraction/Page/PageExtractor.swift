@@ -261,6 +261,8 @@ struct PageExtractor {
             let label = ((element["id"] ?? "") + " " + (element["class"] ?? "") + " " + (element["data-testid"] ?? "")).lowercased()
             guard isBrandLink || Self.brandWords.contains(where: label.includes) else { continue }
             guard element.subtreeEnd - element.index < 30, !headed.contains(element) else { continue }
+            // A designer or brand filter's dropdown (`<div id="divDesignersCollectionsSub"><select>…`) names no brand of this product.
+            if document.descendants(of: element).contains(where: { $0.tag == "select" }) { continue }
             // A link to a brand's page in a menu or the footer names some other brand.
             if isBrandLink, !Self.brandLabels.matches(element), BrandLabels.inPageChrome(element, document) { continue }
             var text = document.text(of: element)
