@@ -19,9 +19,17 @@ import Testing
         return (queue, folder)
     }
 
-    /// Holds the database queue until `release` is signalled, so writes pile up behind it.
-    func hold(_ queue: DatabaseQueue, until release: DispatchSemaphore) {
-        Task.detached { try await queue.run { _ in release.wait() } }
+    /// Holds the database queue until `release` is signalled, so writes pile up behind it. It returns once the
+    /// queue is held: a write queued before that would drain on its own, ahead of the hold, and never wait.
+    func hold(_ queue: DatabaseQueue, until release: DispatchSemaphore) async {
+        await withCheckedContinuation { (held: CheckedContinuation<Void, Never>) in
+            Task.detached {
+                try await queue.run { _ in
+                    held.resume()
+                    release.wait()
+                }
+            }
+        }
     }
 
     /// Yields until `condition` (the queue's count of waiting writes) holds, for up to 10 s: the writer tasks
@@ -37,7 +45,7 @@ import Testing
         let (queue, folder) = try makeQueue()
         defer { queue.close(); try? FileManager.default.removeItem(atPath: folder) }
         let release = DispatchSemaphore(value: 0)
-        hold(queue, until: release)
+        await hold(queue, until: release)
         let results = Task {
             try await withThrowingTaskGroup(of: (Int, Int?).self) { group in
                 for n in 0..<10 {
@@ -89,7 +97,7 @@ import Testing
                 """)
         }
         let release = DispatchSemaphore(value: 0)
-        hold(queue, until: release)
+        await hold(queue, until: release)
         let good = Task { try await queue.write { db in _ = try db.query("INSERT INTO t VALUES (1)") } }
         let orphan = Task { try await queue.write { db in _ = try db.query("INSERT INTO child VALUES (42)") } }
         try await waitUntil { queue.waitingWrites == 2 }
