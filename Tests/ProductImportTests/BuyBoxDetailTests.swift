@@ -72,6 +72,20 @@ import Testing
         #expect(draft.availability == .inStock)
     }
 
+    @Test(arguments: [
+        ("<div class=\"productATP\"><div class=\"atp atp--show\">IN STOCK</div></div>", Availability.inStock),
+        ("<p>Sofort lieferbar</p>", Availability.inStock),
+        ("<div class=\"notice\">Currently unavailable</div>", Availability.outOfStock),
+        // A sentence that mentions stock, a hidden line and another product's tile say nothing.
+        ("<p>Free returns on all items that are in stock</p>", nil),
+        ("<div hidden>Out of stock</div>", nil),
+        ("<h2>You may also like</h2><div class=\"tile\"><span>Sold out</span></div>", nil),
+    ] as [(String, Availability?)])
+    func aShortStockLineUnderTheNameStatesTheStock(line: String, availability: Availability?) throws {
+        let html = page("<span class=\"price\">$499.00</span><p>Item #: 737251-1710</p><a href=\"/cart?add=wms_4\">Buy</a>\(line)", title: "Wave Music System IV")
+        #expect(try TestSupport.draft(html).availability == availability, "\(line)")
+    }
+
     @Test func aSizeListUnderItsPromptIsTheSizePickerEvenWhenItsValuesAreAddresses() throws {
         let html = page("""
             <span class="price">$39.90</span><div class="nice-select variation-select"><span class="current">Select Size</span><ul class="list">

@@ -19,7 +19,6 @@ import Testing
         "mollusksurfshop-com-christenson-flat-tracker-surfboard-excerpt.goods": "the name (\"7'0 Christenson Flat Tracker\") never says surfboard, and the excerpt has no breadcrumb",
         "bose-com-wave-music-system-iv-excerpt.brand": "the page names Bose only in its host and in scripts; the title and the heading give the product's name alone",
         "bose-com-wave-music-system-iv-excerpt.sku": "the chosen variant's number sits only in a `data-variant-sku` attribute of its buy block",
-        "bose-com-wave-music-system-iv-excerpt.availability": "\"IN STOCK\" stands in a `bose-productATP` block whose label names no stock, and the buy control is a bare \"Buy\" link",
         "finfun-com-bali-breeze-mermaid-tail-excerpt.brand": "the site name says \"Fin Fun Mermaid\"; the title's \"By Fin Fun\" names the brand",
         "healthypets-com-sexy-beast-canine-fragrance-excerpt.brand": "the brand is the name's first two words on a shop of many makers; no element states it",
         "qvc-com-lisa-rinna-tulip-hem-knit-top-excerpt.brand": "\"Lisa Rinna Collection\" is the name's first three words on a shop of many labels; no element states it",

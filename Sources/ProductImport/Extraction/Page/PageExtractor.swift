@@ -78,6 +78,7 @@ struct PageExtractor {
             let sizes = VariantPickers.sizeStock(of: sizePicker(), in: document)
             facts.availability = sizes == .outOfStock ? sizes : BuyButton.availability(in: document, after: heading, sizes: sizePicker())
                 ?? OfferChoices.availability(in: document)
+                ?? heading.flatMap { Self.stockLine(after: $0, in: document, outside: headed) }
                 ?? sizes
         }
         facts.description = first(.description, in: document)?.cleanedText
@@ -467,6 +468,28 @@ struct PageExtractor {
         }
         return false
     }
+
+    /// The stock a short line of its own states in words in the buy box after the name heading, with no label
+    /// naming it (Bose's "IN STOCK" in a `productATP` block, "Sofort lieferbar"): at most four words, not in a
+    /// choice, a state message, another product's block or the page's chrome, and shown.
+    private static func stockLine(after heading: HTMLElement, in document: HTMLDocument, outside headed: HeadedBlocks) -> Availability? {
+        let end = min(document.elements.count, heading.subtreeEnd + 400)
+        var index = heading.subtreeEnd
+        while index < end {
+            let element = document.elements[index]
+            index += 1
+            guard stockLineTags.contains(element.tag), element.subtreeEnd - element.index <= 2, !element.textRuns.isEmpty,
+                  document.textFits(element, utf8Bytes: 40) else { continue }
+            let text = document.text(of: element)
+            guard text.split(separator: " ").count <= 4, let found = AvailabilityWords.availability(in: text) else { continue }
+            guard !headed.contains(element), !BuyBoxPrice.inRecommendations(element, document), !inChoiceOrMessage(element, document),
+                  !isHidden(element, document), !BrandLabels.inPageChrome(element, document) else { continue }
+            return found
+        }
+        return nil
+    }
+
+    private static let stockLineTags: Set<String> = ["div", "span", "p", "strong", "b", "em", "dd", "td"]
 
     /// Whether a `label` or `option` among the element's four nearest ancestors holds it: a choice of a picker. (A button
     /// so holding it is the buy button, which `BuyButton` reads.)
