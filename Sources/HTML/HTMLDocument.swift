@@ -109,12 +109,25 @@ public struct HTMLDocument: Sendable {
 
     /// The nearest ancestor for which `matches` holds, if any.
     public func ancestor(of element: HTMLElement, where matches: (HTMLElement) -> Bool) -> HTMLElement? {
+        ancestor(of: element, within: .max, where: matches)
+    }
+
+    /// The nearest of the element's `depth` nearest ancestors for which `matches` holds, if any.
+    public func ancestor(of element: HTMLElement, within depth: Int, where matches: (HTMLElement) -> Bool) -> HTMLElement? {
         var current = element.parent
-        while let index = current {
+        var level = 0
+        while let index = current, level < depth {
             if matches(elements[index]) { return elements[index] }
             current = elements[index].parent
+            level += 1
         }
         return nil
+    }
+
+    /// Up to `count` elements that follow the element's subtree, in document order: what the page shows right after it.
+    public func elements(after element: HTMLElement, count: Int) -> ArraySlice<HTMLElement> {
+        let start = min(element.subtreeEnd, elements.count)
+        return elements[start..<min(elements.count, start + max(0, count))]
     }
 
     /// `text` with every run of whitespace turned into one space, trimmed at both ends.

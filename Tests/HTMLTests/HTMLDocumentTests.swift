@@ -15,6 +15,18 @@ import Testing
         #expect(document.descendants(of: div).count == 3)
     }
 
+    @Test func elementsAfterASubtreeAndAncestorsWithinADepth() throws {
+        let document = try HTMLDocument.parse("<div><section><h1>Name <b>x</b></h1><p>one</p><p>two</p></section><span>three</span></div>")
+        let heading = try #require(document.first(named: "h1"))
+        #expect(document.elements(after: heading, count: 2).map(\.tag) == ["p", "p"])
+        #expect(document.elements(after: heading, count: 100).map(\.tag) == ["p", "p", "span"])
+        #expect(document.elements(after: heading, count: 0).isEmpty)
+        let bold = try #require(document.first(named: "b"))
+        #expect(document.ancestor(of: bold, within: 2) { $0.tag == "section" }?.tag == "section")
+        #expect(document.ancestor(of: bold, within: 1) { $0.tag == "section" } == nil)
+        #expect(document.ancestor(of: bold) { $0.tag == "div" }?.tag == "div")
+    }
+
     @Test func scriptsKeepTheirSourceVerbatim() throws {
         let source = #"var a = "<div>"; if (a < 3 && b > 2) { x = '&amp;'; } // </scrip"#
         let document = try HTMLDocument.parse("<head><script type=\"text/javascript\">\(source)</script></head><body><p>after</p></body>")

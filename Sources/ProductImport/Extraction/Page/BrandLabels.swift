@@ -92,11 +92,7 @@ enum BrandLabels {
     /// Only a short line that starts with the word and holds one link, within a few elements of the
     /// heading: "Sold by", "Shipped by" and review widgets further down do not count.
     static func byline(after heading: HTMLElement, in document: HTMLDocument) -> String? {
-        let end = min(document.elements.count, heading.subtreeEnd + 8)
-        var index = heading.subtreeEnd
-        while index < end {
-            let element = document.elements[index]
-            index += 1
+        for element in document.elements(after: heading, count: 8) {
             guard element.subtreeEnd - element.index <= 3, !element.textRuns.isEmpty, document.textFits(element, utf8Bytes: 70) else { continue }
             let line = document.text(of: element).lowercased()
             guard bylineWords.contains(where: line.hasPrefix) else { continue }

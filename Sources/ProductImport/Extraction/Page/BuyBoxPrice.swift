@@ -257,11 +257,8 @@ enum BuyBoxPrice {
     /// that list each variant with its own price (and button) state the range there, and the
     /// first variant's price is not what "the price" of the product is.
     private static func fromPrice(in document: HTMLDocument, after anchor: HTMLElement, before limit: Int?, outside headed: HeadedBlocks) -> Found? {
-        let end = min(limit ?? Int.max, anchor.subtreeEnd + 40, document.elements.count)
-        var index = anchor.subtreeEnd
-        while index < end {
-            let element = document.elements[index]
-            index += 1
+        for element in document.elements(after: anchor, count: 40) {
+            if let limit, element.index >= limit { break }
             guard element.subtreeEnd - element.index <= 12, !skippedTags.contains(element.tag),
                   document.textFits(element, utf8Bytes: 80) else { continue }
             let text = textOutsideStruck(element, document)
@@ -285,11 +282,7 @@ enum BuyBoxPrice {
     /// after the name heading whose whole text is one amount with a currency, outside
     /// crossed-out, shipping and recommendation blocks, within a few hundred elements.
     private static func unlabelled(in document: HTMLDocument, after anchor: HTMLElement, outside headed: HeadedBlocks) -> Found? {
-        let end = min(document.elements.count, anchor.subtreeEnd + 400)
-        var index = anchor.subtreeEnd
-        while index < end {
-            let element = document.elements[index]
-            index += 1
+        for element in document.elements(after: anchor, count: 400) {
             guard element.subtreeEnd - element.index <= 3, !skippedTags.contains(element.tag),
                   document.textFits(element, utf8Bytes: 64) else { continue }
             let outside = textOutsideStruck(element, document)

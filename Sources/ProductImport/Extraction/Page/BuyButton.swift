@@ -65,7 +65,7 @@ enum BuyButton {
     /// from their scripts get nil, and so do disabled add-to-cart buttons alone: fashion shops
     /// disable them until a size is picked.
     /// `sizes` is the page's size picker: a disabled add-to-bag right after it waits for a size.
-    static func availability(in document: HTMLDocument, after anchor: HTMLElement?, sizes: VariantPickers.Picker = .init()) -> Availability? {
+    static func availability(in document: HTMLDocument, after anchor: HTMLElement?, sizes: VariantPickers.Picker) -> Availability? {
         let start = anchor?.subtreeEnd ?? 0
         let end = min(document.elements.count, start + (anchor == nil ? 3_000 : 800))
         var canBuy = false

@@ -456,28 +456,18 @@ struct PageExtractor {
     /// "Sold Out" tooltip, Weekday's "Sold out" in every colour swatch's button): it then speaks of that choice, or of a
     /// state the page may never show.
     private static func inChoiceOrMessage(_ element: HTMLElement, _ document: HTMLDocument) -> Bool {
-        var current = element.parent
-        var depth = 0
-        while let index = current, depth < 6 {
-            let ancestor = document.elements[index]
+        document.ancestor(of: element, within: 6) { ancestor in
             if ["li", "option", "button", "label"].contains(ancestor.tag) { return true }
-            if let label = ancestor["class"]?.lowercased(), label.includes("swatch") { return true }
-            if let label = ancestor["class"]?.lowercased(), stateMessageWords.contains(where: label.includes) { return true }
-            current = ancestor.parent
-            depth += 1
-        }
-        return false
+            guard let label = ancestor["class"]?.lowercased() else { return false }
+            return label.includes("swatch") || stateMessageWords.contains(where: label.includes)
+        } != nil
     }
 
     /// The stock a short line of its own states in words in the buy box after the name heading, with no label
     /// naming it (Bose's "IN STOCK" in a `productATP` block, "Sofort lieferbar"): at most four words, not in a
     /// choice, a state message, another product's block or the page's chrome, and shown.
     private static func stockLine(after heading: HTMLElement, in document: HTMLDocument, outside headed: HeadedBlocks) -> Availability? {
-        let end = min(document.elements.count, heading.subtreeEnd + 400)
-        var index = heading.subtreeEnd
-        while index < end {
-            let element = document.elements[index]
-            index += 1
+        for element in document.elements(after: heading, count: 400) {
             guard stockLineTags.contains(element.tag), element.subtreeEnd - element.index <= 2, !element.textRuns.isEmpty,
                   document.textFits(element, utf8Bytes: 40) else { continue }
             let text = document.text(of: element)
@@ -494,13 +484,7 @@ struct PageExtractor {
     /// Whether a `label` or `option` among the element's four nearest ancestors holds it: a choice of a picker. (A button
     /// so holding it is the buy button, which `BuyButton` reads.)
     private static func inChoiceControl(_ element: HTMLElement, _ document: HTMLDocument) -> Bool {
-        var current = element.parent
-        for _ in 0..<4 {
-            guard let index = current else { return false }
-            if document.elements[index].tag == "label" || document.elements[index].tag == "option" { return true }
-            current = document.elements[index].parent
-        }
-        return false
+        document.ancestor(of: element, within: 4) { $0.tag == "label" || $0.tag == "option" } != nil
     }
 
     /// Classes that hide an element until a script shows it; `displaynone` is Cafe24's, `hide` Bootstrap 2's.
