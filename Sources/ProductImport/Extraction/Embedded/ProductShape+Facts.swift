@@ -23,7 +23,7 @@ extension ProductShape {
         }
         if facts.price == nil, let variantPrice = firstVariant?["price"] { read(price: variantPrice, cents: isShopify, into: &facts) }
         facts.currency = facts.currency ?? ["currency", "currencyCode", "priceCurrency"].lazy.compactMap { product[$0]?.string.flatMap(PriceParser.currency) }.first
-        facts.availability = availability(product) ?? firstVariant.flatMap(availability)
+        facts.availability = availability(product) ?? firstVariant.flatMap { availability($0) }
 
         for key in imageKeys { facts.images.append(contentsOf: images(product[key])) }
         readOptions(product, into: &facts)
@@ -71,11 +71,24 @@ extension ProductShape {
         }
     }
 
-    private static func availability(_ object: JSON) -> Availability? {
-        if let available = (object["available"] ?? object["inStock"] ?? object["isAvailable"])?.bool {
-            return available ? .inStock : .outOfStock
+    /// Flags that say a product can be bought (`isInStock: true`, ASOS; `orderable`, Otto's availability object).
+    private static let buyableFlags = ["available", "inStock", "isAvailable", "isInStock", "in_stock", "orderable", "isOrderable",
+                                       "buyable", "isBuyable", "purchasable", "isPurchasable"]
+    /// Flags that say it cannot (`isSoldOut: true`).
+    private static let soldOutFlags = ["soldOut", "isSoldOut", "sold_out", "outOfStock", "isOutOfStock", "out_of_stock"]
+
+    /// The stock an object states: a flag, a status word, or an `availability` object holding either
+    /// (`"availability": {"status": "available", "orderable": true}`). A product's own `status` is its place in the
+    /// shop's catalogue ("active"), so `status` is read only inside such an object. Numbers (a stock count) are not read.
+    static func availability(_ object: JSON, nested: Bool = false) -> Availability? {
+        if let available = buyableFlags.lazy.compactMap({ object[$0]?.bool }).first { return available ? .inStock : .outOfStock }
+        if let soldOut = soldOutFlags.lazy.compactMap({ object[$0]?.bool }).first { return soldOut ? .outOfStock : .inStock }
+        for key in ["availability", "stockStatus", "stock", "availabilityStatus", "stockState", "inventoryStatus", "status"] where nested == (key == "status") {
+            guard let value = object[key] else { continue }
+            if let text = value.string, let availability = Availability(text: text) { return availability }
+            if !nested, value.object != nil, let inner = availability(value, nested: true) { return inner }
         }
-        return (object["availability"] ?? object["stockStatus"] ?? object["stock"])?.string.flatMap(Availability.init(text:))
+        return nil
     }
 
     private static func materialText(_ value: JSON) -> String? {
