@@ -23,6 +23,21 @@ import Testing
         #expect(found.sizes == ["S", "M", "L"])
     }
 
+    /// Captions are searched in place when their text is one ASCII run; capitals outside ASCII and captions split
+    /// over several runs take the lowered copy, and still caption.
+    @Test func capitalsAndSplitCaptionsStillCaption() throws {
+        for caption in ["TAGLIA", "GRÖSSE", "Tag<b>lia</b>", "Größe:"] {
+            let found = try draft("""
+                <div class="options"><span class="label">\(caption)</span><ul class="choices"><li>S</li><li>M</li></ul></div>
+                """)
+            #expect(found.sizes == ["S", "M"], "\(caption)")
+        }
+        let uncaptioned = try draft("""
+            <div class="options"><span class="label">TAGLI</span><ul class="choices"><li>S</li><li>M</li></ul></div>
+            """)
+        #expect(uncaptioned.sizes.isEmpty)
+    }
+
     @Test func aLabelForAnotherControlNamesNothing() throws {
         let found = try draft("""
             <label for="qty">Taglia</label><input id="qty" type="number" value="1">

@@ -87,13 +87,38 @@ enum VariantPickers {
     /// Whether a short term reads as the picker's caption: "Grösse:", "Size", "Taille :", "Size: M" (the
     /// chosen value after the colon), "Size *" (a required field's star, nopCommerce).
     private static func captions(_ term: HTMLElement, _ words: [String], _ document: HTMLDocument) -> Bool {
-        guard document.textFits(term, utf8Bytes: 40) else { return false }
-        let text = document.text(of: term).lowercased().trimming { $0 == " " || $0 == ":" || $0 == "：" || $0 == "\u{00A0}" || $0 == "*" }
+        guard document.textFits(term, utf8Bytes: 40), mayHoldWord(term, words, document) else { return false }
+        let lowered = document.text(of: term).lowercased()
+        // Each clause below needs a word inside the text: most short texts of a page hold none, and are done here.
+        guard words.contains(where: lowered.includes) else { return false }
+        let text = lowered.trimming { $0 == " " || $0 == ":" || $0 == "：" || $0 == "\u{00A0}" || $0 == "*" }
         let head = text.split(whereSeparator: { $0 == ":" || $0 == "：" }).first.map {
             String($0).trimming { $0 == "\t" || $0.properties.generalCategory == .spaceSeparator }
         } ?? text
         // A dropdown drawn as a list under its prompt ("Select Size" above a `ul`, jQuery nice-select).
         return words.contains(text) || words.contains(head) || isPrompt(text) && words.contains(where: text.includes)
+    }
+
+    /// Whether one of `words` can be in the element's text. A text of one ASCII run (most short texts of a page) is
+    /// searched in place with its capitals folded, which spares lowering a copy of every small text a picker
+    /// passes; a word outside ASCII cannot be in such a text. Any other text may hold one.
+    private static func mayHoldWord(_ element: HTMLElement, _ words: [String], _ document: HTMLDocument) -> Bool {
+        guard element.textRuns.count == 1 else { return true }
+        let found = document.texts[element.textRuns.lowerBound].utf8.withContiguousStorageIfAvailable { text -> Bool in
+            guard text.allSatisfy({ $0 < 0x80 }) else { return true }
+            return words.contains { word in
+                word.utf8.withContiguousStorageIfAvailable { word in
+                    guard word.count <= text.count, word.allSatisfy({ $0 < 0x80 }) else { return false }
+                    return (0...(text.count - word.count)).contains { start in
+                        (0..<word.count).allSatisfy { offset in
+                            let byte = text[start + offset]
+                            return (byte &- 0x41 < 26 ? byte | 0x20 : byte) == word[offset]
+                        }
+                    }
+                } ?? true
+            }
+        }
+        return found ?? true
     }
 
     /// A `<select id="attribute143">` that a `<label for="attribute143">Taglia</label>` names (Magento, WooCommerce).
@@ -139,9 +164,10 @@ enum VariantPickers {
     /// `<div><span>Color: Navy</span><button>…</button><button>…</button></div>`: a row of choices under a caption of its
     /// own, its first child (Salesforce's storefronts).
     private static func captionedWithin(_ container: HTMLElement, _ words: [String], _ document: HTMLDocument) -> Bool {
-        guard container.tag == "div", container.subtreeEnd - container.index < 400,
-              let first = document.children(of: container).first, captionTags.contains(first.tag) else { return false }
-        return captions(first, words, document)
+        // The first child is the element right after the container, when the container has any.
+        guard container.tag == "div", container.subtreeEnd - container.index < 400, container.index + 1 < container.subtreeEnd else { return false }
+        let first = document.elements[container.index + 1]
+        return captionTags.contains(first.tag) && captions(first, words, document)
     }
 
     /// A `<fieldset>` whose `<legend>` names it ("Size" above a row of radio buttons, as Shopify themes draw it).
