@@ -24,9 +24,9 @@ import Testing
     }
 
     /// Captions are searched in place when their text is one ASCII run; capitals outside ASCII and captions split
-    /// over several runs take the lowered copy, and still caption.
+    /// over several runs take the lowered copy, and still caption; caseless characters (`&lrm;`, Japanese) are searched as they are.
     @Test func capitalsAndSplitCaptionsStillCaption() throws {
-        for caption in ["TAGLIA", "GRÖSSE", "Tag<b>lia</b>", "Größe:"] {
+        for caption in ["TAGLIA", "GRÖSSE", "Tag<b>lia</b>", "Größe:", "&lrm;Size&lrm;:", "サイズ"] {
             let found = try draft("""
                 <div class="options"><span class="label">\(caption)</span><ul class="choices"><li>S</li><li>M</li></ul></div>
                 """)

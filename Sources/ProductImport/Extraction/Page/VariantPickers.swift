@@ -91,34 +91,40 @@ enum VariantPickers {
         let lowered = document.text(of: term).lowercased()
         // Each clause below needs a word inside the text: most short texts of a page hold none, and are done here.
         guard words.contains(where: lowered.includes) else { return false }
-        let text = lowered.trimming { $0 == " " || $0 == ":" || $0 == "：" || $0 == "\u{00A0}" || $0 == "*" }
+        // Direction marks (`&lrm;`, as Amazon writes around its labels) are no part of a caption.
+        let text = lowered.trimming { $0 == " " || $0 == ":" || $0 == "：" || $0 == "\u{00A0}" || $0 == "*" || $0.properties.generalCategory == .format }
         let head = text.split(whereSeparator: { $0 == ":" || $0 == "：" }).first.map {
-            String($0).trimming { $0 == "\t" || $0.properties.generalCategory == .spaceSeparator }
+            String($0).trimming { $0 == "\t" || $0.properties.generalCategory == .spaceSeparator || $0.properties.generalCategory == .format }
         } ?? text
         // A dropdown drawn as a list under its prompt ("Select Size" above a `ul`, jQuery nice-select).
         return words.contains(text) || words.contains(head) || isPrompt(text) && words.contains(where: text.includes)
     }
 
-    /// Whether one of `words` can be in the element's text. A text of one ASCII run (most short texts of a page) is
-    /// searched in place with its capitals folded, which spares lowering a copy of every small text a picker
-    /// passes; a word outside ASCII cannot be in such a text. Any other text may hold one.
+    /// Whether one of `words` can be in the element's text, judged without the lowered copy `captions` makes: most
+    /// short texts of a page hold none of them. The runs are searched as one, as `text(of:)` joins them ("Si<b>ze</b>"
+    /// holds "size"), with ASCII capitals folded; a character that lowering would change otherwise ("Ö") leaves the
+    /// question to the copy. Caseless characters (Amazon's `&lrm;`, "›", CJK) stay as they are, as lowering keeps them.
     private static func mayHoldWord(_ element: HTMLElement, _ words: [String], _ document: HTMLDocument) -> Bool {
-        guard element.textRuns.count == 1 else { return true }
-        let found = document.texts[element.textRuns.lowerBound].utf8.withContiguousStorageIfAvailable { text -> Bool in
-            guard text.allSatisfy({ $0 < 0x80 }) else { return true }
-            return words.contains { word in
-                word.utf8.withContiguousStorageIfAvailable { word in
-                    guard word.count <= text.count, word.allSatisfy({ $0 < 0x80 }) else { return false }
-                    return (0...(text.count - word.count)).contains { start in
-                        (0..<word.count).allSatisfy { offset in
-                            let byte = text[start + offset]
-                            return (byte &- 0x41 < 26 ? byte | 0x20 : byte) == word[offset]
-                        }
-                    }
-                } ?? true
+        var text: [UInt8] = []
+        text.reserveCapacity(64)
+        for run in document.texts[element.textRuns] {
+            for scalar in run.unicodeScalars {
+                if scalar.isASCII {
+                    let byte = UInt8(scalar.value)
+                    text.append(byte &- 0x41 < 26 ? byte | 0x20 : byte)
+                } else if scalar.properties.changesWhenLowercased {
+                    return true
+                } else {
+                    text.append(contentsOf: String(scalar).utf8)
+                }
             }
         }
-        return found ?? true
+        return words.contains { word in
+            word.utf8.withContiguousStorageIfAvailable { word in
+                guard word.count <= text.count else { return false }
+                return (0...(text.count - word.count)).contains { start in (0..<word.count).allSatisfy { text[start + $0] == word[$0] } }
+            } ?? true
+        }
     }
 
     /// A `<select id="attribute143">` that a `<label for="attribute143">Taglia</label>` names (Magento, WooCommerce).
