@@ -11,6 +11,8 @@ enum PriceChoice {
         /// Its ISO 4217 currency with the source that gave it: the price's own source when it
         /// says, else the most trusted source that does.
         let currency: (code: String, source: ExtractionSource)?
+        /// The sign the price's own source printed beside it without a code ("$"), for the domain to settle.
+        var sign: String?
     }
 
     /// Whether the sources other than the visible page state more than one price: the
@@ -33,7 +35,7 @@ enum PriceChoice {
         func choice(_ price: Double, from facts: ProductFacts) -> Choice {
             let currency = facts.currency.map { (code: $0, source: facts.source) }
                 ?? found.first { $0.currency != nil }.map { (code: $0.currency!, source: $0.source) }
-            return Choice(price: price, source: facts.source, currency: currency)
+            return Choice(price: price, source: facts.source, currency: currency, sign: facts.currencySign)
         }
         if disagree(found), let page = found.first(where: { $0.source == .page }), let visible = page.price {
             for facts in found where facts.source != .page {

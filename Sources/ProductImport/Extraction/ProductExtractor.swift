@@ -138,11 +138,11 @@ public struct ProductExtractor: Sendable {
         return parts.isEmpty ? nil : parts.joined(separator: " > ")
     }
 
-    /// Whether no source gave the price, brand, identifier or availability. With the scan's cut copy the
-    /// tree costs a few milliseconds per megabyte, well under what extruct takes for the page.
+    /// Whether no source gave the price, its currency, the brand, identifier or availability. With the scan's cut copy
+    /// the tree costs a few milliseconds per megabyte, well under what extruct takes for the page.
     private static func missesBuyBoxFields(_ found: [ProductFacts]) -> Bool {
-        !found.contains { $0.price != nil } || !found.contains { $0.brand != nil } || !found.contains { $0.sku != nil }
-            || !found.contains { $0.availability != nil }
+        !found.contains { $0.price != nil } || !found.contains { $0.currency != nil } || !found.contains { $0.brand != nil }
+            || !found.contains { $0.sku != nil } || !found.contains { $0.availability != nil }
     }
 
     /// Whether the name comes from a meta tag that reads like a page title ("Spit Velvet Shirt - Red -
@@ -222,7 +222,8 @@ public struct ProductExtractor: Sendable {
     }
 
     /// Takes each field from the first (most trusted) source that has it. A price no source gives
-    /// a currency for gets the one the shop's domain or `language` (og:locale) implies.
+    /// a currency for gets the one its printed sign means on the shop's domain, else the one the
+    /// domain or `language` (og:locale) implies.
     func merge(_ found: [ProductFacts], pageURL: URL, language: String? = nil) -> ProductDraft? {
         func pick<Value>(_ value: (ProductFacts) -> Value?) -> (Value, ExtractionSource)? {
             for facts in found { if let value = value(facts) { return (value, facts.source) } }
@@ -266,13 +267,19 @@ public struct ProductExtractor: Sendable {
         set(\.material, .material, \.material)
         // Price and currency travel together so a price never gets another source's currency
         // while that source has its own.
-        if let choice = PriceChoice.choose(found) {
+        let priceChoice = PriceChoice.choose(found)
+        if let choice = priceChoice {
             draft.price = choice.price
             draft.sources[.price] = choice.source
             if let currency = choice.currency {
                 draft.currency = currency.code
                 draft.sources[.currency] = currency.source
             }
+        }
+        if draft.price != nil, draft.currency == nil, let sign = priceChoice?.sign,
+           let guessed = CurrencyGuess.currency(priceText: sign, host: pageURL.host, language: language, siteDomains: site?.currencyByDomain ?? [:]) {
+            draft.currency = guessed
+            draft.sources[.currency] = draft.sources[.price]
         }
         if draft.price != nil, draft.currency == nil,
            let guessed = CurrencyGuess.currency(forHost: pageURL.host, path: pageURL.path, language: language, siteDomains: site?.currencyByDomain ?? [:]) {

@@ -37,6 +37,9 @@ struct ProductFacts: Sendable {
     /// Prices the source names as the regular price a sale is taken off: another source stating
     /// one of them as its price is behind the sale.
     var regularPrices: [Double] = []
+    /// The sign a source prints beside its price where it names no code (`{"sale": "120.00", "symbol": "$"}`): the
+    /// shop's domain and language settle which dollar it is.
+    var currencySign: String? { didSet { if let currencySign, currencySign.utf8.count > 8 { self.currencySign = nil } } }
     /// ISO 4217 currency code.
     var currency: String? { didSet { if let currency, currency.count != 3 || !currency.allSatisfy({ $0.isASCII && $0.isLetter }) { self.currency = nil } } }
     /// Whether it can be bought now.

@@ -64,6 +64,9 @@ extension ProductShape {
             }
             let currency = members["currency"] ?? members["currencyCode"] ?? members["priceCurrency"]
             facts.currency = facts.currency ?? currency?.string.flatMap(PriceParser.currency)
+            if facts.currency == nil, let sign = (members["symbol"] ?? members["currencySymbol"] ?? members["currency_symbol"])?.string {
+                facts.currencySign = sign.trimmed
+            }
         case .array(let elements):
             if let first = elements.first { read(price: first, cents: cents, into: &facts) }
         default:
