@@ -97,6 +97,14 @@ enum PageIdentifier {
     /// The identifier written after a known label in the page's text runs.
     static func fromLabels(in document: HTMLDocument) -> String? {
         let runs = document.texts
+        // A maker's number (Model #, MPN, EAN) is the answer only when the page labels no number of the shop's own:
+        // Costco and Home Depot print "Model #" before "Item" or "Store SKU #".
+        var makers: String?
+        func found(_ value: String, label: String) -> String? {
+            guard makerLabels.contains(label) else { return value }
+            makers = makers ?? value
+            return nil
+        }
         var index = 0
         while index < runs.count {
             let run = runs[index]
@@ -106,8 +114,13 @@ enum PageIdentifier {
                   let initial = run[start].lowercased().first, let candidates = labelsByInitial[initial] else { continue }
             // The label is looked for before anything is trimmed or copied: few runs are labels.
             let head = run[start...].prefix(longestLabel).lowercased()
-            guard let label = candidates.first(where: { head.utf8.starts(with: $0.utf8) }) else { continue }
-            let trimmed = run.trimmed
+            guard var label = candidates.first(where: { head.utf8.starts(with: $0.utf8) }) ?? (isBareItemLabel(run) ? "item:" : nil) else { continue }
+            var trimmed = run.trimmed
+            if label == "item:", !trimmed.hasPrefix("Item:") && !trimmed.hasPrefix("item:") {
+                // "Item&nbsp;" alone before its number (Costco): the whole run is the label.
+                trimmed = "Item:"
+                label = "item:"
+            }
             var rest = trimmed.dropFirst(label.count).drop { $0 == " " || $0 == ":" || $0 == "：" || $0 == "#" || $0 == "." || $0 == "\u{00A0}" }
             if rest.isEmpty {
                 // The value sits in the next non-empty run ("<dt>SKU</dt><dd>123</dd>").
@@ -125,15 +138,30 @@ enum PageIdentifier {
                         joined += part
                         next += 1
                     }
-                    if let value = identifier(joined) { return value }
+                    if let value = identifier(joined), let shop = found(value, label: label) { return shop }
                 }
             }
-            if let value = identifier(String(rest)) ?? (codeLabels.contains(label) ? letterCode(String(rest)) : nil) { return value }
+            if let value = identifier(String(rest)) ?? (codeLabels.contains(label) ? letterCode(String(rest)) : nil) {
+                if let shop = found(value, label: label) { return shop }
+                continue
+            }
             // "MUSINSA STANDARD / MSMTZ001": the brand, then the shop's number after a slash.
-            if let slash = rest.range(of: " / ", options: .backwards), let value = identifier(String(rest[slash.upperBound...])) { return value }
+            if let slash = rest.range(of: " / ", options: .backwards), let value = identifier(String(rest[slash.upperBound...])),
+               let shop = found(value, label: label) { return shop }
         }
-        return nil
+        return makers
     }
+
+    /// A run that is the word "Item" alone, with the spaces around it: a label whose number follows in its own element.
+    private static func isBareItemLabel(_ run: String) -> Bool {
+        run.utf8.count <= 24 && run.trimmingCharacters(in: .whitespacesAndNewlines.union(CharacterSet(charactersIn: "\u{00A0}"))).lowercased() == "item"
+    }
+
+    /// Labels of the maker's numbers and the trade's codes, lowercased: they give way to the shop's own number.
+    private static let makerLabels: Set<String> = [
+        "manufacturer reference", "item model number", "herstellernummer", "hersteller-nr.", "modellnummer", "modell", "model number", "model",
+        "modèle", "mpn", "ean13", "ean-13", "ean", "gtin", "upc", "janコード", "型番", "型號", "型号", "모델번호", "모델명",
+    ]
 
     /// The article number an add-to-cart form posts in a field named for it (Joss & Main's
     /// `<form id="form-add-to-cart"><input type="hidden" name="sku" value="J001109161">`).
@@ -202,7 +230,7 @@ enum PageIdentifier {
         "Código", "Codice articolo", "Codice prodotto", "Codice", "Cod. articolo", "Cod. prodotto", "Cod. art.", "Cod.", "Artikelcode", "Numer katalogowy", "Kod produktu",
         "SKU", "MPN", "ASIN", "ISBN-13", "ISBN-10", "ISBN", "EAN13", "EAN-13", "EAN", "GTIN", "UPC",
         "Numéro d'article", "N° d'article", "Numero articolo", "Código do produto", "Código de producto", "Nr produktu", "Indeks",
-        "Art.nr.", "Artikelnr", "Productcode", "Style", "Web ID", "Walmart #", "Online Inquiries",
+        "Art.nr.", "Artikelnr", "Productcode", "Style", "Web ID", "Walmart #", "Store SKU", "Online Inquiries",
         // Japanese, Chinese and Korean shops: item number, model number, product code.
         "商品番号", "商品コード", "JANコード", "品番", "型番", "商品編號", "商品编号", "商品代碼", "商品代码", "商品貨號", "商品货号",
         "貨號", "货号", "品號", "品号", "型號", "型号", "상품번호", "상품코드", "제품번호", "모델번호", "모델명", "품번",
