@@ -27,5 +27,6 @@ import Testing
     @Test func itemAloneIsALabelOnlyAsAWholeLine() throws {
         #expect(try sku(#"<p>Item ships in 2 days</p><p><span>Item</span> <span>1275464</span></p>"#) == "1275464")
         #expect(try sku(#"<p>Item ships within 24h of order 55512</p>"#) == nil)
+        #expect(try sku(#"<p>ITEM: SB00260</p>"#) == "SB00260")
     }
 }

@@ -114,13 +114,11 @@ enum PageIdentifier {
                   let initial = run[start].lowercased().first, let candidates = labelsByInitial[initial] else { continue }
             // The label is looked for before anything is trimmed or copied: few runs are labels.
             let head = run[start...].prefix(longestLabel).lowercased()
-            guard var label = candidates.first(where: { head.utf8.starts(with: $0.utf8) }) ?? (isBareItemLabel(run) ? "item:" : nil) else { continue }
-            var trimmed = run.trimmed
-            if label == "item:", !trimmed.hasPrefix("Item:") && !trimmed.hasPrefix("item:") {
-                // "Item&nbsp;" alone before its number (Costco): the whole run is the label.
-                trimmed = "Item:"
-                label = "item:"
-            }
+            let labelled = candidates.first(where: { head.utf8.starts(with: $0.utf8) })
+            guard labelled != nil || isBareItemLabel(run) else { continue }
+            let label = labelled ?? "item:"
+            // "Item&nbsp;" alone before its number (Costco): the whole run is the label, and the number follows.
+            let trimmed = labelled == nil ? "Item:" : run.trimmed
             var rest = trimmed.dropFirst(label.count).drop { $0 == " " || $0 == ":" || $0 == "：" || $0 == "#" || $0 == "." || $0 == "\u{00A0}" }
             if rest.isEmpty {
                 // The value sits in the next non-empty run ("<dt>SKU</dt><dd>123</dd>").
