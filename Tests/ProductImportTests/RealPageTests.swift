@@ -21,7 +21,6 @@ import Testing
         "bose-com-wave-music-system-iv-excerpt.sku": "the chosen variant's number sits only in a `data-variant-sku` attribute of its buy block",
         "finfun-com-bali-breeze-mermaid-tail-excerpt.brand": "the site name says \"Fin Fun Mermaid\"; the title's \"By Fin Fun\" names the brand",
         "healthypets-com-sexy-beast-canine-fragrance-excerpt.brand": "the brand is the name's first two words on a shop of many makers; no element states it",
-        "qvc-com-lisa-rinna-tulip-hem-knit-top-excerpt.brand": "\"Lisa Rinna Collection\" is the name's first three words on a shop of many labels; no element states it",
         "jcpenney-com-home-expressions-dream-on-pillow-excerpt.brand": "JCPenney's own label \"Home Expressions\" stands only at the name's head",
         "homedepot-com-liquidtight-flexible-steel-conduit-excerpt.name": "the microdata name puts the brand before the heading's name (\"AFC Cable Systems 1/2 x 25 ft. …\"), and the importer keeps it",
     ]

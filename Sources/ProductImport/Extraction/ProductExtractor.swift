@@ -121,6 +121,13 @@ public struct ProductExtractor: Sendable {
             draft.brand = brand
             draft.sources[.brand] = draft.sources[.name] ?? .page
         }
+        // A description that credits the name's first words ("From the Lisa Rinna Collection.").
+        if draft.brand == nil, draft.goods != "ticket",
+           let brand = CreditedBrand.brand(inName: draft.name, description: draft.description)
+            ?? CreditedBrand.brand(inName: draft.name, description: scan.metas.metaContent("description")) {
+            draft.brand = brand
+            draft.sources[.brand] = draft.sources[.name] ?? .page
+        }
         // A shop of its own label names no brand on the page: the shop is the brand.
         if draft.brand == nil, draft.goods != "ticket",
            let brand = ShopBrand.brand(from: scan.metas, host: pageURL.host) ?? ShopBrand.brand(fromTitle: scan.title, host: pageURL.host)

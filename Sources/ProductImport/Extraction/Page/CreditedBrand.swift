@@ -1,0 +1,35 @@
+import Foundation
+import HTML
+
+/// The name's first words as the brand when the product's description credits them as the maker: QVC ends a
+/// description "From the Lisa Rinna Collection." under the name "Lisa Rinna Collection Tulip Hem Long Sleeve Knit Top".
+/// Only words that open the name, are written there and in the description alike (capitals included, so "made by
+/// hand" never credits "Hand Cream"), and follow a credit ("from the", "by", "von"…) count. Used only when no source
+/// names a brand.
+enum CreditedBrand {
+    /// The brand, or nil.
+    static func brand(inName name: String, description: String?) -> String? {
+        guard let description, description.utf8.count <= 5_000, name.utf8.count <= 300 else { return nil }
+        let words = name.split(separator: " ")
+        guard words.count >= 2 else { return nil }
+        let text = HTMLDocument.collapsingWhitespace(description)
+        // The longest credited lead first: "Lisa Rinna Collection" before "Lisa".
+        for count in stride(from: min(4, words.count - 1), through: 1, by: -1) {
+            let lead = words.prefix(count).joined(separator: " ")
+            guard lead.count >= 2, let first = lead.first, first.isUppercase || first.isNumber, lead.contains(where: \.isLetter),
+                  !lead.contains(where: { ",:;|()[]".contains($0) }) else { continue }
+            var searchStart = text.startIndex
+            while let found = text.range(of: lead, range: searchStart..<text.endIndex) {
+                searchStart = found.upperBound
+                let after = text[found.upperBound...].first
+                guard after.map({ !$0.isLetter && !$0.isNumber }) ?? true else { continue }
+                let before = text[..<found.lowerBound].suffix(14).lowercased()
+                if credits.contains(where: { before.hasSuffix(" " + $0 + " ") || before == $0 + " " }) { return lead }
+            }
+        }
+        return nil
+    }
+
+    /// Words that credit a maker before its name, in the languages the importer reads.
+    private static let credits = ["from the", "from", "by", "designed by", "von", "par", "de la marque", "di", "door", "przez", "da"]
+}
