@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import ProductImport
 
@@ -16,6 +17,19 @@ import Testing
     ])
     func fabricsTechnologiesAndLaterMarksAreNoBrand(name: String) {
         #expect(TrademarkBrand.brand(inName: name) == nil)
+    }
+
+    /// On the house's own shop a mark that starts with the house's name is its line: the shop is the brand.
+    @Test func aHousesMarkedLineOnItsOwnShopGivesTheHouse() throws {
+        let html = """
+            <html lang="en"><head><title>Tiffany Novo® Diamond Ring in Platinum | Tiffany &amp; Co.</title></head><body>
+            <h1>Tiffany Novo® Diamond Ring</h1><span class="price">$2,450</span><button>Add to bag</button></body></html>
+            """
+        let draft = try TestSupport.draft(html, url: "https://www.tiffany.com/jewelry/rings/tiffany-novo-ring-GRP10214/")
+        #expect(draft.brand == "Tiffany & Co.")
+        let elsewhere = try TestSupport.draft(html.replacingOccurrences(of: "| Tiffany &amp; Co.", with: "| Ring Hall"),
+                                              url: "https://ringhall.example.com/p/tiffany-novo")
+        #expect(elsewhere.brand == "Tiffany Novo")
     }
 
     @Test func aPageWithoutABrandTakesTheTrademarkedOne() throws {

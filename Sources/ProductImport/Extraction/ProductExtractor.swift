@@ -117,9 +117,19 @@ public struct ProductExtractor: Sendable {
         }
         // Marketplaces in East Asia bracket the brand before the name: "【NIKE 耐吉】Air Max 90"; others mark it a
         // trademark: "LEGO® Star Wars".
+        func shopBrand() -> String? {
+            ShopBrand.brand(from: scan.metas, host: pageURL.host) ?? ShopBrand.brand(fromTitle: scan.title, host: pageURL.host)
+                ?? ShopBrand.brand(fromName: draft.name, host: pageURL.host)
+        }
         if draft.brand == nil, draft.goods != "ticket", let brand = BracketBrand.brand(inName: draft.name) ?? TrademarkBrand.brand(inName: draft.name) {
-            draft.brand = brand
-            draft.sources[.brand] = draft.sources[.name] ?? .page
+            // "Tiffany Novo® Diamond Ring" on Tiffany & Co.'s own shop: the mark names the house's line, the shop is the brand.
+            if let shop = shopBrand(), Self.firstWord(of: shop) == Self.firstWord(of: brand) {
+                draft.brand = shop
+                draft.sources[.brand] = .meta
+            } else {
+                draft.brand = brand
+                draft.sources[.brand] = draft.sources[.name] ?? .page
+            }
         }
         // A description that credits the name's first words ("From the Lisa Rinna Collection.").
         if draft.brand == nil, draft.goods != "ticket",
@@ -129,13 +139,16 @@ public struct ProductExtractor: Sendable {
             draft.sources[.brand] = draft.sources[.name] ?? .page
         }
         // A shop of its own label names no brand on the page: the shop is the brand.
-        if draft.brand == nil, draft.goods != "ticket",
-           let brand = ShopBrand.brand(from: scan.metas, host: pageURL.host) ?? ShopBrand.brand(fromTitle: scan.title, host: pageURL.host)
-            ?? ShopBrand.brand(fromName: draft.name, host: pageURL.host) {
+        if draft.brand == nil, draft.goods != "ticket", let brand = shopBrand() {
             draft.brand = brand
             draft.sources[.brand] = .meta
         }
         return draft
+    }
+
+    /// A brand's first word, lowercased, for telling a house's line ("Tiffany Novo") by its house ("Tiffany & Co.").
+    private static func firstWord(of brand: String) -> Substring? {
+        brand.lowercased().split(whereSeparator: { $0 == " " || $0 == "-" }).first
     }
 
     /// The distinct category texts of all sources, most trusted first, as one breadcrumb-like text.
