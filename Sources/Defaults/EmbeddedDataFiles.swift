@@ -585,11 +585,11 @@ extension DataFiles {
       "afterGarments": {
         "en": ["plush toy", "plushie", "soft toy", "plush", "doll", "dolls"]}},
     {"kind": "furniture", "words": {
-      "en": ["sofa", "chair", "table", "desk", "bed frame", "mattress", "shelf", "bookcase", "shoe rack", "clothes rack", "lamp", "rug", "curtain", "pillow", "bean bag", "furniture", "pillow top", "pillow top mattress", "mattress topper", "workbench", "work bench", "workbench top", "work bench top", "butcher block", "table top", "tabletop", "countertop", "counter top", "worktop", "vanity top"],
-      "de": ["sofa", "stuhl", "tisch", "schreibtisch", "matratze", "regal", "schuhregal", "lampe", "teppich", "vorhang", "kopfkissen", "mobel"],
-      "fr": ["canape", "chaise", "table", "bureau", "matelas", "etagere", "lampe", "tapis", "rideau", "oreiller", "meubles"],
-      "es": ["sofa", "silla", "mesa", "escritorio", "colchon", "estanteria", "lampara", "alfombra", "cortina", "almohada", "muebles"],
-      "it": ["divano", "sedia", "tavolo", "scrivania", "materasso", "scaffale", "lampada", "tappeto", "tenda", "cuscino", "mobili"], "pt": ["sofa", "cadeira", "mesa", "colchao", "estante", "prateleira", "guarda roupa", "escrivaninha", "poltrona", "moveis"], "nl": ["stoel", "tafel", "matras", "bureau", "kast", "boekenkast", "fauteuil", "kledingkast", "meubels", "meubelen"], "pl": ["krzeslo", "biurko", "materac", "sofa", "kanapa", "stol", "regal", "szafa", "fotel", "komoda", "meble"],
+      "en": ["bean bags", "beanbag", "beanbags", "bean bag chair", "sofa", "chair", "table", "desk", "bed frame", "mattress", "shelf", "bookcase", "shoe rack", "clothes rack", "lamp", "rug", "curtain", "pillow", "bean bag", "furniture", "pillow top", "pillow top mattress", "mattress topper", "workbench", "work bench", "workbench top", "work bench top", "butcher block", "table top", "tabletop", "countertop", "counter top", "worktop", "vanity top"],
+      "de": ["sitzsack", "sitzsacke", "sofa", "stuhl", "tisch", "schreibtisch", "matratze", "regal", "schuhregal", "lampe", "teppich", "vorhang", "kopfkissen", "mobel"],
+      "fr": ["pouf poire", "canape", "chaise", "table", "bureau", "matelas", "etagere", "lampe", "tapis", "rideau", "oreiller", "meubles"],
+      "es": ["puf pera", "sofa", "silla", "mesa", "escritorio", "colchon", "estanteria", "lampara", "alfombra", "cortina", "almohada", "muebles"],
+      "it": ["poltrona a sacco", "pouf a sacco", "divano", "sedia", "tavolo", "scrivania", "materasso", "scaffale", "lampada", "tappeto", "tenda", "cuscino", "mobili"], "pt": ["sofa", "cadeira", "mesa", "colchao", "estante", "prateleira", "guarda roupa", "escrivaninha", "poltrona", "moveis"], "nl": ["zitzak", "zitzakken", "stoel", "tafel", "matras", "bureau", "kast", "boekenkast", "fauteuil", "kledingkast", "meubels", "meubelen"], "pl": ["pufa sako", "worek sako", "krzeslo", "biurko", "materac", "sofa", "kanapa", "stol", "regal", "szafa", "fotel", "komoda", "meble"],
       "zh": ["沙發", "沙发", "椅子", "桌子", "書桌", "书桌", "床墊", "床垫", "露營椅", "折疊椅", "摺疊椅", "椅", "家具"],
       "ja": ["ソファ", "椅子", "テーブル", "ベッド", "チェア", "家具"],
       "ko": ["소파", "의자", "책상", "침대", "매트리스", "가구"]},

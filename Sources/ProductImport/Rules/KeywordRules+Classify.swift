@@ -33,7 +33,7 @@ extension KeywordRules {
         } else if let trailing = trailingGoods(in: head, after: garmentInHead) {
             result.goods = trailing
         } else {
-            garment = garmentInHead?.value ?? [name, category].lazy.compactMap { garments.best(in: $0)?.value }.first
+            garment = garmentInHead?.value ?? [name, category].lazy.compactMap { self.garment(in: $0) }.first
             if garment == nil {
                 // Only the breadcrumb or the shop's product type can still say "Books" or "Kitchen".
                 result.goods = goods.best(in: name)?.value ?? goods.best(in: category)?.value
@@ -41,7 +41,7 @@ extension KeywordRules {
             if garment == nil && result.goods == nil {
                 // The description is in the shop's language, where some garment words are everyday words.
                 let plain = KeywordText(words: description.words.filter { !Self.descriptionHomographs.contains($0) })
-                garment = garments.best(in: plain)?.value
+                garment = self.garment(in: plain)
                 if garment == nil {
                     // A name that is a model number ("Philips HD9252/90") under no department: the
                     // description says what it is. Care-label words ("washing machine safe") are not it.
@@ -136,6 +136,14 @@ extension KeywordRules {
     }
 
     /// Whether match `outer` spans all of `inner` ("shoe rack" covers "shoe").
+    /// The garment `text` names, unless a goods phrase spans its word: "Bean bags" around "bags" (a breadcrumb or a
+    /// description of a product whose name says nothing, Ariika's "The Willow") is furniture, not a bag.
+    private func garment(in text: KeywordText) -> Garment? {
+        guard let match = garments.best(in: text) else { return nil }
+        if goods.matches(in: text).contains(where: { $0.value != nil && Self.covers($0, match) }) { return nil }
+        return match.value
+    }
+
     private static func covers<A, B>(_ outer: PhraseSet<A>.Match, _ inner: PhraseSet<B>.Match) -> Bool {
         outer.start <= inner.start && outer.start + outer.length >= inner.start + inner.length
     }
