@@ -16,3 +16,15 @@ import Testing
         #expect(bag.subcategory == "bag")
     }
 }
+
+/// IKEA Egypt's "VITTSJÖ Shelving unit, black-brown, glass", whose description says "Tempered glass" (a screen
+/// protector's words), is furniture by its name.
+@Suite struct ShelvingWordsTests {
+    @Test(arguments: [
+        ("VITTSJÖ Shelving unit, black-brown, glass", "furniture"), ("Étagère murale en bois", "furniture"),
+        ("Estantería de metal 5 baldas", "furniture"), ("Boekenkast wit", "furniture"), ("Scaffale in legno", "furniture"),
+    ])
+    func shelvesAreFurniture(name: String, goods: String) {
+        TestSupport.expectGoods(name, goods)
+    }
+}
