@@ -132,9 +132,10 @@ public struct ProductExtractor: Sendable {
             }
         }
         // A description that credits the name's first words ("From the Lisa Rinna Collection.").
+        let metaDescription = scan.metas.metaContent("description")
         if draft.brand == nil, draft.goods != "ticket",
            let brand = CreditedBrand.brand(inName: draft.name, description: draft.description)
-            ?? CreditedBrand.brand(inName: draft.name, description: scan.metas.metaContent("description")) {
+            ?? (metaDescription == draft.description ? nil : CreditedBrand.brand(inName: draft.name, description: metaDescription)) {
             draft.brand = brand
             draft.sources[.brand] = draft.sources[.name] ?? .page
         }
@@ -296,15 +297,15 @@ public struct ProductExtractor: Sendable {
                 draft.sources[.currency] = currency.source
             }
         }
-        if draft.price != nil, draft.currency == nil, let sign = priceChoice?.sign,
-           let guessed = CurrencyGuess.currency(priceText: sign, host: pageURL.host, language: language, siteDomains: site?.currencyByDomain ?? [:]) {
-            draft.currency = guessed
-            draft.sources[.currency] = draft.sources[.price]
-        }
-        if draft.price != nil, draft.currency == nil,
-           let guessed = CurrencyGuess.currency(forHost: pageURL.host, path: pageURL.path, language: language, siteDomains: site?.currencyByDomain ?? [:]) {
-            draft.currency = guessed
-            draft.sources[.currency] = .page
+        if draft.price != nil, draft.currency == nil {
+            let siteDomains = site?.currencyByDomain ?? [:]
+            if let sign = priceChoice?.sign, let guessed = CurrencyGuess.currency(priceText: sign, host: pageURL.host, language: language, siteDomains: siteDomains) {
+                draft.currency = guessed
+                draft.sources[.currency] = draft.sources[.price]
+            } else if let guessed = CurrencyGuess.currency(forHost: pageURL.host, path: pageURL.path, language: language, siteDomains: siteDomains) {
+                draft.currency = guessed
+                draft.sources[.currency] = .page
+            }
         }
         if let (sizes, source) = pick({ $0.sizes.isEmpty ? nil : $0.sizes }) {
             draft.sizes = sizes

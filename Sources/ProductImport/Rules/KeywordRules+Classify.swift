@@ -135,7 +135,6 @@ extension KeywordRules {
         return trailingGoods.matches(in: head).last { $0.start >= end }?.value ?? nil
     }
 
-    /// Whether match `outer` spans all of `inner` ("shoe rack" covers "shoe").
     /// The garment `text` names, unless a goods phrase spans its word: "Bean bags" around "bags" (a breadcrumb or a
     /// description of a product whose name says nothing, Ariika's "The Willow") is furniture, not a bag.
     private func garment(in text: KeywordText) -> Garment? {
@@ -144,6 +143,7 @@ extension KeywordRules {
         return match.value
     }
 
+    /// Whether match `outer` spans all of `inner` ("shoe rack" covers "shoe").
     private static func covers<A, B>(_ outer: PhraseSet<A>.Match, _ inner: PhraseSet<B>.Match) -> Bool {
         outer.start <= inner.start && outer.start + outer.length >= inner.start + inner.length
     }

@@ -211,21 +211,17 @@ struct PageExtractor {
         }
         // A shop's logo as a heading (`<h1 class="logo">`) names the shop, not the product.
         let named = candidates.filter { !Self.logoLabels.matches($0) }
+        guard let first = named.first else { return nil }
+        func sharesWord(_ heading: HTMLElement, _ titleName: String) -> Bool {
+            HeadingText.sharesWord(Self.headingName(heading, in: document) ?? "", with: titleName)
+        }
+        guard let titleName, titleName.count >= 3, !sharesWord(first, titleName) else { return first }
         // Several headings, and the first shares no word with the title's name (a mobile menu's `<h1><span>Menu</span>
         // <a>ccc</a></h1>` above "Pflanzset Wildbirne Baum" under the title "Pflanzset Obst-Baum Wildbirne …"): the first
         // heading that shares one.
-        if named.count > 1, let titleName, titleName.count >= 3,
-           !HeadingText.sharesWord(Self.headingName(named[0], in: document) ?? "", with: titleName),
-           let sharing = named.dropFirst().first(where: { HeadingText.sharesWord(Self.headingName($0, in: document) ?? "", with: titleName) }) {
-            return sharing
-        }
-        guard let first = named.first else { return nil }
+        if let sharing = named.dropFirst().first(where: { sharesWord($0, titleName) }) { return sharing }
         // One `h1` that shares no word with the title's name ("Newsletter") while a name element repeats that name.
-        if let titleName, titleName.count >= 3, !HeadingText.sharesWord(Self.headingName(first, in: document) ?? "", with: titleName),
-           let element = nameElement(in: document, titleName: titleName) {
-            return element
-        }
-        return first
+        return nameElement(in: document, titleName: titleName) ?? first
     }
 
     private static let logoLabels = AttributeWords(["logo", "site-title", "site-name", "sitename", "brand-logo"], in: ["id", "class"])

@@ -119,6 +119,8 @@ enum VariantPickers {
                 }
             }
         }
+        // Searched as bytes, not with `includes`: folding into a String for it measured 3–7% slower on Amazon pages,
+        // where this runs for thousands of short texts.
         return words.contains { word in
             word.utf8.withContiguousStorageIfAvailable { word in
                 guard word.count <= text.count else { return false }
