@@ -91,39 +91,3 @@ struct RegionCutter {
         return region.contentStart..<endTagStart
     }
 }
-
-/// Lowercase ASCII words found in bytes in any ASCII case, in one pass: the scan asks this of
-/// every tag inside an open region and of every block's id and class.
-struct FoldedWordSet {
-    /// The words as lowercase bytes.
-    private let words: [[UInt8]]
-    /// For each lowercase first byte, the indices of the words starting with it.
-    private let byFirstByte: [[Int]]
-
-    /// The set of `words` (lowercase ASCII).
-    init(_ words: [String]) {
-        self.words = words.map { Array($0.utf8) }
-        var table = [[Int]](repeating: [], count: 256)
-        for (index, word) in self.words.enumerated() { if let first = word.first { table[Int(first)].append(index) } }
-        byFirstByte = table
-    }
-
-    /// Whether one of the words occurs in `bytes[range]`.
-    func occurs(in bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
-        var cursor = range.lowerBound
-        while cursor < range.upperBound {
-            let candidates = byFirstByte[Int(Self.folded(bytes[cursor]))]
-            for index in candidates {
-                let word = words[index]
-                guard cursor + word.count <= range.upperBound else { continue }
-                var offset = 1
-                while offset < word.count, Self.folded(bytes[cursor + offset]) == word[offset] { offset += 1 }
-                if offset == word.count { return true }
-            }
-            cursor += 1
-        }
-        return false
-    }
-
-    private static func folded(_ byte: UInt8) -> UInt8 { byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte }
-}

@@ -115,7 +115,7 @@ enum PageIdentifier {
             // The label is looked for before anything is trimmed or copied: few runs are labels.
             let head = run[start...].prefix(longestLabel).lowercased()
             let labelled = candidates.first(where: { head.utf8.starts(with: $0.utf8) })
-            guard labelled != nil || isBareItemLabel(run) else { continue }
+            guard labelled != nil || head.hasPrefix("item") && isBareItemLabel(run) else { continue }
             let label = labelled ?? "item:"
             // "Item&nbsp;" alone before its number (Costco): the whole run is the label, and the number follows.
             let trimmed = labelled == nil ? "Item:" : run.trimmed
@@ -152,8 +152,10 @@ enum PageIdentifier {
 
     /// A run that is the word "Item" alone, with the spaces around it: a label whose number follows in its own element.
     private static func isBareItemLabel(_ run: String) -> Bool {
-        run.utf8.count <= 24 && run.trimmingCharacters(in: .whitespacesAndNewlines.union(CharacterSet(charactersIn: "\u{00A0}"))).lowercased() == "item"
+        run.utf8.count <= 24 && run.trimmingCharacters(in: spaces).lowercased() == "item"
     }
+
+    private static let spaces = CharacterSet.whitespacesAndNewlines.union(CharacterSet(charactersIn: "\u{00A0}"))
 
     /// Labels of the maker's numbers and the trade's codes, lowercased: they give way to the shop's own number.
     private static let makerLabels: Set<String> = [

@@ -10,15 +10,21 @@ enum VariantPickers {
         var choices: [HTMLElement] = []
     }
 
+    /// A picker's words (lowercase), and the same words found in label attributes or bytes in any ASCII case.
+    struct Vocabulary: Sendable {
+        let list: [String]
+        let labels: AttributeWords
+    }
+
     /// The size picker: its sizes in picker order. The page reader asks it for sizes and for stock, and
     /// finds it once.
     static func sizePicker(in document: HTMLDocument) -> Picker {
-        picker(in: document, words: sizeWords, labels: sizeLabels, maximumLength: 12)
+        picker(in: document, words: sizes, maximumLength: 12)
     }
 
     /// Colour names in picker order.
     static func colors(in document: HTMLDocument) -> [String] {
-        picker(in: document, words: colorWords, labels: colorLabels, maximumLength: 40).values
+        picker(in: document, words: colors, maximumLength: 40).values
     }
 
     /// The stock state the size picker shows when it marks sold-out sizes one by one ("soldOut" on
@@ -38,14 +44,14 @@ enum VariantPickers {
 
     /// The first picker labelled by `words` that offers at least one usable value: its values, and the
     /// choices they came from.
-    private static func picker(in document: HTMLDocument, words: [String], labels: AttributeWords, maximumLength: Int) -> Picker {
+    private static func picker(in document: HTMLDocument, words: Vocabulary, maximumLength: Int) -> Picker {
         var result: [String] = [], choices: [HTMLElement] = []
         func take(_ value: String?, from choice: HTMLElement) {
             guard let value = usable(withoutStockNote(value ?? ""), maximumLength), !result.contains(value) else { return }
             result.append(value)
             choices.append(choice)
         }
-        for select in document.elements(named: "select") where labelled(select, words, labels) || captionedByLabel(select, words, document)
+        for select in document.elements(named: "select") where labelled(select, words) || captionedByLabel(select, words, document)
             || captionedBySibling(select, words, document) || captionedByRowHeader(select, words, document) {
             for option in document.descendants(of: select) where option.tag == "option" {
                 if option["value"]?.isEmpty == true { continue }
@@ -55,7 +61,7 @@ enum VariantPickers {
         }
         // Every element of the page passes here: the tag test comes first and allocates nothing.
         for container in document.elements where (container.tag == "div" || container.tag == "ul" || container.tag == "fieldset")
-            && (labelled(container, words, labels) || captionedByLegend(container, words, document) || captionedBySibling(container, words, document)
+            && (labelled(container, words) || captionedByLegend(container, words, document) || captionedBySibling(container, words, document)
                 || captionedWithin(container, words, document)) {
             guard container.subtreeEnd - container.index < 400 else { continue }
             for choice in choiceElements(of: container, in: document) { take(label(of: choice, words, in: document), from: choice) }
@@ -86,58 +92,59 @@ enum VariantPickers {
 
     /// Whether a short term reads as the picker's caption: "Grösse:", "Size", "Taille :", "Size: M" (the
     /// chosen value after the colon), "Size *" (a required field's star, nopCommerce).
-    private static func captions(_ term: HTMLElement, _ words: [String], _ document: HTMLDocument) -> Bool {
+    private static func captions(_ term: HTMLElement, _ words: Vocabulary, _ document: HTMLDocument) -> Bool {
         guard document.textFits(term, utf8Bytes: 40), mayHoldWord(term, words, document) else { return false }
         let lowered = document.text(of: term).lowercased()
         // Each clause below needs a word inside the text: most short texts of a page hold none, and are done here.
-        guard words.contains(where: lowered.includes) else { return false }
+        guard words.list.contains(where: lowered.includes) else { return false }
         // Direction marks (`&lrm;`, as Amazon writes around its labels) are no part of a caption.
         let text = lowered.trimming { $0 == " " || $0 == ":" || $0 == "：" || $0 == "\u{00A0}" || $0 == "*" || $0.properties.generalCategory == .format }
         let head = text.split(whereSeparator: { $0 == ":" || $0 == "：" }).first.map {
             String($0).trimming { $0 == "\t" || $0.properties.generalCategory == .spaceSeparator || $0.properties.generalCategory == .format }
         } ?? text
         // A dropdown drawn as a list under its prompt ("Select Size" above a `ul`, jQuery nice-select).
-        return words.contains(text) || words.contains(head) || isPrompt(text) && words.contains(where: text.includes)
+        return words.list.contains(text) || words.list.contains(head) || isPrompt(text) && words.list.contains(where: text.includes)
     }
 
     /// Whether one of `words` can be in the element's text, judged without the lowered copy `captions` makes: most
     /// short texts of a page hold none of them. The runs are searched as one, as `text(of:)` joins them ("Si<b>ze</b>"
     /// holds "size"), with ASCII capitals folded; a character that lowering would change otherwise ("Ö") leaves the
     /// question to the copy. Caseless characters (Amazon's `&lrm;`, "›", CJK) stay as they are, as lowering keeps them.
-    private static func mayHoldWord(_ element: HTMLElement, _ words: [String], _ document: HTMLDocument) -> Bool {
-        var text: [UInt8] = []
-        text.reserveCapacity(64)
-        for run in document.texts[element.textRuns] {
-            for scalar in run.unicodeScalars {
-                if scalar.isASCII {
-                    let byte = UInt8(scalar.value)
-                    text.append(byte &- 0x41 < 26 ? byte | 0x20 : byte)
-                } else if scalar.properties.changesWhenLowercased {
-                    return true
-                } else {
-                    text.append(contentsOf: String(scalar).utf8)
+    private static func mayHoldWord(_ element: HTMLElement, _ words: Vocabulary, _ document: HTMLDocument) -> Bool {
+        // `captions` asks only of texts that fit in 40 bytes with their runs' spaces; a longer one is left to the copy.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 256) { text in
+            var count = 0
+            for run in document.texts[element.textRuns] {
+                for scalar in run.unicodeScalars {
+                    if scalar.isASCII {
+                        guard count < text.count else { return true }
+                        let byte = UInt8(scalar.value)
+                        text[count] = byte &- 0x41 < 26 ? byte | 0x20 : byte
+                        count += 1
+                    } else if scalar.properties.changesWhenLowercased {
+                        return true
+                    } else {
+                        for byte in String(scalar).utf8 {
+                            guard count < text.count else { return true }
+                            text[count] = byte
+                            count += 1
+                        }
+                    }
                 }
             }
-        }
-        // Searched as bytes, not with `includes`: folding into a String for it measured 3–7% slower on Amazon pages,
-        // where this runs for thousands of short texts.
-        return words.contains { word in
-            word.utf8.withContiguousStorageIfAvailable { word in
-                guard word.count <= text.count else { return false }
-                return (0...(text.count - word.count)).contains { start in (0..<word.count).allSatisfy { text[start + $0] == word[$0] } }
-            } ?? true
+            return words.labels.contains(UnsafeBufferPointer(text), 0..<count)
         }
     }
 
     /// A `<select id="attribute143">` that a `<label for="attribute143">Taglia</label>` names (Magento, WooCommerce).
-    private static func captionedByLabel(_ select: HTMLElement, _ words: [String], _ document: HTMLDocument) -> Bool {
+    private static func captionedByLabel(_ select: HTMLElement, _ words: Vocabulary, _ document: HTMLDocument) -> Bool {
         guard let id = select["id"], !id.isEmpty else { return false }
         return document.elements(named: "label").contains { $0["for"] == id && captions($0, words, document) }
     }
 
     /// A picker right after a short caption of its own (`<span class="control-label">Taille</span><select>`, PrestaShop):
     /// the element just before it under the same parent, found within a few steps back since a caption is small.
-    private static func captionedBySibling(_ picker: HTMLElement, _ words: [String], _ document: HTMLDocument) -> Bool {
+    private static func captionedBySibling(_ picker: HTMLElement, _ words: Vocabulary, _ document: HTMLDocument) -> Bool {
         guard let parent = picker.parent else { return false }
         var cursor = picker.index - 1
         while cursor > parent, cursor >= picker.index - 6 {
@@ -154,7 +161,7 @@ enum VariantPickers {
 
     /// A dropdown in a table or definition row whose header names it (`<tr><th>사이즈</th><td><select>`, as Cafe24
     /// and many Asian shops lay out their options): the cell a few levels up, and the header cell just before it.
-    private static func captionedByRowHeader(_ select: HTMLElement, _ words: [String], _ document: HTMLDocument) -> Bool {
+    private static func captionedByRowHeader(_ select: HTMLElement, _ words: Vocabulary, _ document: HTMLDocument) -> Bool {
         var cell = select.parent
         for _ in 0..<3 {
             guard let index = cell else { return false }
@@ -171,7 +178,7 @@ enum VariantPickers {
 
     /// `<div><span>Color: Navy</span><button>…</button><button>…</button></div>`: a row of choices under a caption of its
     /// own, its first child (Salesforce's storefronts).
-    private static func captionedWithin(_ container: HTMLElement, _ words: [String], _ document: HTMLDocument) -> Bool {
+    private static func captionedWithin(_ container: HTMLElement, _ words: Vocabulary, _ document: HTMLDocument) -> Bool {
         // The first child is the element right after the container, when the container has any.
         guard container.tag == "div", container.subtreeEnd - container.index < 400, container.index + 1 < container.subtreeEnd else { return false }
         let first = document.elements[container.index + 1]
@@ -179,7 +186,7 @@ enum VariantPickers {
     }
 
     /// A `<fieldset>` whose `<legend>` names it ("Size" above a row of radio buttons, as Shopify themes draw it).
-    private static func captionedByLegend(_ container: HTMLElement, _ words: [String], _ document: HTMLDocument) -> Bool {
+    private static func captionedByLegend(_ container: HTMLElement, _ words: Vocabulary, _ document: HTMLDocument) -> Bool {
         guard container.tag == "fieldset" else { return false }
         return document.children(of: container).contains { $0.tag == "legend" && captions($0, words, document) }
     }
@@ -243,7 +250,7 @@ enum VariantPickers {
     }
 
     /// A choice's name: its own or its first inner control's label attributes, else its text.
-    private static func label(of choice: HTMLElement, _ words: [String], in document: HTMLDocument) -> String {
+    private static func label(of choice: HTMLElement, _ words: Vocabulary, in document: HTMLDocument) -> String {
         // `<input type="radio" id="v-1" value="S"><label for="v-1">S<span>Variant sold out</span></label>`: the input's value.
         if let value = input(namedBy: choice, in: document)?["value"], !value.trimmingCharacters(in: .whitespaces).isEmpty {
             // Shopware's inputs carry the option's number ("11"): the label names the size then.
@@ -265,24 +272,24 @@ enum VariantPickers {
 
     /// "Select Color Navy" → "Navy": a button's label that prompts for the picker's attribute before naming the choice
     /// (Salesforce's storefronts).
-    private static func afterPrompt(_ value: String, _ words: [String]) -> String? {
+    private static func afterPrompt(_ value: String, _ words: Vocabulary) -> String? {
         guard value.utf8.count <= 80 else { return nil }
         let lowered = value.lowercased()
         // The lowered label keeps the original's offsets only where lowering keeps every length.
         guard lowered.utf8.count == value.utf8.count,
-              let word = words.compactMap({ lowered.range(of: $0 + " ") }).max(by: { $0.upperBound < $1.upperBound }) else { return nil }
+              let word = words.list.compactMap({ lowered.range(of: $0 + " ") }).max(by: { $0.upperBound < $1.upperBound }) else { return nil }
         let offset = lowered.utf8.distance(from: lowered.startIndex, to: word.upperBound)
         let rest = String(decoding: value.utf8.dropFirst(offset), as: UTF8.self).trimming { $0 == " " || $0 == ":" }
         return rest.isEmpty || isPrompt(rest) ? nil : rest
     }
 
-    private static func labelled(_ element: HTMLElement, _ words: [String], _ labels: AttributeWords) -> Bool {
-        guard labels.matches(element) else { return false }
+    private static func labelled(_ element: HTMLElement, _ words: Vocabulary) -> Bool {
+        guard words.labels.matches(element) else { return false }
         var label = ""
         for attribute in element.attributes where ["id", "class", "name", "aria-label", "data-testid", "data-test", "data-option-name"].contains(attribute.name) {
             label += attribute.value.lowercased() + " "
         }
-        return words.contains(where: label.includes) && !label.includes("guide") && !label.includes("chart")
+        return words.list.contains(where: label.includes) && !label.includes("guide") && !label.includes("chart")
     }
 
     private static func usable(_ text: String, _ maximumLength: Int) -> String? {
@@ -312,8 +319,8 @@ enum VariantPickers {
     }
 
     private static let labelAttributes: Set<String> = ["id", "class", "name", "aria-label", "data-testid", "data-test", "data-option-name"]
-    private static let sizeLabels = AttributeWords(sizeWords, in: labelAttributes)
-    private static let colorLabels = AttributeWords(colorWords, in: labelAttributes)
+    private static let sizes = Vocabulary(list: sizeWords, labels: AttributeWords(sizeWords, in: labelAttributes))
+    private static let colors = Vocabulary(list: colorWords, labels: AttributeWords(colorWords, in: labelAttributes))
     private static let sizeWords = ["size", "größe", "groesse", "grösse", "taille", "talla", "taglia", "tamanho", "maat", "rozmiar", "storlek",
                                     "velikost", "размер", "사이즈", "크기", "サイズ", "尺寸", "尺碼", "尺码"]
     private static let colorWords = ["colour", "color", "farbe", "couleur", "colore", "kleur", "kolor", "swatch", "färg", "barva", "цвет",
