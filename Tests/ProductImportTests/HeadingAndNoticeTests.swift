@@ -14,6 +14,22 @@ import Testing
         #expect(!ProductExtractor.decorates("Linen Shirt", "Linen Shirt"))
     }
 
+    @Test func aShareTitleThatRunsOnAfterTheHeadingInOtherCapitalsGivesWayToIt() {
+        let meta = "Funny Eye Stickers Creative Eyes Sticker Fake Sticker Joggle Eyes Simulation Person Eye Temporary Tattoo Silver From Mrtang, $38.17| Dhgate.Com"
+        #expect(ProductExtractor.extends(meta, "Funny Eye stickers creative Eyes Sticker Fake sticker joggle eyes simulation person eye"))
+        // Without a title separator the longer text is the name, and a heading that stops inside a word is not its start.
+        #expect(!ProductExtractor.extends("Linen Shirt With Pockets In Blue", "Linen shirt with pockets"))
+        #expect(!ProductExtractor.extends("Linen Shirtdress In Blue | Acme", "Linen Shirt"))
+        #expect(!ProductExtractor.extends("Wool Coat | Acme", "Wool"))
+    }
+
+    @Test func aBarSpacedOnOneSideEndsTheTitlesName() {
+        #expect(PageExtractor.nameFromTitle("Eye Stickers From Mrtang, $38.17| Dhgate.Com") == "Eye Stickers From Mrtang, $38.17")
+        #expect(PageExtractor.nameFromTitle("Linen Shirt |Acme") == "Linen Shirt")
+        #expect(PageExtractor.nameFromTitle("Linen Shirt | Acme") == "Linen Shirt")
+        #expect(PageExtractor.nameFromTitle("AC|DC Shirt") == "AC|DC Shirt")
+    }
+
     private func page(_ body: String) -> String {
         """
         <!doctype html><html lang="de"><head><title>ARMEDANGELS JAAMES - T-Shirt print - schwarz - Zalando.de</title>

@@ -204,6 +204,18 @@ public struct ProductExtractor: Sendable {
         return next == " " || next == "," || next == "/"
     }
 
+    /// Whether a share title is the heading in other capitals with more words after it, before a title separator
+    /// ("Funny Eye Stickers Creative Eyes … Person Eye Temporary Tattoo … From Mrtang, $38.17| Dhgate.Com" for the heading
+    /// "Funny Eye stickers creative Eyes … person eye", DHgate): the heading is the name the shopper sees.
+    static func extends(_ meta: String, _ visible: String) -> Bool {
+        guard visible.count >= 12, meta.count > visible.count, meta.utf8.count <= 400,
+              PageExtractor.nameFromTitle(meta) != meta.cleanedText else { return false }
+        let lowered = meta.lowercased(), heading = visible.lowercased()
+        guard lowered.hasPrefix(heading), lowered.count > heading.count else { return false }
+        let next = lowered[lowered.index(lowered.startIndex, offsetBy: heading.count)]
+        return next == " " || next == ","
+    }
+
     /// Whether a meta title is the shop's own slogan rather than the product's ("Overstock.com: Online
     /// Shopping - Bedding, Furniture, …" on every page): it names the shop's host and shares no word
     /// with the heading the shopper sees.
@@ -261,7 +273,8 @@ public struct ProductExtractor: Sendable {
             && [" - ", " | ", " – ", " — ", " : "].contains(where: { name.dropFirst(visible.count).hasPrefix($0) })
             || nameSource == .meta && visible.count >= 3
             && (name.count > visible.count && (Self.wraps(name, visible) || Self.decorates(name, visible))
-                || Self.namesOnlyTheShop(name, besides: visible, host: pageURL.host) || Self.cuts(original, visible)) {
+                || Self.namesOnlyTheShop(name, besides: visible, host: pageURL.host) || Self.cuts(original, visible)
+                || Self.extends(original, visible)) {
             name = visible
             nameSource = .page
         }

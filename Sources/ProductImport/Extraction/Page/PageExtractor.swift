@@ -134,7 +134,8 @@ struct PageExtractor {
            let separator = text.range(of: ": ") {
             text = String(text[separator.upperBound...])  // "Amazon.com: Name : Category"
         }
-        for separator in [" | ", " – ", " — ", " - ", " :: ", ":: ", " : "] where text.includes(separator) {
+        // A bar spaced on one side only is a separator too ("… From Mrtang, $38.17| Dhgate.Com").
+        for separator in [" | ", "| ", " |", " – ", " — ", " - ", " :: ", ":: ", " : "] where text.includes(separator) {
             return text.components(separatedBy: separator).first?.cleanedText
         }
         return text.cleanedText
