@@ -118,6 +118,9 @@ import Testing
         ("<p>Item # 889123</p>", "889123"), ("<p>Réf. : 7733/200</p>", "7733/200"), ("<li>Modell: AB12C</li>", "AB12C"),
         ("<p>Cod. articolo: IT889</p>", "IT889"), ("<li>Cod. prodotto: 55-1200</li>", "55-1200"),
         ("<div>Part Number:<span>EMERMUS</span></div>", "EMERMUS"), ("<div class=\"item-code\">Item: SB00260</div>", "SB00260"), ("<td><strong>Item Id: <span>GLOWROLL</span></strong></td>", "GLOWROLL"),
+        // Spaces before the label, ASCII or not, and a label in capitals outside ASCII.
+        ("<p>\n\t  sku: LN-4471</p>", "LN-4471"), ("<p>&nbsp;Art.-Nr.: 4711-BLK</p>", "4711-BLK"), ("<p>&#x2003;SKU: TS-0042</p>", "TS-0042"),
+        ("<p>RÉF. : 7733/200</p>", "7733/200"), ("<p>Número de artículo: 55-1200</p>", "55-1200"),
     ])
     func labelledIdentifiersAreRead(markup: String, sku: String) throws {
         let html = page("<h1>Merino Beanie</h1><span class=\"price\">€25.00</span><button>Add to cart</button>\(markup)")

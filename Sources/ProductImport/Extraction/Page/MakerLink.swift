@@ -12,9 +12,11 @@ enum MakerLink {
         let word = fold(first)
         // Short words ("LG", "HP") match too many hosts by chance; the shop's own name is no maker.
         guard word.count >= 3, !labels(of: host).contains(word) else { return nil }
-        // Bounded: a page of a hundred thousand links costs no more than its first few thousand.
+        // Bounded: a page of a hundred thousand links costs no more than its first few thousand. A link whose address
+        // holds the word nowhere is passed over before its address is parsed.
+        let inAddress = FoldedWordSet([word])
         for link in document.elements(named: "a").prefix(5_000) {
-            guard let href = link["href"], href.hasPrefix("http"), href.utf8.count < 2_000,
+            guard let href = link["href"], href.hasPrefix("http"), href.utf8.count < 2_000, inAddress.occurs(in: href),
                   let linkHost = URL(string: href)?.host else { continue }
             guard labels(of: linkHost).contains(word) else { continue }
             // Only a link that says it leads to the maker: a shop's "Apple Pay" or "Google Play" link

@@ -109,8 +109,9 @@ enum PageIdentifier {
         while index < runs.count {
             let run = runs[index]
             index += 1
-            // Cheap checks first: this runs over every text run of large pages.
-            guard run.utf8.count <= 120, let start = run.firstIndex(where: { !$0.isWhitespace }),
+            // Cheap checks first: this runs over every text run of large pages. A run whose first byte after ASCII spaces is
+            // ASCII and starts no label is done without looking at its characters.
+            guard run.utf8.count <= 120, mayStartLabel(run), let start = run.firstIndex(where: { !$0.isWhitespace }),
                   let initial = run[start].lowercased().first, let candidates = labelsByInitial[initial] else { continue }
             // The label is looked for before anything is trimmed or copied: few runs are labels.
             let head = run[start...].prefix(longestLabel).lowercased()
@@ -217,6 +218,20 @@ enum PageIdentifier {
     }
 
     /// The lowercase labels by their first character, in the order of `labels`.
+    /// Whether the run's first byte after ASCII spaces could start a label: an ASCII letter some label starts with
+    /// (in either case), or any byte outside ASCII, which is left to the character checks.
+    private static func mayStartLabel(_ run: String) -> Bool {
+        for byte in run.utf8 where !ASCIIByte.isSpace(byte) && byte != 0x0B {
+            return byte >= 0x80 || asciiInitials[Int(byte &- 0x41 < 26 ? byte | 0x20 : byte)]
+        }
+        return false
+    }
+
+    /// The ASCII bytes (lowercase) labels start with.
+    private static let asciiInitials: [Bool] = (0..<128).map { byte in
+        labelsByInitial.keys.contains { $0.asciiValue == UInt8(byte) }
+    }
+
     private static let labelsByInitial: [Character: [String]] = Dictionary(grouping: labels.map { $0.lowercased() }, by: { $0.first! })
     private static let longestLabel = labels.map(\.count).max() ?? 0
 
