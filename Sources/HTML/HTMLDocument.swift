@@ -141,7 +141,7 @@ public struct HTMLDocument: Sendable {
         result.reserveCapacity(text.utf8.count)
         var pendingSpace = false
         for character in text {
-            if character.isWhitespace {
+            if character.unicodeScalars.first.map(Self.isWhitespace) ?? false {
                 pendingSpace = !result.isEmpty
             } else {
                 if pendingSpace { result.append(" ") }
@@ -150,6 +150,16 @@ public struct HTMLDocument: Sendable {
             }
         }
         return result
+    }
+
+    /// Whether a scalar has Unicode's White_Space property, as `Character.isWhitespace` asks of a character's first
+    /// scalar: the property's list is short and fixed, and looking it up in the property tables is the slow part of
+    /// collapsing text that is not all ASCII.
+    public static func isWhitespace(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x09...0x0D, 0x20, 0x85, 0xA0, 0x1680, 0x2000...0x200A, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000: true
+        default: false
+        }
     }
 
     /// `collapsingWhitespace` on bytes, for text that is all ASCII (most of a page's text runs), else nil.

@@ -91,6 +91,18 @@ struct HostileHTMLTests {
         }
     }
 
+    /// The short White_Space list answers as `Character.isWhitespace` does, for every scalar of the toolchain's Unicode.
+    @Test func theWhiteSpaceListIsCharacterIsWhitespace() {
+        var differing: [UInt32] = []
+        for value in UInt32(0)...0x10FFFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            if HTMLDocument.isWhitespace(scalar) != Character(scalar).isWhitespace { differing.append(value) }
+        }
+        #expect(differing.isEmpty, "\(differing.prefix(10).map { String($0, radix: 16) })")
+        // A space carrying a combining mark is one character, and whitespace whole.
+        #expect(HTMLDocument.collapsingWhitespace("a \u{0301}b") == "a b")
+    }
+
     @Test func nonASCIITextTakesTheCharacterPath() {
         #expect(HTMLDocument.collapsingASCIIWhitespace("café  au lait") == nil)
         #expect(HTMLDocument.collapsingWhitespace(" café\u{00A0}\u{2003}au\n lait ") == "café au lait")
