@@ -74,6 +74,17 @@ import ProductImport
         #expect(classify(name).subcategory == subcategory)
     }
 
+    /// A bottle measured in centilitres or by alcohol volume is a drink when no other word says what it is.
+    @Test(arguments: ["Glenfarclas 105 - 35cl 60%", "Talisker 10 Year Old 70 cl", "Château Margaux 2015 75CL", "Ardbeg Uigeadail 54,2% vol"])
+    func aDrinksMeasureNamesADrink(name: String) {
+        #expect(classify(name).goods == "food or drink")
+    }
+
+    @Test(arguments: ["Harry Potter Coffret 3 vol.", "Gel douche 25cl", "Cotton T-shirt 100% cotton", "Clutch bag 20cm", "Model CL-200"])
+    func otherMeasuresNameNoDrink(name: String) {
+        #expect(classify(name).goods != "food or drink")
+    }
+
     @Test func matchingIsWholeWordSoShortsAreNotShortAndPetticoatsAreNotCoats() {
         #expect(classify("Short sleeve tee").subcategory == "t-shirt")
         #expect(classify("Linen shorts").subcategory == "shorts")

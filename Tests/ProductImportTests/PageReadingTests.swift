@@ -191,6 +191,21 @@ import Testing
         #expect(throws: ImportError.self) { try TestSupport.draft(html, url: "https://shop.example/product/88123") }
     }
 
+    /// osCommerce draws the name in a table cell labelled as the page's heading, and the title repeats it: the part of
+    /// the title after " - " is still the name there.
+    @Test func aCellLabelledAsThePagesHeadingNamesTheProduct() throws {
+        let html = """
+            <html><head><title>Glenfarclas 105 - 35cl 60% </title></head><body><table><tr>
+            <td class="pageHeading" valign="top">Glenfarclas 105 - 35cl 60%</td></tr></table>
+            <div class="product-detail-left-price">Our price: <strong>&pound;31.99</strong></div>
+            <div class="product-detail-left-cart"><input type="submit" class="cssButtonsubmit" value="Add to Cart" /></div></body></html>
+            """
+        let draft = try TestSupport.draft(html, url: "http://www.cgarsltd.co.uk/glenfarclas-35cl-p-11490.html")
+        #expect(draft.name == "Glenfarclas 105 - 35cl 60%")
+        #expect(draft.price == 31.99)
+        #expect(draft.goods == "food or drink")
+    }
+
     @Test func aTaiwaneseShopPageImportsWithNewTaiwanDollars() throws {
         let html = "<html lang=\"zh-TW\"><head><title>亞麻襯衫</title></head><body><h1>亞麻襯衫</h1><div class=\"product-price\">NT$1,280</div><button>加入購物車</button></body></html>"
         let draft = try TestSupport.draft(html, url: "https://shop.example.com.tw/products/linen-shirt")

@@ -23,8 +23,6 @@ import Testing
         "healthypets-com-sexy-beast-canine-fragrance-excerpt.brand": "the brand is the name's first two words on a shop of many makers; no element states it",
         "jcpenney-com-home-expressions-dream-on-pillow-excerpt.brand": "JCPenney's own label \"Home Expressions\" stands only at the name's head",
         "bentoshop-aufbuegelbilder-kids.brand": "the shop's site name \"Bento\" is read as the label of a shop that sells its own goods; Bento Shop sells others'",
-        "cgarsltd-glenfarclas-105-35cl.name": "the heading and the title are \"Glenfarclas 105 - 35cl 60%\"; the title reader takes \" - 35cl 60%\" for a tail and cuts it",
-        "cgarsltd-glenfarclas-105-35cl.goods": "the name says neither whisky nor drink, and the page has no breadcrumb; its bottle size (\"35cl\") is cut with the tail",
         "ikea-eg-vittsjo-shelving-unit.availability": "the microdata says InStock while the page says the unit cannot be bought online (its add-to-cart hidden); the importer keeps the microdata",
         "jumia-activ-striped-liner-socks.name": "as on Snipes: the JSON-LD name leaves out the brand the heading starts with (\"Activ Striped Liner Socks …\")",
         "homedepot-com-liquidtight-flexible-steel-conduit-excerpt.name": "the microdata name puts the brand before the heading's name (\"AFC Cable Systems 1/2 x 25 ft. …\"), and the importer keeps it",

@@ -11,6 +11,30 @@ extension KeywordRules {
     /// tumble dry", "iron on low"): a description naming them says nothing about what is sold.
     static let careLabelKinds: Set<String> = ["washing machine", "garment care item"]
 
+    /// The goods kind of a bottle the name measures in centilitres or by alcohol volume.
+    static let drinkKind = "food or drink"
+
+    /// Whether the name gives a bottle's measure: centilitres ("Glenfarclas 105 - 35cl 60%", "70 cl") or alcohol
+    /// by volume ("40% vol"). Shops write a drink's size so; other liquids go in ml, and their words name them first.
+    /// "3 vol." alone is a set of books, so the volume needs its per cent sign.
+    static func namesADrinkMeasure(_ raw: String, _ name: KeywordText) -> Bool {
+        func isNumber<S: Sequence<UInt8>>(_ bytes: S) -> Bool {
+            var any = false
+            for byte in bytes {
+                guard byte >= 0x30 && byte <= 0x39 else { return false }
+                any = true
+            }
+            return any
+        }
+        let words = name.words
+        for (index, word) in words.enumerated() {
+            if word.hasSuffix("cl"), isNumber(word.utf8.dropLast(2)) { return true }
+            if isNumber(word.utf8), index + 1 < words.count, words[index + 1] == "cl" { return true }
+        }
+        let lowered = raw.lowercased()
+        return lowered.includes("% vol") || lowered.includes("%vol")
+    }
+
     /// Applies the rules to a piece's words. The name is read first; the breadcrumb and
     /// description only fill what the name leaves open.
     public func classify(_ input: KeywordInput) -> KeywordClassification {
@@ -37,6 +61,7 @@ extension KeywordRules {
             if garment == nil {
                 // Only the breadcrumb or the shop's product type can still say "Books" or "Kitchen".
                 result.goods = goods.best(in: name)?.value ?? goods.best(in: category)?.value
+                    ?? (Self.namesADrinkMeasure(input.name, name) ? Self.drinkKind : nil)
             }
             if garment == nil && result.goods == nil {
                 // The description is in the shop's language, where some garment words are everyday words.

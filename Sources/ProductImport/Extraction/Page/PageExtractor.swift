@@ -240,8 +240,8 @@ struct PageExtractor {
         return name + " " + subtitle
     }
 
-    /// Without an `h1` (shops in Korea and Taiwan often use `h2` or a styled `div`): the first
-    /// `h2`/`h3`, or element labelled as a title or name, whose text the page title starts with
+    /// Without an `h1` (shops in Korea and Taiwan often use `h2` or a styled `div`, osCommerce a `<td class="pageHeading">`):
+    /// the first `h2`/`h3`, or element labelled as a title, name or heading, whose text the page title starts with
     /// or that starts with the title's name. It names the product and anchors the price search.
     private func nameElement(in document: HTMLDocument, titleName: String) -> HTMLElement? {
         guard titleName.count >= 2 else { return nil }
@@ -254,7 +254,7 @@ struct PageExtractor {
         return nil
     }
 
-    private static let nameLabels = AttributeWords(["title", "name", "tit"], in: ["id", "class"])
+    private static let nameLabels = AttributeWords(["title", "name", "tit", "heading"], in: ["id", "class"])
     /// The elements a brand is printed in (H&M's shops put it in a `<label class="brand-name">`).
     private static let brandTags: Set<String> = ["a", "span", "div", "p", "label", "strong", "b", "h2", "h3", "h4"]
 
