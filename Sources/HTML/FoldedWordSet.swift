@@ -26,6 +26,11 @@ public struct FoldedWordSet: Sendable {
 
     /// Whether one of the words occurs in `text[range]`.
     public func occurs(in text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+        firstOccurrence(in: text, range) != nil
+    }
+
+    /// Where the first occurrence of one of the words in `text[range]` starts.
+    public func firstOccurrence(in text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int? {
         bytes.withUnsafeBufferPointer { bytes in
             starts.withUnsafeBufferPointer { starts in
                 byFirstByte.withUnsafeBufferPointer { byFirstByte in
@@ -39,11 +44,11 @@ public struct FoldedWordSet: Sendable {
                                 guard cursor + count <= range.upperBound else { continue }
                                 var offset = 1
                                 while offset < count, Self.folded(text[cursor + offset]) == bytes[start + offset] { offset += 1 }
-                                if offset == count { return true }
+                                if offset == count { return cursor }
                             }
                             cursor += 1
                         }
-                        return false
+                        return nil
                     }
                 }
             }

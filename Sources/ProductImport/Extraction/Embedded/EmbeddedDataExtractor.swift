@@ -17,7 +17,7 @@ struct EmbeddedDataExtractor {
             case .json:
                 // Nuxt's payload is one flat array that refers to its entries by position: it is copied whole.
                 let isNuxtPayload = script["id"] == "__NUXT_DATA__"
-                guard let value = Self.parseJSON(script.text, pruning: isNuxtPayload ? nil : ProductShape.pruning) else { continue }
+                guard let value = Self.parseJSON(script.text, pruned: !isNuxtPayload) else { continue }
                 values.append(isNuxtPayload ? NuxtPayload.hydrate(value) : value)
             case .javascript:
                 values.append(contentsOf: ScriptState.values(in: Array(script.source)))
@@ -61,8 +61,9 @@ struct EmbeddedDataExtractor {
     }
 
     /// Strict JSON first, then the repair pass for hand-written or templated blocks.
-    static func parseJSON(_ text: String, pruning: JSONPruning? = nil) -> JSON? {
-        if let strict = try? JSON.parse(bytes: Array(text.utf8), pruning: pruning) { return strict }
-        return JSONRepair.values(in: text, limit: 1).first.flatMap { try? JSON.parse(bytes: Array($0.utf8), pruning: pruning) }
+    static func parseJSON(_ text: String, pruned: Bool = false) -> JSON? {
+        func parse(_ bytes: [UInt8]) -> JSON? { pruned ? SkippedSubtrees.parse(bytes) : try? JSON.parse(bytes: bytes) }
+        if let strict = parse(Array(text.utf8)) { return strict }
+        return JSONRepair.values(in: text, limit: 1).first.flatMap { parse(Array($0.utf8)) }
     }
 }

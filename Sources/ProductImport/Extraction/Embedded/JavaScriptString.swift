@@ -8,7 +8,7 @@ enum JavaScriptString {
     static func parsedObject(in bytes: [UInt8], at start: Int) -> JSON? {
         guard let text = decoded(in: bytes, at: start), let first = text.first(where: { !ASCIIByte.isSpace($0) }),
               first == UInt8(ascii: "{") || first == UInt8(ascii: "[") else { return nil }
-        return try? JSON.parse(bytes: text, pruning: ProductShape.pruning)
+        return SkippedSubtrees.parse(text)
     }
 
     /// The decoded UTF-8 bytes of the literal quoted with `'`, `"` or a backtick at `start`.

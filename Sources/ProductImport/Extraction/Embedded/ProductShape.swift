@@ -1,3 +1,4 @@
+import HTML
 import JSON
 
 /// A generic search for product-shaped objects in script state: an object with a name
@@ -123,6 +124,8 @@ enum ProductShape {
     /// The skipped key words as a byte matcher: every key of a page's state is checked, and
     /// lowercasing each one cost a few percent of reading a large state.
     private static let skippedMatcher = AttributeWords(skippedKeys)
+    /// The same words for searching a script's bytes (`SkippedSubtrees`).
+    static let skippedWords = FoldedWordSet(skippedKeys)
     private static let partKeyLengths = Set(partKeys.map(\.utf8.count))
 
     /// Whether `key` names a product's parts, ignoring case; only keys of a part key's length are lowercased.

@@ -133,7 +133,7 @@ enum ScriptState {
         }
         guard bytes[cursor] == UInt8(ascii: "{") || bytes[cursor] == UInt8(ascii: "[") else { return nil }
         guard let repaired = JSONRepair.value(in: bytes, at: cursor) else { return nil }
-        return try? JSON.parse(bytes: Array(repaired.json.utf8), pruning: ProductShape.pruning)
+        return SkippedSubtrees.parse(Array(repaired.json.utf8))
     }
 
     /// Evaluates the one shape of JavaScript Nuxt 2 emits: a function returning an object
@@ -159,6 +159,6 @@ enum ScriptState {
         var substitutions: [String: String] = [:]
         for (parameter, argument) in zip(parameters, arguments) { substitutions[parameter] = argument }
         guard let resolved = JSONRepair.value(in: bytes, at: bodyOffset, substitutions: substitutions) else { return nil }
-        return try? JSON.parse(bytes: Array(resolved.json.utf8), pruning: ProductShape.pruning)
+        return SkippedSubtrees.parse(Array(resolved.json.utf8))
     }
 }
