@@ -12,6 +12,16 @@ import Testing
         #expect(CreditedBrand.brand(inName: "Hessnatur Hose aus Leinen", description: "Eine leichte Hose von Hessnatur.") == "Hessnatur")
     }
 
+    @Test func aHouseOrAMarketplacesLineAboutTheMakersProductsCredits() {
+        #expect(CreditedBrand.brand(inName: "Casio Edifice EFV-510D Men's Watch", description: "An analog watch that comes from the house of Casio.") == "Casio")
+        #expect(CreditedBrand.brand(inName: "Casio Edifice EFV-510D Men's Watch",
+                                    description: "Buy Casio Edifice EFV-510D Men's Watch in Dubai. Shop for more Casio Products Online at LetsTango.com.") == "Casio")
+        #expect(CreditedBrand.brand(inName: "Hessnatur Hose", description: "Eine Hose aus dem Hause Hessnatur.") == "Hessnatur")
+        // "Buy X" is no credit, and "more" needs the maker's products after the name.
+        #expect(CreditedBrand.brand(inName: "Casio Edifice EFV-510D Men's Watch", description: "Buy Casio Edifice EFV-510D Men's Watch in Dubai.") == nil)
+        #expect(CreditedBrand.brand(inName: "Summer Linen Shirt", description: "Shop for more Summer looks.") == nil)
+    }
+
     @Test func wordsTheDescriptionDoesNotCreditGiveNothing() {
         // Lowercase in the description: a way of making, not a maker.
         #expect(CreditedBrand.brand(inName: "Hand Cream Lavender", description: "Each jar is filled by hand in small batches.") == nil)

@@ -36,6 +36,18 @@ import Testing
         #expect(CurrencyGuess.currency(priceText: text, host: host, language: "en", siteDomains: ["ca": "CAD"]) == code, "\(text)")
     }
 
+    /// Egyptian shops write the pound "LE", "L.E" or "E£"; Arabic pages abbreviate the Gulf's currencies.
+    @Test(arguments: [("LE 79", "EGP"), ("L.E 12.00", "EGP"), ("12.00 L.E.", "EGP"), ("E£ 250", "EGP"), ("250 ج.م", "EGP"),
+                      ("99 د.إ", "AED"), ("120 ر.س", "SAR"), ("£25.00", "GBP")])
+    func egyptianAndGulfSignsNameTheirCurrencies(text: String, code: String) {
+        #expect(PriceParser.currency(text) == code, "\(text)")
+    }
+
+    @Test func theLettersLAndEElsewhereNameNoPound() {
+        #expect(PriceParser.currency("Le Petit Prince 12") == nil)
+        #expect(PriceParser.currency("STYLE.EU 12") == nil)
+    }
+
     @Test func swissFrancsWrittenAsFrAreFrancs() {
         #expect(PriceParser.currency("Fr. 49.90") == "CHF")
         #expect(PriceParser.currency("SFr. 129.–") == "CHF")

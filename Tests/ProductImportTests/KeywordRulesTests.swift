@@ -85,6 +85,15 @@ import ProductImport
         #expect(classify(name).goods != "food or drink")
     }
 
+    /// "Body" is a garment word (a bodysuit): a breadcrumb of body care or a baby food aisle is not clothing.
+    @Test(arguments: [("Activelle Pure White AP Spray", "Home > Bath & Body > Body Care > Deodorants & Anti-Perspirants", "cosmetics"),
+                      ("3 Fruits", "Home > Baby Food > Baby Jars", "food or drink"), ("Soft Touch", "Körperpflege > Deodorants", "cosmetics")])
+    func bodyCareAndBabyFoodAreGoods(name: String, category: String, goods: String) {
+        let found = classify(name, category: category)
+        #expect(found.goods == goods)
+        #expect(found.category == nil)
+    }
+
     @Test func matchingIsWholeWordSoShortsAreNotShortAndPetticoatsAreNotCoats() {
         #expect(classify("Short sleeve tee").subcategory == "t-shirt")
         #expect(classify("Linen shorts").subcategory == "shorts")

@@ -15,7 +15,7 @@ import Testing
     }
 
     @Test(arguments: [#""undefined""#, #""N/A""#, #""Unbranded""#, #"{"@type":"Brand","name":"{{ product.vendor }}"}"#,
-                      #""[object Object]""#, #""-""#, #""Does not apply""#, #""https://schema.org/Brand""#])
+                      #""[object Object]""#, #""-""#, #""Does not apply""#, #""https://schema.org/Brand""#, #""408""#, #"{"name":"10 234"}"#])
     func aStandInIsNoBrand(brand: String) throws {
         let draft = try TestSupport.draft(page(brand: brand))
         #expect(draft.brand == nil)
@@ -27,7 +27,7 @@ import Testing
         #expect(draft.brand == "Loom & Co")
     }
 
-    @Test(arguments: ["NA-KD", "Generic", "None of the Above", "Brandit", "Merkur"])
+    @Test(arguments: ["NA-KD", "Generic", "None of the Above", "Brandit", "Merkur", "3M", "1017 ALYX 9SM"])
     func realBrandsThatLookLikeStandInsStay(brand: String) {
         #expect(!ProductFacts.isPlaceholderBrand(brand))
     }

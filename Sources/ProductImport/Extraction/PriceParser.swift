@@ -172,6 +172,7 @@ enum PriceParser {
         }
         // Letter abbreviations count only as a word of their own: "299,99 TL", "12 990 Ft", "RM 49.90".
         if text.utf8.count <= 40 {
+            if text.includes("L.E") && text.contains(where: \.isNumber) && words.contains(where: { $0 == "L" }) { return "EGP" }
             for word in words {
                 if let code = wordSymbols[String(word)] { return code }
             }
@@ -202,6 +203,8 @@ enum PriceParser {
         "руб": "RUB", "р": "RUB", "грн": "UAH",
         // Swiss shops write francs as "Fr. 49.90" or "SFr. 49.90".
         "Fr": "CHF", "SFr": "CHF",
+        // Egyptian shops write the pound "LE" or "L.E" ("LE 79", "L.E 12.00").
+        "LE": "EGP",
     ]
 
     /// ISO 4217 codes shops print beside amounts.
@@ -216,7 +219,8 @@ enum PriceParser {
 
     private static let symbols: [(String, String)] = [
         // A country's dollar before any shorter one it holds: "CA$" holds "A$", "US$" holds "S$".
-        ("€", "EUR"), ("£", "GBP"), ("CHF", "CHF"), ("SGD", "SGD"), ("US$", "USD"), ("CA$", "CAD"), ("AU$", "AUD"), ("NZ$", "NZD"),
+        // The Egyptian pound's "E£" before the pound sterling's "£"; Arabic abbreviations of the Gulf's and Egypt's currencies.
+        ("€", "EUR"), ("E£", "EGP"), ("£", "GBP"), ("ج.م", "EGP"), ("د.إ", "AED"), ("ر.س", "SAR"), ("د.ك", "KWD"), ("ر.ق", "QAR"), ("CHF", "CHF"), ("SGD", "SGD"), ("US$", "USD"), ("CA$", "CAD"), ("AU$", "AUD"), ("NZ$", "NZD"),
         ("MX$", "MXN"), ("A$", "AUD"), ("C$", "CAD"), ("NT$", "TWD"), ("HK$", "HKD"), ("S$", "SGD"),
         ("R$", "BRL"), ("₩", "KRW"), ("원", "KRW"), ("円", "JPY"), ("¥", "JPY"), ("￥", "JPY"), ("元", "CNY"), ("₹", "INR"), ("₺", "TRY"),
         ("₽", "RUB"), ("₴", "UAH"), ("₪", "ILS"), ("฿", "THB"), ("₫", "VND"), ("₱", "PHP"), ("Kč", "CZK"), ("kr", "SEK"), ("zł", "PLN"), ("$", "USD"),

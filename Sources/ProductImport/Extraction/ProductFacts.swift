@@ -95,6 +95,8 @@ struct ProductFacts: Sendable {
     static func isPlaceholderBrand(_ brand: String) -> Bool {
         let lowered = brand.trimmed.lowercased()
         if lowered.isEmpty || placeholderBrands.contains(lowered) { return true }
+        // "408" (letstango's analytics brand): a catalogue's number for the brand, not its name.
+        if lowered.allSatisfy({ $0.isNumber || $0 == " " || $0 == "-" }) { return true }
         // " | Urban Outfitters": the template's vendor slot before the separator was left empty.
         if let first = lowered.first, "|–—/".contains(first) || lowered.hasPrefix("- ") { return true }
         // "Boys 2-7" (Ralph Lauren's line logo): a department and an age range, not a maker.

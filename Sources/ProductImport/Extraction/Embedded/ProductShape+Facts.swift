@@ -22,13 +22,19 @@ extension ProductShape {
             read(price: value, cents: isShopify || key.lowercased().contains("cent"), into: &facts)
         }
         if facts.price == nil, let variantPrice = firstVariant?["price"] { read(price: variantPrice, cents: isShopify, into: &facts) }
-        facts.currency = facts.currency ?? ["currency", "currencyCode", "priceCurrency"].lazy.compactMap { product[$0]?.string.flatMap(PriceParser.currency) }.first
+        // "priceText": "LE 79" beside "currency": "EUR" (Oriflame's analytics in Egypt): the price as shown names what the
+        // shopper pays in.
+        facts.currency = facts.currency ?? shownPriceKeys.lazy.compactMap { product[$0]?.string.flatMap(PriceParser.currency) }.first
+            ?? ["currency", "currencyCode", "priceCurrency"].lazy.compactMap { product[$0]?.string.flatMap(PriceParser.currency) }.first
         facts.availability = availability(product) ?? firstVariant.flatMap { availability($0) }
 
         for key in imageKeys { facts.images.append(contentsOf: images(product[key])) }
         readOptions(product, into: &facts)
         return facts
     }
+
+    /// Keys of the price as the page prints it, sign included.
+    private static let shownPriceKeys = ["priceText", "formattedPrice", "priceFormatted", "formatted_price", "price_formatted", "displayPrice"]
 
     /// Keys naming the article after `sku`, most specific first.
     private static let skuKeys = ["articleNumber", "styleNumber", "reference", "prodNo", "prdNo", "goodsNo", "goodsCd"]

@@ -33,7 +33,9 @@ struct MetaTagExtractor {
             ?? priceText.flatMap(PriceParser.currency)
         facts.availability = (first("product:availability", "og:availability") ?? twitterData(tags, labelled: Self.availabilityLabels))
             .flatMap(Availability.init(text:))
-        facts.sku = first("product:retailer_item_id", "product:sku", "product:mfr_part_no") ?? appLinkSKU(tags)
+        // Oriflame's `<meta name="prodCode" content="31273">`: a shop's own meta for its product code.
+        facts.sku = first("product:retailer_item_id", "product:sku", "product:mfr_part_no", "prodcode", "productcode", "product_code", "product-code")
+            ?? appLinkSKU(tags)
         facts.material = first("product:material")
         facts.category = first("product:category")
         ProductFacts.appendUnique(first("product:color") ?? twitterData(tags, labelled: Self.colorLabels), to: &facts.colors)

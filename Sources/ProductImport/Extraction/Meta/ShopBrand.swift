@@ -77,6 +77,8 @@ enum ShopBrand {
         "united states", "united kingdom", "usa", "canada", "australia", "deutschland", "germany", "österreich", "schweiz", "france",
         "españa", "espana", "italia", "nederland", "belgië", "belgique", "polska", "sverige", "danmark", "norge", "suomi", "portugal",
         "brasil", "méxico", "mexico", "japan", "korea", "taiwan", "singapore", "india", "ireland", "new zealand",
+        // Regions ("Hero MEA Store": Middle East and Africa).
+        "mea", "emea", "apac", "latam", "gcc", "middle east", "egypt", "uae", "ksa", "europe",
     ]
 
     /// "RalphLauren" → "Ralph Lauren"; a name without inner capitals stays as it is.

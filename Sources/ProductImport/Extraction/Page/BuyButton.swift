@@ -77,13 +77,15 @@ enum BuyButton {
             // A sold-out "button" is often a span or div styled as one (`<span class="btn sold_out">SOLD OUT</span>`):
             // it only ever counts for its stock words, never as a buy control.
             let pseudo = (control.tag == "span" || control.tag == "div") && buttonStyleMatcher.matches(control)
-            guard control.tag == "button" || control.tag == "a" || pseudo
-                || control.tag == "input" && ["submit", "button"].contains(control["type"]?.lowercased() ?? "") else { continue }
+            let inputType = control.tag == "input" ? control["type"]?.lowercased() ?? "" : ""
+            guard control.tag == "button" || control.tag == "a" || pseudo || ["submit", "button", "image"].contains(inputType) else { continue }
             guard control.subtreeEnd - control.index < (pseudo ? 4 : Self.largestControl) else { continue }
             // A text of 400 bytes or more has 80 characters or more: the runs' length says so without joining them.
             guard control.tag == "input" || document.textFits(control, utf8Bytes: 400) else { continue }
-            let attributes = attributeLabel(control)
-            let text = (control.tag == "input" ? control["value"] ?? "" : document.text(of: control)).lowercased()
+            // A picture as the button (`<input type="image" src="…/AddCartButton.gif" alt="">`, BigCommerce's older themes):
+            // its alt text is its words, and its picture's file name a label.
+            let attributes = attributeLabel(control) + (inputType == "image" ? " " + Self.fileName(control["src"]) : "")
+            let text = (control.tag == "input" ? control["value"] ?? control["alt"] ?? control["title"] ?? "" : document.text(of: control)).lowercased()
             guard text.count < 80, let signal = signal(of: control, attributes: attributes, text: text, in: document, sizes: sizes) else { continue }
             if pseudo, case .buy = signal { continue }
             // The ancestor walks cost most, so they only run for controls that say something. A control
@@ -169,6 +171,13 @@ enum BuyButton {
     private static let buyMarkerMatcher = AttributeWords(buyMarkers)
     private static let linkBuyMatcher = AttributeWords(linkBuyWords)
     private static let buyMatcher = AttributeWords(buyWords)
+
+    /// The last part of a picture's address, lowercased, without its query.
+    private static func fileName(_ source: String?) -> String {
+        guard let source, source.utf8.count <= 2_000 else { return "" }
+        let path = source.split(separator: "?", maxSplits: 1).first ?? ""
+        return (path.split(separator: "/").last.map(String.init) ?? "").lowercased()
+    }
 
     private static func attributeLabel(_ control: HTMLElement) -> String {
         ((control["id"] ?? "") + " " + (control["name"] ?? "") + " " + (control["class"] ?? "") + " " + (control["value"] ?? "")

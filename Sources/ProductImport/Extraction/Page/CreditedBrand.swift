@@ -4,7 +4,7 @@ import HTML
 /// The name's first words as the brand when the product's description credits them as the maker: QVC ends a
 /// description "From the Lisa Rinna Collection." under the name "Lisa Rinna Collection Tulip Hem Long Sleeve Knit Top".
 /// Only words that open the name, are written there and in the description alike (capitals included, so "made by
-/// hand" never credits "Hand Cream"), and follow a credit ("from the", "by", "von"…) count. Used only when no source
+/// hand" never credits "Hand Cream"), and follow a credit ("from the", "by", "the house of", "von"…) count. Used only when no source
 /// names a brand.
 enum CreditedBrand {
     /// The brand, or nil.
@@ -23,13 +23,17 @@ enum CreditedBrand {
                 searchStart = found.upperBound
                 let after = text[found.upperBound...].first
                 guard after.map({ !$0.isLetter && !$0.isNumber }) ?? true else { continue }
-                let before = text[..<found.lowerBound].suffix(14).lowercased()
+                let before = text[..<found.lowerBound].suffix(20).lowercased()
                 if credits.contains(where: { before.hasSuffix(" " + $0 + " ") || before == $0 + " " }) { return lead }
+                // "Shop for more Casio Products Online at LetsTango.com": a marketplace's line about the maker's other products.
+                let rest = text[found.upperBound...].prefix(10).lowercased()
+                if before.hasSuffix(" more "), rest.hasPrefix(" products") || rest.hasPrefix(" product ") { return lead }
             }
         }
         return nil
     }
 
     /// Words that credit a maker before its name, in the languages the importer reads.
-    private static let credits = ["from the", "from", "by", "designed by", "von", "par", "de la marque", "di", "door", "przez", "da"]
+    private static let credits = ["from the", "from", "by", "designed by", "house of", "von", "aus dem hause", "par", "de la marque", "de la maison",
+                                  "di", "dalla casa", "de la casa", "door", "przez", "da"]
 }

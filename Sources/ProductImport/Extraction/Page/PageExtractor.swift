@@ -276,6 +276,9 @@ struct PageExtractor {
             // ("<div class=product-brand><a href=…><img alt='Acme logo'>").
             if text.isEmpty, isBrandLink || label.includes("logo") || Self.holdsLinkedLogo(element, document) {
                 text = BrandLabels.logoName(in: element, document) ?? ""
+                // The shop's own logo in its header (`<div id="brand-logo">…<img alt="Let's Tango">`, Bootstrap's "brand")
+                // names the shop; a shop of its own label is still its brand by `ShopBrand`.
+                if ShopName.names(Substring(text), host: pageURL.host) { continue }
             }
             guard !text.isEmpty, text.count <= 120 else { continue }
             if let brand = BrandText.brand(in: text) { return brand }
@@ -475,8 +478,12 @@ struct PageExtractor {
         for element in document.elements(after: heading, count: 400) {
             guard stockLineTags.contains(element.tag), element.subtreeEnd - element.index <= 2, !element.textRuns.isEmpty,
                   document.textFits(element, utf8Bytes: 40) else { continue }
-            let text = document.text(of: element)
-            guard text.split(separator: " ").count <= 4, let found = AvailabilityWords.availability(in: text) else { continue }
+            var text = document.text(of: element)
+            // `<strong>Availability: </strong>In stock<br/>`: a label, and the state in the text right after it.
+            if Self.isStockLabel(text), element.textRuns.upperBound < document.texts.count {
+                text = HTMLDocument.collapsingWhitespace(document.texts[element.textRuns.upperBound])
+            }
+            guard text.utf8.count <= 40, text.split(separator: " ").count <= 4, let found = AvailabilityWords.availability(in: text) else { continue }
             guard !headed.contains(element), !BuyBoxPrice.inRecommendations(element, document), !inChoiceOrMessage(element, document),
                   !isHidden(element, document), !BrandLabels.inPageChrome(element, document) else { continue }
             return found
@@ -484,7 +491,19 @@ struct PageExtractor {
         return nil
     }
 
-    private static let stockLineTags: Set<String> = ["div", "span", "p", "strong", "b", "em", "dd", "td"]
+    private static let stockLineTags: Set<String> = ["div", "span", "p", "strong", "b", "em", "dd", "td", "label", "dt", "th"]
+
+    /// Whether a short text is a stock line's label alone ("Availability:", "Verfügbarkeit :", "재고").
+    private static func isStockLabel(_ text: String) -> Bool {
+        let label = text.lowercased().trimming { $0 == " " || $0 == ":" || $0 == "：" || $0 == "\u{00A0}" }
+        return stockLabelWords.contains(label)
+    }
+
+    private static let stockLabelWords: Set<String> = [
+        "availability", "stock", "stock status", "in stock?", "verfügbarkeit", "lieferstatus", "lagerbestand", "lagerstatus", "disponibilité",
+        "disponibilidad", "disponibilità", "disponibilidade", "beschikbaarheid", "voorraad", "dostępność", "stan magazynowy", "在庫", "在庫状況",
+        "庫存", "库存", "재고", "재고현황", "наличие",
+    ]
 
     /// Whether a `label` or `option` among the element's four nearest ancestors holds it: a choice of a picker. (A button
     /// so holding it is the buy button, which `BuyButton` reads.)

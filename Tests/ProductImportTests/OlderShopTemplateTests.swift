@@ -1,0 +1,86 @@
+import Foundation
+import HTML
+@testable import ProductImport
+import Testing
+
+/// What older shop templates (Magento 1, BigCommerce's first themes, osCommerce, Sitecore shops) print around the buy
+/// box, as the saved pages from Dubai and Egypt in the twentieth round show it.
+@Suite struct OlderShopTemplateTests {
+    @Test func aStockLabelInBoldIsFollowedByTheState() throws {
+        let html = """
+            <html><head><title>Casio Edifice EFV-510D Men's Watch</title></head><body><h1>Casio Edifice EFV-510D Men's Watch</h1>
+            <div class="product-price"><strong id="mainPrice" class="new-price">AED 315</strong>
+            <span class="para"><strong>Availability: </strong>In stock<br/><span class="small">SKU: EFV-510D-2AVUDF</span></span></div>
+            </body></html>
+            """
+        let draft = try TestSupport.draft(html, url: "http://www.letstango.com/product/casio-edifice-efv-510d")
+        #expect(draft.availability == .inStock)
+        #expect(draft.sku == "EFV-510D-2AVUDF")
+        #expect(draft.price == 315 && draft.currency == "AED")
+    }
+
+    @Test(arguments: [("Verfügbarkeit:", "Ausverkauft", Availability.outOfStock), ("Disponibilité :", "En stock", .inStock), ("Stock", "Sold out", .outOfStock)])
+    func aStockLabelInAnyLanguageIsFollowedByTheState(label: String, state: String, availability: Availability) throws {
+        let html = """
+            <html><body><h1>Merino Beanie</h1><p class="price">€25.00</p><p><b>\(label)</b> \(state)</p></body></html>
+            """
+        #expect(try TestSupport.draft(html, url: "https://shop.example.eu/merino-beanie").availability == availability)
+    }
+
+    @Test func aPictureAsTheAddToCartButtonSellsTheArticle() throws {
+        let html = """
+            <html><head><title>3 Fruits</title></head><body><h2>3 Fruits</h2><div class="Label">Price:</div>
+            <em class="ProductPrice VariationProductPrice">L.E 12.00</em>
+            <input type="image" src="http://cdn.example.com/templates/images/AddCartButton.gif?t=1467111790" alt="">
+            <input type="image" src="http://cdn.example.com/templates/images/WishlistButton.gif" alt="Add to Wish List"></body></html>
+            """
+        let draft = try TestSupport.draft(html, url: "http://www.herobabystore.com/3-fruits-3/")
+        #expect(draft.availability == .inStock)
+        #expect(draft.price == 12 && draft.currency == "EGP")
+    }
+
+    @Test func aSearchPictureButtonSellsNothing() {
+        let html = """
+            <html><body><h1>Merino Beanie</h1><p class="price">€25.00</p><form action="/search"><input type="image" src="/img/search.png" alt="Search"></form></body></html>
+            """
+        // Without a buy button the heading and price alone make no product page.
+        #expect(throws: ImportError.self) { try TestSupport.draft(html, url: "https://shop.example.eu/merino-beanie") }
+    }
+
+    @Test func theShopsOwnLogoAboveTheNameIsNoBrand() throws {
+        let html = """
+            <html><head><title>Edifice EFV-510D Men's Watch</title></head><body><div id="brand-logo"><a href="/"><img src="/logo.png" alt="Let's Tango"></a></div>
+            <h1>Edifice EFV-510D Men's Watch</h1><strong class="price">AED 315</strong><button class="btn add-to-cart">Add to Cart</button></body></html>
+            """
+        let draft = try TestSupport.draft(html, url: "http://www.letstango.com/product/casio-edifice-efv-510d")
+        #expect(draft.brand != "Let's Tango")
+    }
+
+    @Test func aShopsProductCodeMetaIsTheIdentifier() throws {
+        let html = """
+            <html><head><meta name="prodCode" content="31273"><meta property="og:title" content="Activelle Pure White AP Spray"></head>
+            <body><h1>Activelle Pure White AP Spray</h1><span class="price" itemprop="price">LE 79</span><button>Add to Bag</button></body></html>
+            """
+        let draft = try TestSupport.draft(html, url: "https://eg.oriflame.com/en/products/product?code=31273")
+        #expect(draft.sku == "31273")
+        #expect(draft.currency == "EGP")
+    }
+
+    /// Oriflame's analytics object says "EUR" beside the price it prints as "LE 79".
+    @Test func theShownPriceTextsSignOutranksAnAnalyticsCurrency() throws {
+        let html = """
+            <html><head><script>window.dataLayer.push({"products": [{"id": "31273", "name": "Activelle Pure White AP Spray",
+            "brand": "Activelle", "category": "Body Care", "image": "https://media.example/31273.jpg", "priceText": "LE 79", "price": "79.00",
+            "currency": "EUR",}]});</script></head>
+            <body><h1>Activelle Pure White AP Spray</h1></body></html>
+            """
+        let draft = try TestSupport.draft(html, url: "https://eg.oriflame.com/en/products/product?code=31273")
+        #expect(draft.price == 79)
+        #expect(draft.currency == "EGP")
+    }
+
+    @Test func aRegionAfterTheSiteNameIsNoPartOfTheBrand() {
+        let metas = [HTMLTag(name: "meta", attributes: [HTMLAttribute(name: "property", value: "og:site_name"), HTMLAttribute(name: "content", value: "Hero MEA Store")])]
+        #expect(ShopBrand.brand(from: metas, host: "www.herobabystore.com") == "Hero")
+    }
+}
