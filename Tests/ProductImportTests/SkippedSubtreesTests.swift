@@ -45,6 +45,41 @@ import Testing
         }
     }
 
+    /// Damaged and random texts (bytes changed, cut, brackets and quotes dropped in) never crash the search, and
+    /// whenever the damaged text still parses, emptying gives the same pruned copy.
+    @Test func damagedTextsNeverCrashAndKeepThePrunedCopy() throws {
+        let base = Array(#"{"a":{"relatedItems":[{"x":"\"]}"},[1,{"y":2}]],"b":"similar: [not a key]","reviews":{"n":[1,2]},"name":"Shirt"},"c":[{"upsell":{}}]}"#.utf8)
+        var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next() -> Int {
+            seed ^= seed << 13
+            seed ^= seed >> 7
+            seed ^= seed << 17
+            return Int(seed % 1_000_000)
+        }
+        let noise: [UInt8] = Array(#"[]{}":\,ra "#.utf8)
+        var compared = 0
+        for _ in 0..<3_000 {
+            var bytes = base
+            for _ in 0..<(next() % 4) {
+                let at = next() % bytes.count
+                switch next() % 3 {
+                case 0: bytes[at] = noise[next() % noise.count]
+                case 1: bytes.remove(at: at)
+                default: bytes.insert(noise[next() % noise.count], at: at)
+                }
+            }
+            if next() % 5 == 0 { bytes = Array(bytes.prefix(next() % bytes.count)) }
+            let emptied = SkippedSubtrees.emptied(bytes, smallest: 0)
+            guard let whole = try? JSON.parse(bytes: bytes, pruning: ProductShape.pruning), let emptied else { continue }
+            compared += 1
+            #expect((try? JSON.parse(bytes: emptied, pruning: ProductShape.pruning)) == whole, "\(String(decoding: bytes, as: UTF8.self))")
+        }
+        // Enough damaged texts still parse for the comparison to mean something.
+        #expect(compared >= 300)
+        #expect((try? JSON.parse(bytes: base, pruning: ProductShape.pruning)) != nil)
+        #expect(SkippedSubtrees.emptied(base, smallest: 0) != nil)
+    }
+
     @Test func smallOrUnclosedTextIsLeftAsItIs() {
         #expect(SkippedSubtrees.emptied(Array(#"{"related":[1,2,3]}"#.utf8)) == nil)
         // A list that never closes (the text cut inside it) stays, and the text fails to parse as it would whole.

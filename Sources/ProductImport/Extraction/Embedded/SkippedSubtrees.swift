@@ -20,8 +20,8 @@ enum SkippedSubtrees {
     /// `bytes` with the inside of every object or array under a skipped key taken out, or nil when there is none
     /// (or the text is small). Text that is not well-formed JSON may be emptied wrongly; its parse then fails and
     /// the caller parses the original.
-    static func emptied(_ bytes: [UInt8]) -> [UInt8]? {
-        guard bytes.count >= smallestText else { return nil }
+    static func emptied(_ bytes: [UInt8], smallest: Int = smallestText) -> [UInt8]? {
+        guard bytes.count >= smallest else { return nil }
         var inside: [Range<Int>] = []
         bytes.withUnsafeBufferPointer { text in
             var cursor = 0
