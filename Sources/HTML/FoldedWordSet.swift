@@ -1,27 +1,37 @@
 /// Lowercase words found in bytes in any ASCII case, in one pass: the scan asks this of every tag
 /// inside an open region, and page reading of every element's labels and every short caption.
 ///
-/// The tables are flat so the search loop touches no reference-counted storage: each byte of the
-/// text is looked up once, and only the words that start with it are compared.
+/// Most texts asked about are a few bytes long (an attribute's name, a class), so the tables are one
+/// array, reached through one buffer per call: each byte of the text is looked up once, and only the
+/// words that start with it are compared.
 public struct FoldedWordSet: Sendable {
-    /// Every word's bytes, one after another.
-    private let bytes: [UInt8]
-    /// Where each word starts in `bytes`, and one more entry for the end of the last.
-    private let starts: [Int]
-    /// The word indices grouped by first byte.
-    private let byFirstByte: [Int]
-    /// Where each first byte's group starts in `byFirstByte` (257 entries).
-    private let groupStarts: [Int]
+    /// Entries 0...256: for each first byte, where its words' entries start (257 entries, the last one the end).
+    /// Then, per word, grouped by first byte: where its bytes start in this array, and its length. Then the
+    /// words' bytes, one per entry.
+    private let table: [Int]
 
     /// The set of `words` (lowercase; bytes outside ASCII are compared as they are).
     public init(_ words: [String]) {
         let words = words.map { Array($0.utf8) }.filter { !$0.isEmpty }
-        bytes = words.flatMap { $0 }
-        starts = words.reduce(into: [0]) { $0.append($0.last! + $1.count) }
         var groups = [[Int]](repeating: [], count: 256)
         for (index, word) in words.enumerated() { groups[Int(word[0])].append(index) }
-        byFirstByte = groups.flatMap { $0 }
-        groupStarts = groups.reduce(into: [0]) { $0.append($0.last! + $1.count) }
+        let ordered = groups.flatMap { $0 }
+        let entriesStart = 257
+        var table: [Int] = []
+        var slot = entriesStart
+        for group in groups {
+            table.append(slot)
+            slot += 2 * group.count
+        }
+        table.append(slot)
+        var bytesStart = slot
+        for word in ordered {
+            table.append(bytesStart)
+            table.append(words[word].count)
+            bytesStart += words[word].count
+        }
+        for word in ordered { table.append(contentsOf: words[word].map(Int.init)) }
+        self.table = table
     }
 
     /// Whether one of the words occurs in `text[range]`.
@@ -31,27 +41,23 @@ public struct FoldedWordSet: Sendable {
 
     /// Where the first occurrence of one of the words in `text[range]` starts.
     public func firstOccurrence(in text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int? {
-        bytes.withUnsafeBufferPointer { bytes in
-            starts.withUnsafeBufferPointer { starts in
-                byFirstByte.withUnsafeBufferPointer { byFirstByte in
-                    groupStarts.withUnsafeBufferPointer { groupStarts in
-                        var cursor = range.lowerBound
-                        while cursor < range.upperBound {
-                            let first = Int(Self.folded(text[cursor]))
-                            for slot in groupStarts[first]..<groupStarts[first + 1] {
-                                let word = byFirstByte[slot]
-                                let start = starts[word], count = starts[word + 1] - start
-                                guard cursor + count <= range.upperBound else { continue }
-                                var offset = 1
-                                while offset < count, Self.folded(text[cursor + offset]) == bytes[start + offset] { offset += 1 }
-                                if offset == count { return cursor }
-                            }
-                            cursor += 1
-                        }
-                        return nil
-                    }
+        table.withUnsafeBufferPointer { table in
+            var cursor = range.lowerBound
+            while cursor < range.upperBound {
+                let first = Int(Self.folded(text[cursor]))
+                var slot = table[first]
+                let end = table[first + 1]
+                while slot < end {
+                    let start = table[slot], count = table[slot + 1]
+                    slot += 2
+                    guard cursor + count <= range.upperBound else { continue }
+                    var offset = 1
+                    while offset < count, Int(Self.folded(text[cursor + offset])) == table[start + offset] { offset += 1 }
+                    if offset == count { return cursor }
                 }
+                cursor += 1
             }
+            return nil
         }
     }
 
