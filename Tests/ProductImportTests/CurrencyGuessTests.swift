@@ -46,6 +46,8 @@ import Testing
     @Test func theLettersLAndEElsewhereNameNoPound() {
         #expect(PriceParser.currency("Le Petit Prince 12") == nil)
         #expect(PriceParser.currency("STYLE.EU 12") == nil)
+        #expect(PriceParser.currency("LE PRIX 29,99") == nil)
+        #expect(PriceParser.currency("79 LE") == "EGP")
     }
 
     @Test func swissFrancsWrittenAsFrAreFrancs() {

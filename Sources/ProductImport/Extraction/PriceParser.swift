@@ -172,7 +172,7 @@ enum PriceParser {
         }
         // Letter abbreviations count only as a word of their own: "299,99 TL", "12 990 Ft", "RM 49.90".
         if text.utf8.count <= 40 {
-            if text.includes("L.E") && text.contains(where: \.isNumber) && words.contains(where: { $0 == "L" }) { return "EGP" }
+            if namesEgyptianPound(text) { return "EGP" }
             for word in words {
                 if let code = wordSymbols[String(word)] { return code }
             }
@@ -203,9 +203,20 @@ enum PriceParser {
         "руб": "RUB", "р": "RUB", "грн": "UAH",
         // Swiss shops write francs as "Fr. 49.90" or "SFr. 49.90".
         "Fr": "CHF", "SFr": "CHF",
-        // Egyptian shops write the pound "LE" or "L.E" ("LE 79", "L.E 12.00").
-        "LE": "EGP",
     ]
+
+    /// Egyptian shops write the pound "LE" or "L.E" right beside the amount ("LE 79", "L.E 12.00", "12.00 L.E."); "LE PRIX
+    /// 29,99" is French.
+    private static func namesEgyptianPound(_ text: String) -> Bool {
+        let trimmed = text.trimmed
+        for sign in ["L.E.", "L.E", "LE"] {
+            if trimmed.hasPrefix(sign), trimmed.dropFirst(sign.count).drop(while: { $0 == " " || $0 == "\u{00A0}" }).first?.isNumber == true { return true }
+            if trimmed.hasSuffix(sign), trimmed.dropLast(sign.count).reversed().drop(while: { $0 == " " || $0 == "\u{00A0}" }).first?.isNumber == true {
+                return true
+            }
+        }
+        return false
+    }
 
     /// ISO 4217 codes shops print beside amounts.
     private static let isoCodes: Set<String> = [
@@ -220,7 +231,8 @@ enum PriceParser {
     private static let symbols: [(String, String)] = [
         // A country's dollar before any shorter one it holds: "CA$" holds "A$", "US$" holds "S$".
         // The Egyptian pound's "E£" before the pound sterling's "£"; Arabic abbreviations of the Gulf's and Egypt's currencies.
-        ("€", "EUR"), ("E£", "EGP"), ("£", "GBP"), ("ج.م", "EGP"), ("د.إ", "AED"), ("ر.س", "SAR"), ("د.ك", "KWD"), ("ر.ق", "QAR"), ("CHF", "CHF"), ("SGD", "SGD"), ("US$", "USD"), ("CA$", "CAD"), ("AU$", "AUD"), ("NZ$", "NZD"),
+        ("€", "EUR"), ("E£", "EGP"), ("£", "GBP"), ("ج.م", "EGP"), ("د.إ", "AED"), ("ر.س", "SAR"), ("د.ك", "KWD"), ("ر.ق", "QAR"),
+        ("CHF", "CHF"), ("SGD", "SGD"), ("US$", "USD"), ("CA$", "CAD"), ("AU$", "AUD"), ("NZ$", "NZD"),
         ("MX$", "MXN"), ("A$", "AUD"), ("C$", "CAD"), ("NT$", "TWD"), ("HK$", "HKD"), ("S$", "SGD"),
         ("R$", "BRL"), ("₩", "KRW"), ("원", "KRW"), ("円", "JPY"), ("¥", "JPY"), ("￥", "JPY"), ("元", "CNY"), ("₹", "INR"), ("₺", "TRY"),
         ("₽", "RUB"), ("₴", "UAH"), ("₪", "ILS"), ("฿", "THB"), ("₫", "VND"), ("₱", "PHP"), ("Kč", "CZK"), ("kr", "SEK"), ("zł", "PLN"), ("$", "USD"),
