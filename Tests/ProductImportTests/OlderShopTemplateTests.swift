@@ -27,6 +27,16 @@ import Testing
         #expect(try TestSupport.draft(html, url: "https://shop.example.eu/merino-beanie").availability == availability)
     }
 
+    @Test(arguments: [("67", Availability.inStock), ("0", .outOfStock)])
+    func aCountAfterAStockLabelSaysTheState(count: String, availability: Availability) throws {
+        let html = """
+            <html><body><h1>Merino Beanie</h1><p class="price">€25.00</p>
+            <div class="DetailRow"><div class="Label">Current Stock:</div><div class="Value"><span class="VariationProductInventory"> \(count) </span></div></div>
+            </body></html>
+            """
+        #expect(try TestSupport.draft(html, url: "https://shop.example.eu/merino-beanie").availability == availability)
+    }
+
     @Test func aPictureAsTheAddToCartButtonSellsTheArticle() throws {
         let html = """
             <html><head><title>3 Fruits</title></head><body><h2>3 Fruits</h2><div class="Label">Price:</div>

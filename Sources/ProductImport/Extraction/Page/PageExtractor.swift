@@ -479,11 +479,17 @@ struct PageExtractor {
             guard stockLineTags.contains(element.tag), element.subtreeEnd - element.index <= 2, !element.textRuns.isEmpty,
                   document.textFits(element, utf8Bytes: 40) else { continue }
             var text = document.text(of: element)
-            // `<strong>Availability: </strong>In stock<br/>`: a label, and the state in the text right after it.
+            var counted: Availability?
+            // `<strong>Availability: </strong>In stock<br/>`: a label, and the state in the text right after it; after
+            // "Stock:" a count ("Current Stock: 67", BigCommerce) says it too.
             if Self.isStockLabel(text), element.textRuns.upperBound < document.texts.count {
                 text = HTMLDocument.collapsingWhitespace(document.texts[element.textRuns.upperBound])
+                if (1...6).contains(text.utf8.count), text.utf8.allSatisfy(ASCIIByte.isDigit), let count = Int(text) {
+                    counted = count > 0 ? .inStock : .outOfStock
+                }
             }
-            guard text.utf8.count <= 40, text.split(separator: " ").count <= 4, let found = AvailabilityWords.availability(in: text) else { continue }
+            guard text.utf8.count <= 40, text.split(separator: " ").count <= 4,
+                  let found = counted ?? AvailabilityWords.availability(in: text) else { continue }
             guard !headed.contains(element), !BuyBoxPrice.inRecommendations(element, document), !inChoiceOrMessage(element, document),
                   !isHidden(element, document), !BrandLabels.inPageChrome(element, document) else { continue }
             return found
@@ -500,7 +506,7 @@ struct PageExtractor {
     }
 
     private static let stockLabelWords: Set<String> = [
-        "availability", "stock", "stock status", "in stock?", "verfügbarkeit", "lieferstatus", "lagerbestand", "lagerstatus", "disponibilité",
+        "availability", "stock", "current stock", "stock status", "in stock?", "verfügbarkeit", "lieferstatus", "lagerbestand", "lagerstatus", "disponibilité",
         "disponibilidad", "disponibilità", "disponibilidade", "beschikbaarheid", "voorraad", "dostępność", "stan magazynowy", "在庫", "在庫状況",
         "庫存", "库存", "재고", "재고현황", "наличие",
     ]
