@@ -94,6 +94,17 @@ import ProductImport
         #expect(found.category == nil)
     }
 
+    /// A bag or a cap a bundle adds after " + " is not what is sold; the breadcrumb or a goods word says what is.
+    @Test func aGarmentABundleAddsIsNotTheKind() {
+        let camera = classify("Nikon D3400 Kit 18-55 VR + 16GB C10 + BAG", category: "Home > Photography > DSLR Cameras")
+        #expect(camera.category == nil)
+        #expect(camera.goods == "electronics")
+        let phone = classify("Fairphone 4 Bundle mit recable USB-C Kabel + Charger Smartphone (6,3 Zoll, 48 MP Kamera)")
+        #expect(phone.goods == "phone")
+        // A garment before the " + " is still the piece: a set's first part names it.
+        #expect(classify("Linen Shirt + Shorts Set").category == .top)
+    }
+
     @Test func matchingIsWholeWordSoShortsAreNotShortAndPetticoatsAreNotCoats() {
         #expect(classify("Short sleeve tee").subcategory == "t-shirt")
         #expect(classify("Linen shorts").subcategory == "shorts")

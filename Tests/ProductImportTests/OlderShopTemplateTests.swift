@@ -49,6 +49,20 @@ import Testing
         #expect(draft.price == 12 && draft.currency == "EGP")
     }
 
+    /// IKEA Egypt sells nothing online: its only button adds to a shopping list, though its id says `addToCartBtn`.
+    @Test(arguments: ["Add to shopping list", "Add to Wish List", "Auf die Wunschliste", "Ajouter à ma liste d'envies"])
+    func aListButtonSellsNothing(label: String) throws {
+        let html = """
+            <html><body><h1>MOSHULT Foam mattress</h1><p class="price">EGP 2,195.00</p><div class="buttonContainer">
+            <a href="javascript:void(0);" class="orangeBtn"><input id="addToCartBtn" type="submit" value="\(label)"/></a></div>
+            <button class="btn add-to-cart">Add to cart</button></body></html>
+            """
+        // The live add-to-cart still sells; without it the list button alone says nothing.
+        #expect(try TestSupport.draft(html, url: "http://www.ikea.com/eg/en/catalog/products/00302502/").availability == .inStock)
+        let listOnly = html.replacingOccurrences(of: #"<button class="btn add-to-cart">Add to cart</button>"#, with: "")
+        #expect((try? TestSupport.draft(listOnly, url: "http://www.ikea.com/eg/en/catalog/products/00302502/"))?.availability == nil)
+    }
+
     @Test func aSearchPictureButtonSellsNothing() {
         let html = """
             <html><body><h1>Merino Beanie</h1><p class="price">€25.00</p><form action="/search"><input type="image" src="/img/search.png" alt="Search"></form></body></html>

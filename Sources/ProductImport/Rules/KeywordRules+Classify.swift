@@ -11,6 +11,13 @@ extension KeywordRules {
     /// tumble dry", "iron on low"): a description naming them says nothing about what is sold.
     static let careLabelKinds: Set<String> = ["washing machine", "garment care item"]
 
+    /// The part of a name before the extras a bundle adds (" + 16GB C10 + BAG"), when that part has two words or more.
+    static func beforeBundledExtras(_ name: String) -> String? {
+        guard name.utf8.count <= 300, let plus = name.range(of: " + ") else { return nil }
+        let before = name[..<plus.lowerBound]
+        return before.split(separator: " ").count >= 2 ? String(before) : nil
+    }
+
     /// The goods kind of a bottle the name measures in centilitres or by alcohol volume.
     static let drinkKind = "food or drink"
 
@@ -44,7 +51,11 @@ extension KeywordRules {
         let description = KeywordText(input.description ?? "")
         var result = KeywordClassification()
 
-        let head = name.head
+        // "Nikon D3400 Kit 18-55 VR + 16GB C10 + BAG": a garment a bundle adds after " + " is not what is sold, so garments
+        // are looked for before it. Goods words still count anywhere ("… Bundle mit Kabel + Charger Smartphone", Otto),
+        // and so do fit, material and colour.
+        let sold = Self.beforeBundledExtras(input.name).map { KeywordText($0) } ?? name
+        let head = sold.head
         let garmentInHead = lastAccessory(in: head, over: garments.best(in: head))
         let goodsInHead = goodsInHead(head, around: garmentInHead)
         var garment: Garment?
@@ -57,7 +68,7 @@ extension KeywordRules {
         } else if let trailing = trailingGoods(in: head, after: garmentInHead) {
             result.goods = trailing
         } else {
-            garment = garmentInHead?.value ?? [name, category].lazy.compactMap { self.garment(in: $0) }.first
+            garment = garmentInHead?.value ?? [sold, category].lazy.compactMap { self.garment(in: $0) }.first
             if garment == nil {
                 // Only the breadcrumb or the shop's product type can still say "Books" or "Kitchen".
                 result.goods = goods.best(in: name)?.value ?? goods.best(in: category)?.value

@@ -133,7 +133,8 @@ enum BuyButton {
         if looksLikeButton, let stated = AvailabilityWords.availability(in: text), !stated.isBuyable { return .stock(stated) }
         let isBuy = isLink ? buyMarkerMatcher.contains(attributes) || text.count <= 20 && linkBuyMatcher.contains(text)
             : buyMatcher.contains(text) || buyMatcher.contains(attributes) || buyMarkerMatcher.contains(attributes)
-        guard isBuy else { return nil }
+        // "Add to shopping list" on a button IKEA names `addToCartBtn`: a list or wish list keeps the article, it sells nothing.
+        guard isBuy, !listMatcher.contains(text) else { return nil }
         let disabled = control.has("disabled") || control["aria-disabled"]?.lowercased() == "true" || attributes.contains("disabled")
         return !disabled || waitsForASize(control) || followsASizePicker(control, document, sizes) ? .buy : nil
     }
@@ -171,6 +172,10 @@ enum BuyButton {
     private static let buyMarkerMatcher = AttributeWords(buyMarkers)
     private static let linkBuyMatcher = AttributeWords(linkBuyWords)
     private static let buyMatcher = AttributeWords(buyWords)
+    private static let listMatcher = AttributeWords([
+        "shopping list", "wish list", "wishlist", "favourite", "favorite", "wunschliste", "merkliste", "merkzettel", "liste d'envies",
+        "liste de souhaits", "lista de deseos", "lista dei desideri", "verlanglijst", "lista życzeń", "lista de desejos", "gift registry",
+    ])
 
     /// The last part of a picture's address, lowercased, without its query.
     private static func fileName(_ source: String?) -> String {
