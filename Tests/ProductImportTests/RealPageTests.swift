@@ -23,7 +23,7 @@ import Testing
         "healthypets-com-sexy-beast-canine-fragrance-excerpt.brand": "the brand is the name's first two words on a shop of many makers; no element states it",
         "jcpenney-com-home-expressions-dream-on-pillow-excerpt.brand": "JCPenney's own label \"Home Expressions\" stands only at the name's head",
         "bentoshop-aufbuegelbilder-kids.brand": "the shop's site name \"Bento\" is read as the label of a shop that sells its own goods; Bento Shop sells others'",
-        "ikea-eg-vittsjo-shelving-unit.availability": "the microdata says InStock while the page says the unit cannot be bought online (its add-to-cart hidden); the importer keeps the microdata",
+        "cam4sell-nikon-d3400-kit-18-55-vr.brand": "a camera shop of many makers names no brand; its site name \"Cam4sell\" is taken as an own label's, and Nikon stands only at the name's head",
         "jumia-activ-striped-liner-socks.name": "as on Snipes: the JSON-LD name leaves out the brand the heading starts with (\"Activ Striped Liner Socks …\")",
         "homedepot-com-liquidtight-flexible-steel-conduit-excerpt.name": "the microdata name puts the brand before the heading's name (\"AFC Cable Systems 1/2 x 25 ft. …\"), and the importer keeps it",
     ]
