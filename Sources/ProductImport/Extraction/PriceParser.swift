@@ -209,11 +209,10 @@ enum PriceParser {
     /// 29,99" is French.
     private static func namesEgyptianPound(_ text: String) -> Bool {
         let trimmed = text.trimmed
+        func isSpace(_ character: Character) -> Bool { character == " " || character == "\u{00A0}" }
         for sign in ["L.E.", "L.E", "LE"] {
-            if trimmed.hasPrefix(sign), trimmed.dropFirst(sign.count).drop(while: { $0 == " " || $0 == "\u{00A0}" }).first?.isNumber == true { return true }
-            if trimmed.hasSuffix(sign), trimmed.dropLast(sign.count).reversed().drop(while: { $0 == " " || $0 == "\u{00A0}" }).first?.isNumber == true {
-                return true
-            }
+            if trimmed.hasPrefix(sign), trimmed.dropFirst(sign.count).first(where: { !isSpace($0) })?.isNumber == true { return true }
+            if trimmed.hasSuffix(sign), trimmed.dropLast(sign.count).last(where: { !isSpace($0) })?.isNumber == true { return true }
         }
         return false
     }

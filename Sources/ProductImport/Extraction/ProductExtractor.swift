@@ -131,11 +131,14 @@ public struct ProductExtractor: Sendable {
                 draft.sources[.brand] = draft.sources[.name] ?? .page
             }
         }
-        // A description that credits the name's first words ("From the Lisa Rinna Collection.").
-        let metaDescription = scan.metas.metaContent("description")
-        if draft.brand == nil, draft.goods != "ticket",
-           let brand = CreditedBrand.brand(inName: draft.name, description: draft.description)
-            ?? (metaDescription == draft.description ? nil : CreditedBrand.brand(inName: draft.name, description: metaDescription)) {
+        // A description that credits the name's first words ("From the Lisa Rinna Collection."): the draft's, else the meta
+        // description when it is another text.
+        func creditedBrand() -> String? {
+            if let brand = CreditedBrand.brand(inName: draft.name, description: draft.description) { return brand }
+            let metaDescription = scan.metas.metaContent("description")
+            return metaDescription == draft.description ? nil : CreditedBrand.brand(inName: draft.name, description: metaDescription)
+        }
+        if draft.brand == nil, draft.goods != "ticket", let brand = creditedBrand() {
             draft.brand = brand
             draft.sources[.brand] = draft.sources[.name] ?? .page
         }

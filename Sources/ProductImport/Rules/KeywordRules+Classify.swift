@@ -1,4 +1,5 @@
 import Closet
+import HTML
 
 extension KeywordRules {
     /// Garment words that are everyday words in another language the importer reads: German "hat"
@@ -25,18 +26,11 @@ extension KeywordRules {
     /// by volume ("40% vol"). Shops write a drink's size so; other liquids go in ml, and their words name them first.
     /// "3 vol." alone is a set of books, so the volume needs its per cent sign.
     static func namesADrinkMeasure(_ raw: String, _ name: KeywordText) -> Bool {
-        func isNumber<S: Sequence<UInt8>>(_ bytes: S) -> Bool {
-            var any = false
-            for byte in bytes {
-                guard byte >= 0x30 && byte <= 0x39 else { return false }
-                any = true
-            }
-            return any
-        }
+        func isNumber(_ bytes: Substring.UTF8View) -> Bool { !bytes.isEmpty && bytes.allSatisfy(ASCIIByte.isDigit) }
         let words = name.words
         for (index, word) in words.enumerated() {
             if word.hasSuffix("cl"), isNumber(word.utf8.dropLast(2)) { return true }
-            if isNumber(word.utf8), index + 1 < words.count, words[index + 1] == "cl" { return true }
+            if isNumber(word.utf8[...]), index + 1 < words.count, words[index + 1] == "cl" { return true }
         }
         let lowered = raw.lowercased()
         return lowered.includes("% vol") || lowered.includes("%vol")

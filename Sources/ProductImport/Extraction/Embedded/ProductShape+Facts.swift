@@ -25,13 +25,16 @@ extension ProductShape {
         // "priceText": "LE 79" beside "currency": "EUR" (Oriflame's analytics in Egypt): the price as shown names what the
         // shopper pays in.
         facts.currency = facts.currency ?? shownPriceKeys.lazy.compactMap { product[$0]?.string.flatMap(PriceParser.currency) }.first
-            ?? ["currency", "currencyCode", "priceCurrency"].lazy.compactMap { product[$0]?.string.flatMap(PriceParser.currency) }.first
+            ?? currencyKeys.lazy.compactMap { product[$0]?.string.flatMap(PriceParser.currency) }.first
         facts.availability = availability(product) ?? firstVariant.flatMap { availability($0) }
 
         for key in imageKeys { facts.images.append(contentsOf: images(product[key])) }
         readOptions(product, into: &facts)
         return facts
     }
+
+    /// Keys of a price's currency code, on the product or in its price object.
+    private static let currencyKeys = ["currency", "currencyCode", "priceCurrency"]
 
     /// Keys of the price as the page prints it, sign included.
     private static let shownPriceKeys = ["priceText", "formattedPrice", "priceFormatted", "formatted_price", "price_formatted", "displayPrice"]
@@ -68,8 +71,7 @@ extension ProductShape {
                     read(price: inner, cents: cents, into: &facts)
                 }
             }
-            let currency = members["currency"] ?? members["currencyCode"] ?? members["priceCurrency"]
-            facts.currency = facts.currency ?? currency?.string.flatMap(PriceParser.currency)
+            facts.currency = facts.currency ?? currencyKeys.lazy.compactMap { members[$0] }.first?.string.flatMap(PriceParser.currency)
             if facts.currency == nil, let sign = (members["symbol"] ?? members["currencySymbol"] ?? members["currency_symbol"])?.string {
                 facts.currencySign = sign.trimmed
             }

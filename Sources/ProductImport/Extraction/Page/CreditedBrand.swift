@@ -4,8 +4,8 @@ import HTML
 /// The name's first words as the brand when the product's description credits them as the maker: QVC ends a
 /// description "From the Lisa Rinna Collection." under the name "Lisa Rinna Collection Tulip Hem Long Sleeve Knit Top".
 /// Only words that open the name, are written there and in the description alike (capitals included, so "made by
-/// hand" never credits "Hand Cream"), and follow a credit ("from the", "by", "the house of", "von"…) count. Used only when no source
-/// names a brand.
+/// hand" never credits "Hand Cream"), and follow a credit ("from the", "by", "the house of", "von"…) count. Used only
+/// when no source names a brand.
 enum CreditedBrand {
     /// The brand, or nil.
     static func brand(inName name: String, description: String?) -> String? {

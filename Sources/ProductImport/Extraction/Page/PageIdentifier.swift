@@ -153,10 +153,8 @@ enum PageIdentifier {
 
     /// A run that is the word "Item" alone, with the spaces around it: a label whose number follows in its own element.
     private static func isBareItemLabel(_ run: String) -> Bool {
-        run.utf8.count <= 24 && run.trimmingCharacters(in: spaces).lowercased() == "item"
+        run.utf8.count <= 24 && run.trimming(HTMLDocument.isWhitespace).lowercased() == "item"
     }
-
-    private static let spaces = CharacterSet.whitespacesAndNewlines.union(CharacterSet(charactersIn: "\u{00A0}"))
 
     /// Labels of the maker's numbers and the trade's codes, lowercased: they give way to the shop's own number.
     private static let makerLabels: Set<String> = [
@@ -217,7 +215,6 @@ enum PageIdentifier {
         text.count == 10 && text.allSatisfy { $0.isASCII && ($0.isNumber || $0.isUppercase) }
     }
 
-    /// The lowercase labels by their first character, in the order of `labels`.
     /// Whether the run's first byte after ASCII spaces could start a label: an ASCII letter some label starts with
     /// (in either case), or any byte outside ASCII, which is left to the character checks.
     private static func mayStartLabel(_ run: String) -> Bool {
@@ -232,6 +229,7 @@ enum PageIdentifier {
         labelsByInitial.keys.contains { $0.asciiValue == UInt8(byte) }
     }
 
+    /// The lowercase labels by their first character, in the order of `labels`.
     private static let labelsByInitial: [Character: [String]] = Dictionary(grouping: labels.map { $0.lowercased() }, by: { $0.first! })
     private static let longestLabel = labels.map(\.count).max() ?? 0
 

@@ -286,7 +286,7 @@ enum VariantPickers {
     private static func labelled(_ element: HTMLElement, _ words: Vocabulary) -> Bool {
         guard words.labels.matches(element) else { return false }
         var label = ""
-        for attribute in element.attributes where ["id", "class", "name", "aria-label", "data-testid", "data-test", "data-option-name"].contains(attribute.name) {
+        for attribute in element.attributes where labelAttributes.contains(attribute.name) {
             label += attribute.value.lowercased() + " "
         }
         return words.list.contains(where: label.includes) && !label.includes("guide") && !label.includes("chart")
