@@ -9,7 +9,6 @@ import Testing
     /// Fields the importer still gets wrong, each with why (see Fixtures/real/README.md). A miss
     /// not listed fails, and so does a listed one that starts to pass, so the list stays true.
     static let knownMisses: [String: String] = [
-        "zalando-fr-pantalon-hessnatur-excerpt.brand": "the head names the brand only as the title's first word; the element beside the name heading that would confirm it is in the body, which the excerpt leaves out",
         "snipes-com-adidas-yung-96-sale-excerpt.name": "the heading puts the brand link before the name; the importer keeps the JSON-LD name \"YUNG 96\" and the brand in its own field",
         "snipes-com-champion-unisex-legacy-cap-excerpt.name": "as for the adidas page: the JSON-LD name \"Unisex Legacy Caps\" without the heading's brand link",
         "etsy-com-happy-soba-kids-graphic-tee-excerpt.price": "the buy box shows \"$28.50+\" with shipping included while its microdata, JSON-LD and share tags say 25.00; the importer keeps the structured price",
@@ -23,7 +22,6 @@ import Testing
         "healthypets-com-sexy-beast-canine-fragrance-excerpt.brand": "the brand is the name's first two words on a shop of many makers; no element states it",
         "jcpenney-com-home-expressions-dream-on-pillow-excerpt.brand": "JCPenney's own label \"Home Expressions\" stands only at the name's head",
         "bentoshop-aufbuegelbilder-kids.brand": "the shop's site name \"Bento\" is read as the label of a shop that sells its own goods; Bento Shop sells others'",
-        "cam4sell-nikon-d3400-kit-18-55-vr.brand": "a camera shop of many makers names no brand; its site name \"Cam4sell\" is taken as an own label's, and Nikon stands only at the name's head",
         "jumia-activ-striped-liner-socks.name": "as on Snipes: the JSON-LD name leaves out the brand the heading starts with (\"Activ Striped Liner Socks …\")",
         "homedepot-com-liquidtight-flexible-steel-conduit-excerpt.name": "the microdata name puts the brand before the heading's name (\"AFC Cable Systems 1/2 x 25 ft. …\"), and the importer keeps it",
     ]

@@ -142,6 +142,12 @@ public struct ProductExtractor: Sendable {
             draft.brand = brand
             draft.sources[.brand] = draft.sources[.name] ?? .page
         }
+        // A shop of many makers may state the maker only at the name's head ("Nikon D3400 Kit 18-55 VR"): a well-known
+        // maker there is the brand, before the shop's own name is taken for its label.
+        if draft.brand == nil, draft.goods != "ticket", let brand = rules.brands.brand(inName: draft.name) {
+            draft.brand = brand
+            draft.sources[.brand] = draft.sources[.name] ?? .page
+        }
         // A shop of its own label names no brand on the page: the shop is the brand.
         if draft.brand == nil, draft.goods != "ticket", let brand = shopBrand() {
             draft.brand = brand

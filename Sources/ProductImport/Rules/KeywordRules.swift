@@ -62,6 +62,8 @@ public struct KeywordRules: Sendable {
     /// German inflected colour words (folded) and the length of their ending: "weisses" 2, "blaue" 1. A typed
     /// "weißes Hemd" keeps "weiß" as its colour name. Only words no other language lists, so "blue" stays whole.
     var colorEndings: [String: Int] = [:]
+    /// Makers a name may lead with (`brands`), asked when no source names a brand.
+    var brands = KnownBrands([])
 
     /// Reads the rules file at `url` (normally `bot-config/keywords.json`).
     public static func load(contentsOf url: URL) throws(ImportError) -> KeywordRules {
@@ -124,6 +126,7 @@ public struct KeywordRules: Sendable {
             Self.addWords(of: rule, value: ItemColor(name: name, family: family), order: order, to: &colors)
         }
         colorEndings = Self.germanEndings(of: json["colors"]?.array ?? [])
+        brands = KnownBrands((json["brands"]?.array ?? []).compactMap(\.string))
         for (order, rule) in (json["goods"]?.array ?? []).enumerated() {
             guard let kind = rule["kind"]?.string, !kind.isEmpty else {
                 throw ImportError(.invalidRules, detail: "goods rule \(order) needs a kind")

@@ -1,0 +1,71 @@
+import Foundation
+import Testing
+@testable import ProductImport
+
+@Suite struct KnownBrandsTests {
+    /// The shipped list, as the importer reads it from `bot-config/keywords.json`.
+    private let brands = TestSupport.rules.brands
+
+    @Test(arguments: [
+        ("Nikon D3400 Kit 18-55 VR + 16GB C10 + BAG", "Nikon"), ("adidas Kids Marble Leggings", "adidas"),
+        ("NIKE Air Max 90", "NIKE"), ("Nike® Air Force 1 '07", "Nike"), ("Calvin Klein Jeans Slim Logo Tee", "Calvin Klein Jeans"),
+        ("Tommy Hilfiger Herren Badeshorts", "Tommy Hilfiger"), ("The North Face Nuptse Jacket", "The North Face"),
+        ("Levi's 501 Original Jeans", "Levi's"), ("Jack & Jones Jjeorgan Tee", "Jack & Jones"),
+        // Sentence case keeps a brand spelled as only a brand is.
+        ("SAMSUNG galaxy tab cover", "SAMSUNG"), ("adidas running shorts", "adidas"),
+    ])
+    func aNameLeadingWithAKnownMakerNamesIt(name: String, brand: String) {
+        #expect(brands.brand(inName: name) == brand)
+    }
+
+    /// Spanish, Portuguese and Italian names put the kind first.
+    @Test(arguments: [
+        ("Notebook Lenovo IdeaPad 3i Core i5", "Lenovo"), ("Zapatillas Nike Revolution 6", "Nike"), ("Tênis adidas Runfalcon 3.0", "adidas"),
+        ("Smartphone Samsung Galaxy A54 5G", "Samsung"),
+    ])
+    func aMakerAfterTheKindNamesIt(name: String, brand: String) {
+        #expect(brands.brand(inName: name) == brand)
+    }
+
+    @Test(arguments: [
+        // The device a part fits is no maker of the part.
+        "Hülle für Samsung Galaxy S21", "Funda Samsung Galaxy A52 transparente", "Armband Apple Watch 44 mm", "Case for iPhone and Samsung",
+        // Not a word spelled as a brand, nor a brand the name is only made of, nor one deep in the name.
+        "apple pie tin", "Apple cider vinegar, 500 ml", "Nike", "Schwarzes Kleid mit Nike Logo", "Damen Winter Warm Jacke Columbia", "Ladies' Linen Shirt",
+        // A common word that is also a brand is not listed.
+        "Next Day Dress", "Mango Print Blouse",
+    ])
+    func otherNamesNameNoMaker(name: String) {
+        #expect(brands.brand(inName: name) == nil)
+    }
+
+    @Test func aListWithoutBrandsFindsNone() {
+        #expect(KnownBrands([]).brand(inName: "Nikon D3400") == nil)
+        #expect(KnownBrands(["Nikon"]).brand(inName: "Nikon D3400") == "Nikon")
+    }
+
+    /// A shop of many makers that names the maker only at the name's head: the maker is the brand, not the shop.
+    @Test func aMakerAtTheNamesHeadBeatsTheShopsName() throws {
+        let html = """
+            <html lang="en"><head><title>Canon EOS 250D Body Black | Camshop</title>
+            <meta property="og:site_name" content="Camshop"></head><body>
+            <h1>Canon EOS 250D Body Black</h1><span class="price">€499.00</span><button>Add to cart</button></body></html>
+            """
+        let draft = try TestSupport.draft(html, url: "https://www.camshop.example/canon-eos-250d-body")
+        #expect(draft.brand == "Canon")
+        let unknown = try TestSupport.draft(html.replacingOccurrences(of: "Canon", with: "Zorvex"), url: "https://www.camshop.example/zorvex-eos-250d-body")
+        #expect(unknown.brand != "Zorvex")
+    }
+
+    /// A brand the page states wins over the name's head ("Apple" cases by another maker).
+    @Test func aStatedBrandStays() throws {
+        let html = """
+            <html lang="en"><head><title>Apple Watch Band 44mm Sport Loop</title>
+            <script type="application/ld+json">{"@context":"https://schema.org","@type":"Product","name":"Apple Watch Band 44mm Sport Loop",
+            "brand":{"@type":"Brand","name":"Strapworks"},"sku":"SW-44","offers":{"@type":"Offer","price":"19.99","priceCurrency":"USD",
+            "availability":"https://schema.org/InStock"}}</script></head><body><h1>Apple Watch Band 44mm Sport Loop</h1></body></html>
+            """
+        let draft = try TestSupport.draft(html, url: "https://www.strapworks.example/apple-watch-band")
+        #expect(draft.brand == "Strapworks")
+    }
+}
