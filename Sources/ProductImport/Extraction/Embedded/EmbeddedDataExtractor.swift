@@ -53,9 +53,9 @@ struct EmbeddedDataExtractor {
         case "application/ld+json": return .other
         default:
             let type = attribute!.lowercased()
-            if type.contains("ld+json") { return .other }
-            if type.contains("json") { return .json }
-            if type.contains("javascript") || type == "module" { return .javascript }
+            if type.includes("ld+json") { return .other }
+            if type.includes("json") { return .json }
+            if type.includes("javascript") || type == "module" { return .javascript }
             return .other
         }
     }

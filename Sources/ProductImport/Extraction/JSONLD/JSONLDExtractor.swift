@@ -13,7 +13,7 @@ struct JSONLDExtractor {
     func extract(from scripts: [HTMLScript], title: String? = nil) -> ProductFacts? {
         var roots: [JSON] = []
         for script in scripts {
-            guard let type = script["type"]?.lowercased(), type.contains("ld+json") else { continue }
+            guard let type = script["type"], type == "application/ld+json" || type.lowercased().includes("ld+json") else { continue }
             roots.append(contentsOf: Self.parse(script.text))
         }
         guard !roots.isEmpty else { return nil }

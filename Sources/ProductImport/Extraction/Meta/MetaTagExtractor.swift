@@ -19,7 +19,7 @@ struct MetaTagExtractor {
         let type = first("og:type")?.lowercased() ?? ""
         let priceText = first("product:sale_price:amount", "product:price:amount", "og:price:amount", "product:price")
             ?? twitterData(tags, labelled: Self.priceLabels)
-        facts.isProduct = type.contains("product") || priceText != nil
+        facts.isProduct = type.includes("product") || priceText != nil
         facts.name = name(tags)
         facts.description = first("og:description", "twitter:description", "description")?.cleanedText
         facts.brand = (first("product:brand", "og:brand", "brand") ?? twitterData(tags, labelled: Self.brandLabels))?.cleanedText

@@ -13,13 +13,16 @@ enum BrandText {
             let start = before.range(of: ":", options: .backwards)?.upperBound ?? before.range(of: "：", options: .backwards)?.upperBound ?? before.startIndex
             if let brand = clean(String(before[start...])) { return brand }
         }
-        for (prefix, suffix) in storePhrases {
+        // Foundation's case-insensitive search bridges the line for every phrase: a byte search in the lowered line
+        // first passes over the phrases a line cannot hold.
+        let lowered = line.lowercased()
+        for ((prefix, suffix), loweredPrefix) in zip(storePhrases, loweredStorePrefixes) where lowered.includes(loweredPrefix) {
             guard let start = line.range(of: prefix, options: [.caseInsensitive]) else { continue }
             let rest = line[start.upperBound...]
             let end = suffix.isEmpty ? rest.endIndex : (rest.range(of: suffix, options: [.caseInsensitive])?.lowerBound ?? rest.endIndex)
             if let brand = clean(String(rest[..<end])) { return brand }
         }
-        if let brand = labelled(line, anywhere: true) { return brand }
+        if line.hasColon, let brand = labelled(line, lowered: lowered, anywhere: true) { return brand }
         for byWord in ["by ", "von ", "de ", "di ", "door ", "par "] {
             guard let start = line.range(of: byWord, options: [.caseInsensitive, .anchored]) else { continue }
             let rest = line[start.upperBound...]
@@ -33,7 +36,12 @@ enum BrandText {
     /// inside it when `anywhere` ("Farbe: Blau Marke: BOSS").
     static func labelled(_ text: String, anywhere: Bool = false) -> String? {
         guard text.hasColon else { return nil }
-        for label in labels {
+        return labelled(text, lowered: text.lowercased(), anywhere: anywhere)
+    }
+
+    /// `labelled(_:anywhere:)` with the text's lowered copy, which passes over the labels it cannot hold.
+    private static func labelled(_ text: String, lowered: String, anywhere: Bool) -> String? {
+        for (label, loweredLabel) in zip(labels, loweredLabels) where lowered.includes(loweredLabel) {
             guard let start = text.range(of: label, options: [.caseInsensitive, .anchored])
                 ?? (anywhere ? text.range(of: " " + label, options: [.caseInsensitive]) : nil) else { continue }
             var rest = text[start.upperBound...].drop { $0 == " " }
@@ -72,6 +80,9 @@ enum BrandText {
         ("Visitez la boutique ", ""), ("Visiter la boutique ", ""), ("Visita lo Store di ", ""), ("Bezoek de ", "-winkel"), ("Bezoek de ", " Store"),
         ("Visite a loja ", ""), ("Visite a Loja da ", ""), ("Odwiedź sklep ", ""), ("Besök ", "-butiken"), ("Marke: ", ""),
     ]
+
+    private static let loweredStorePrefixes = storePhrases.map { $0.0.lowercased() }
+    private static let loweredLabels = labels.map { $0.lowercased() }
 
     /// "Brand: X" labels.
     private static let labels = [
