@@ -68,4 +68,35 @@ import Testing
         let draft = try TestSupport.draft(html, url: "https://www.strapworks.example/apple-watch-band")
         #expect(draft.brand == "Strapworks")
     }
+
+    @Test(arguments: [
+        ("www.bose.com", "Bose"), ("www.thenorthface.de", "The North Face"), ("shop.lenovo.com", "Lenovo"), ("www.drmartens.com", "Dr. Martens"),
+    ])
+    func aMakersOwnHostNamesIt(host: String, brand: String) {
+        #expect(brands.brand(forHost: host) == brand)
+    }
+
+    @Test(arguments: ["shop.example", "www.nike-outlet-shoes.example", "www.hm.com", "www.amazon.de", "www.zalando.it"])
+    func otherHostsNameNoMaker(host: String) {
+        #expect(brands.brand(forHost: host) == nil)
+    }
+
+    /// On a maker's own shop the mark at the name's head is its line; elsewhere the mark is the brand.
+    @Test func aMarkedLineOnAMakersOwnShopGivesTheMaker() throws {
+        let html = """
+            <html lang="en"><head><title>Wave® music system IV</title></head><body>
+            <h1>Wave® music system IV</h1><span class="price">$499.00</span><button>Add to cart</button></body></html>
+            """
+        #expect(try TestSupport.draft(html, url: "https://www.bose.com/en_us/products/speakers/wave.html").brand == "Bose")
+        #expect(try TestSupport.draft(html, url: "https://www.hifi-hall.example/wave-music-system").brand == "Wave")
+    }
+
+    /// The maker's shop spells itself its own way: its site name's spelling is kept.
+    @Test func aMakersShopKeepsItsOwnSpelling() throws {
+        let html = """
+            <html lang="en"><head><title>Glazed plate - Beige - ARKET</title><meta property="og:site_name" content="ARKET"></head><body>
+            <h1>Glazed plate</h1><span class="price">€25</span><button>Add to bag</button></body></html>
+            """
+        #expect(try TestSupport.draft(html, url: "https://www.arket.com/en_eur/home/kitchen/product.glazed-plate-beige.1000000001.html").brand == "ARKET")
+    }
 }

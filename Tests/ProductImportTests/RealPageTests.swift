@@ -16,7 +16,6 @@ import Testing
         "walmart-com-evenflo-big-kid-booster-seat-excerpt.sku": "the page shows \"Walmart #: 553503329\"; the importer keeps the microdata's GTIN 0032884187614",
         "mixxmix-us-heart-button-knit-cardigan-excerpt.name": "the share title runs the line and the name together (\"HEART CLUBHeart …\"), where the heading parts them with a `<br>`",
         "mollusksurfshop-com-christenson-flat-tracker-surfboard-excerpt.goods": "the name (\"7'0 Christenson Flat Tracker\") never says surfboard, and the excerpt has no breadcrumb",
-        "bose-com-wave-music-system-iv-excerpt.brand": "the page names Bose only in its host and in scripts; the title and the heading give the product's name alone",
         "bose-com-wave-music-system-iv-excerpt.sku": "the chosen variant's number sits only in a `data-variant-sku` attribute of its buy block",
         "finfun-com-bali-breeze-mermaid-tail-excerpt.brand": "the site name says \"Fin Fun Mermaid\"; the title's \"By Fin Fun\" names the brand",
         "healthypets-com-sexy-beast-canine-fragrance-excerpt.brand": "the brand is the name's first two words on a shop of many makers; no element states it",

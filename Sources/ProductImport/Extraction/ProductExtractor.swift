@@ -121,9 +121,18 @@ public struct ProductExtractor: Sendable {
             ShopBrand.brand(from: scan.metas, host: pageURL.host) ?? ShopBrand.brand(fromTitle: scan.title, host: pageURL.host)
                 ?? ShopBrand.brand(fromName: draft.name, host: pageURL.host)
         }
+        // A well-known maker's own shop ("www.bose.com"), spelled as the shop spells itself ("ARKET").
+        func houseBrand() -> String? {
+            guard let house = rules.brands.brand(forHost: pageURL.host) else { return nil }
+            return shopBrand().flatMap { KnownBrands.sameMaker($0, house) ? $0 : nil } ?? house
+        }
         if draft.brand == nil, draft.goods != "ticket", let brand = BracketBrand.brand(inName: draft.name) ?? TrademarkBrand.brand(inName: draft.name) {
             // "Tiffany Novo® Diamond Ring" on Tiffany & Co.'s own shop: the mark names the house's line, the shop is the brand.
-            if let shop = shopBrand(), Self.firstWord(of: shop) == Self.firstWord(of: brand) {
+            // On a well-known maker's own shop any mark at the name's head is its line: "Wave® music system IV" on bose.com.
+            if let house = houseBrand() {
+                draft.brand = house
+                draft.sources[.brand] = .meta
+            } else if let shop = shopBrand(), Self.firstWord(of: shop) == Self.firstWord(of: brand) {
                 draft.brand = shop
                 draft.sources[.brand] = .meta
             } else {
@@ -147,6 +156,11 @@ public struct ProductExtractor: Sendable {
         if draft.brand == nil, draft.goods != "ticket", let brand = rules.brands.brand(inName: draft.name) {
             draft.brand = brand
             draft.sources[.brand] = draft.sources[.name] ?? .page
+        }
+        // A well-known maker's own shop names no brand on the page ("www.bose.com"): the maker is the brand.
+        if draft.brand == nil, draft.goods != "ticket", let house = houseBrand() {
+            draft.brand = house
+            draft.sources[.brand] = .meta
         }
         // A shop of its own label names no brand on the page: the shop is the brand.
         if draft.brand == nil, draft.goods != "ticket", let brand = shopBrand() {

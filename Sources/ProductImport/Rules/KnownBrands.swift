@@ -4,13 +4,16 @@
 struct KnownBrands: Sendable {
     /// Each brand's words, lowercased, under its first word; longest first, so "Tommy Hilfiger" beats "Tommy".
     private let byFirstWord: [String: [[String]]]
+    /// Each brand as listed, under its letters and digits lowercased ("thenorthface"), for telling a maker's own shop by its host.
+    private let byFoldedName: [String: String]
     /// The first words as the brands spell them, for brands written in lower case or with inner capitals ("adidas", "iHome").
     private let spelled: Set<String>
 
     /// The set of `names` (as brands write themselves: "adidas", "The North Face", "Levi's").
     init(_ names: [String]) {
-        var byFirstWord: [String: [[String]]] = [:], spelled: Set<String> = []
+        var byFirstWord: [String: [[String]]] = [:], spelled: Set<String> = [], byFoldedName: [String: String] = [:]
         for name in names {
+            byFoldedName[Self.folded(name)] = name
             let words = name.lowercased().split(separator: " ").map(String.init)
             guard let first = words.first, let written = name.split(separator: " ").first else { continue }
             byFirstWord[first, default: []].append(words)
@@ -18,6 +21,22 @@ struct KnownBrands: Sendable {
         }
         self.byFirstWord = byFirstWord.mapValues { $0.sorted { $0.count > $1.count } }
         self.spelled = spelled
+        self.byFoldedName = byFoldedName
+    }
+
+    /// The maker whose own shop a host is ("www.bose.com" → "Bose", "www.thenorthface.de" → "The North Face"): a label of
+    /// the host spells one of the brands, less spaces and punctuation. Labels shorter than four letters name no maker.
+    func brand(forHost host: String?) -> String? {
+        ShopName.labels(of: host).lazy.filter { $0.count >= 4 }.compactMap { byFoldedName[$0] }.first
+    }
+
+    /// Whether two spellings name the same maker ("ARKET" and "Arket").
+    static func sameMaker(_ one: String, _ other: String) -> Bool {
+        folded(one) == folded(other)
+    }
+
+    private static func folded(_ name: String) -> String {
+        String(name.lowercased().filter { $0.isLetter || $0.isNumber })
     }
 
     /// Whether the set is empty (a rules file without `brands`).
