@@ -99,4 +99,20 @@ import Testing
             """
         #expect(try TestSupport.draft(html, url: "https://www.arket.com/en_eur/home/kitchen/product.glazed-plate-beige.1000000001.html").brand == "ARKET")
     }
+
+    /// A typed description ("/add nike hoodie black") names its maker in any case and without punctuation.
+    @Test(arguments: [
+        ("nike hoodie black", "Nike"), ("levis 501 jeans", "Levi's"), ("dr martens 1460 boots", "Dr. Martens"),
+        ("The north face puffer jacket", "The North Face"), ("TOMMY HILFIGER polo", "Tommy Hilfiger"),
+    ])
+    func aTypedDescriptionNamesItsMaker(text: String, brand: String) {
+        let draft = TestSupport.rules.draft(fromText: text)
+        #expect(draft.brand == brand)
+        #expect(draft.sources[.brand] == .text)
+    }
+
+    @Test(arguments: ["navy wool blazer", "nike", "my favourite nike hoodie", "hoodie for nike fans"])
+    func otherTypedDescriptionsNameNoMaker(text: String) {
+        #expect(TestSupport.rules.draft(fromText: text).brand == nil)
+    }
 }

@@ -10,6 +10,10 @@ extension KeywordRules {
         draft.apply(found, source: .text, materialSource: .text, colorSource: .text)
         let typed = typedColors(in: trimmed)
         if !typed.isEmpty { draft.colors = typed }
+        if let brand = brands.brand(inTypedText: trimmed) {
+            draft.brand = brand
+            draft.sources[.brand] = .text
+        }
         return draft
     }
 }

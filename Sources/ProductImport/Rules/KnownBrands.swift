@@ -6,14 +6,19 @@ struct KnownBrands: Sendable {
     private let byFirstWord: [String: [[String]]]
     /// Each brand as listed, under its letters and digits lowercased ("thenorthface"), for telling a maker's own shop by its host.
     private let byFoldedName: [String: String]
+    /// Each brand's words folded to letters and digits, with the brand as listed, under its first folded word; longest first.
+    private let byFoldedFirstWord: [String: [(words: [String], name: String)]]
     /// The first words as the brands spell them, for brands written in lower case or with inner capitals ("adidas", "iHome").
     private let spelled: Set<String>
 
     /// The set of `names` (as brands write themselves: "adidas", "The North Face", "Levi's").
     init(_ names: [String]) {
         var byFirstWord: [String: [[String]]] = [:], spelled: Set<String> = [], byFoldedName: [String: String] = [:]
+        var byFoldedFirstWord: [String: [(words: [String], name: String)]] = [:]
         for name in names {
             byFoldedName[Self.folded(name)] = name
+            let folded = name.split(separator: " ").map { Self.folded(String($0)) }
+            if let first = folded.first, !first.isEmpty { byFoldedFirstWord[first, default: []].append((folded, name)) }
             let words = name.lowercased().split(separator: " ").map(String.init)
             guard let first = words.first, let written = name.split(separator: " ").first else { continue }
             byFirstWord[first, default: []].append(words)
@@ -22,6 +27,19 @@ struct KnownBrands: Sendable {
         self.byFirstWord = byFirstWord.mapValues { $0.sorted { $0.count > $1.count } }
         self.spelled = spelled
         self.byFoldedName = byFoldedName
+        self.byFoldedFirstWord = byFoldedFirstWord.mapValues { $0.sorted { $0.words.count > $1.words.count } }
+    }
+
+    /// The brand a typed description starts with, as the list spells it ("nike hoodie black" → "Nike", "levis 501 jeans" →
+    /// "Levi's", "dr martens boots" → "Dr. Martens"): people type in any case and leave out the punctuation.
+    func brand(inTypedText text: String) -> String? {
+        guard text.utf8.count <= 300 else { return nil }
+        let words = text.split(whereSeparator: \.isWhitespace)
+        guard let first = words.first, let candidates = byFoldedFirstWord[Self.folded(String(first))] else { return nil }
+        for candidate in candidates where candidate.words.count < words.count {
+            if zip(words, candidate.words).allSatisfy({ Self.folded(String($0)) == $1 }) { return candidate.name }
+        }
+        return nil
     }
 
     /// The maker whose own shop a host is ("www.bose.com" → "Bose", "www.thenorthface.de" → "The North Face"): a label of
