@@ -29,4 +29,12 @@ import Testing
         #expect(try sku(#"<p>Item ships within 24h of order 55512</p>"#) == nil)
         #expect(try sku(#"<p>ITEM: SB00260</p>"#) == "SB00260")
     }
+
+    /// A note in brackets after the label is part of the label: Jumia's specification table.
+    @Test func aLabelsBracketedNoteIsPartOfTheLabel() throws {
+        let table = #"<div class="osh-row"><div class="osh-col -head">SKU (config)</div><div class="osh-col">SA024EL0C6IQ8NAFAMZ</div></div>"#
+            + #"<div class="osh-row"><div class="osh-col -head">Model</div><div class="osh-col">SM-A710F Galaxy A7 (2016)</div></div>"#
+        #expect(try sku(table) == "SA024EL0C6IQ8NAFAMZ")
+        #expect(try sku(#"<p>SKU (config): KB-7719-BLK</p>"#) == "KB-7719-BLK")
+    }
 }

@@ -120,7 +120,10 @@ enum PageIdentifier {
             let label = labelled ?? "item:"
             // "Item&nbsp;" alone before its number (Costco): the whole run is the label, and the number follows.
             let trimmed = labelled == nil ? "Item:" : run.trimmed
-            var rest = trimmed.dropFirst(label.count).drop { $0 == " " || $0 == ":" || $0 == "：" || $0 == "#" || $0 == "." || $0 == "\u{00A0}" }
+            let separators: (Character) -> Bool = { $0 == " " || $0 == ":" || $0 == "：" || $0 == "#" || $0 == "." || $0 == "\u{00A0}" }
+            var rest = trimmed.dropFirst(label.count).drop(while: separators)
+            // A label's note in brackets ("SKU (config)", Jumia's specification table) is part of the label.
+            if rest.first == "(", let close = rest.prefix(24).firstIndex(of: ")") { rest = rest[rest.index(after: close)...].drop(while: separators) }
             if rest.isEmpty {
                 // The value sits in the next non-empty run ("<dt>SKU</dt><dd>123</dd>").
                 var look = index
