@@ -15,7 +15,8 @@ import Testing
     }
 
     @Test(arguments: [#""undefined""#, #""N/A""#, #""Unbranded""#, #"{"@type":"Brand","name":"{{ product.vendor }}"}"#,
-                      #""[object Object]""#, #""-""#, #""Does not apply""#, #""https://schema.org/Brand""#, #""408""#, #"{"name":"10 234"}"#])
+                      #""[object Object]""#, #""-""#, #""Does not apply""#, #""https://schema.org/Brand""#, #""408""#, #"{"name":"10 234"}"#,
+                      #""ノーブランド品""#, #""无品牌""#])
     func aStandInIsNoBrand(brand: String) throws {
         let draft = try TestSupport.draft(page(brand: brand))
         #expect(draft.brand == nil)
@@ -27,7 +28,7 @@ import Testing
         #expect(draft.brand == "Loom & Co")
     }
 
-    @Test(arguments: ["NA-KD", "Generic", "None of the Above", "Brandit", "Merkur", "3M", "1017 ALYX 9SM"])
+    @Test(arguments: ["NA-KD", "Generic", "None of the Above", "Brandit", "Merkur", "3M", "1017 ALYX 9SM", "노브랜드"])
     func realBrandsThatLookLikeStandInsStay(brand: String) {
         #expect(!ProductFacts.isPlaceholderBrand(brand))
     }

@@ -125,6 +125,8 @@ struct ProductFacts: Sendable {
         "undefined", "null", "nil", "none", "n/a", "n.a.", "na", "brand", "brands", "unknown", "no brand", "nobrand", "not applicable",
         "unbranded", "does not apply", "default", "false", "true", "generic brand", "sin marca", "ohne marke", "keine marke", "sans marque",
         "senza marca", "sem marca", "geen merk", "bez marki", "marca", "marke", "marque", "merk", "brand name", "your brand", "vendor",
+        // Japanese and Chinese "no brand" (not Korean 노브랜드, which is E-mart's own label).
+        "ノーブランド", "ノーブランド品", "无品牌", "無品牌",
     ]
 
     /// Appends `value` to `list` unless an equal value (ignoring case) is already there.
