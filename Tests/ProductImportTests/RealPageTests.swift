@@ -21,8 +21,6 @@ import Testing
         "healthypets-com-sexy-beast-canine-fragrance-excerpt.brand": "the brand is the name's first two words on a shop of many makers; no element states it",
         "jcpenney-com-home-expressions-dream-on-pillow-excerpt.brand": "JCPenney's own label \"Home Expressions\" stands only at the name's head",
         "bentoshop-aufbuegelbilder-kids.brand": "the shop's site name \"Bento\" is read as the label of a shop that sells its own goods; Bento Shop sells others'",
-        "jumia-activ-striped-liner-socks.name": "as on Snipes: the JSON-LD name leaves out the brand the heading starts with (\"Activ Striped Liner Socks …\")",
-        "jumia-samsung-galaxy-a7-2016-gold.name": "as on Jumia's socks page: the JSON-LD name leaves out the brand the heading starts with (\"Samsung Galaxy A7 (2016) …\")",
         "homedepot-com-liquidtight-flexible-steel-conduit-excerpt.name": "the microdata name puts the brand before the heading's name (\"AFC Cable Systems 1/2 x 25 ft. …\"), and the importer keeps it",
     ]
 

@@ -34,4 +34,22 @@ import Testing
     func marksThatAreNotCentsLeaveTheAmount(block: String, price: Double) throws {
         #expect(try draft(block).price == price, "\(block)")
     }
+
+    /// Roller prints the price to pay with no sign anywhere (`69.<sup>99</sup>` under `currentPrice`): the class says it is
+    /// the price, the cents say it is an amount, the domain gives the currency. A bare number under a plain "price" class,
+    /// or without cents, is not taken.
+    @Test func aBareAmountInCentsUnderACurrentPriceClassIsThePrice() throws {
+        func draft(_ price: String) throws -> ProductDraft {
+            try TestSupport.draft("""
+                <html lang="de"><head><title>Nachtkommode JULIETTA | Nachttische | Möbelhaus ROLLER</title></head><body>
+                <h1>Nachtkommode JULIETTA</h1><div class="priceInformation">\(price)</div>
+                <form action="/cart/add"><button type="button">In den Warenkorb</button></form></body></html>
+                """, url: "https://www.roller.de/M%C3%B6bel/Nachttische/Nachtkommode-JULIETTA/p/1023029000")
+        }
+        let shown = try draft(#"<span class="currentPrice"> 69.<sup>99</sup></span>"#)
+        #expect(shown.price == 69.99)
+        #expect(shown.currency == "EUR")
+        #expect(try draft(#"<span class="price"> 69.99</span>"#).price == nil)
+        #expect(try draft(#"<span class="currentPrice">2</span>"#).price == nil)
+    }
 }

@@ -239,6 +239,18 @@ public struct ProductExtractor: Sendable {
         return next == " " || next == ","
     }
 
+    /// Whether the heading is the structured name behind the brand a source states, written as one text ("Samsung Galaxy
+    /// A7 (2016) …" for Jumia's JSON-LD name "Galaxy A7 (2016) …"): the shopper reads the brand as part of the name. A
+    /// heading that sets the brand apart in an element of its own (Neiman Marcus' designer link) keeps the name without it.
+    static func leadsWithBrand(_ page: ProductFacts?, _ name: String, brands: [String]) -> Bool {
+        guard let visible = page?.name, visible.count > name.count, visible.utf8.count <= 300, visible.hasSuffix(name) else { return false }
+        let head = visible.dropLast(name.count)
+        guard head.last == " " else { return false }
+        let lead = head.dropLast().lowercased()
+        guard !lead.isEmpty, brands.contains(where: { $0.lowercased() == lead }) else { return false }
+        return page?.nameLead.map { $0.lowercased() == lead } != true
+    }
+
     /// Whether a meta title is the shop's own slogan rather than the product's ("Overstock.com: Online
     /// Shopping - Bedding, Furniture, …" on every page): it names the shop's host and shares no word
     /// with the heading the shopper sees.
@@ -297,8 +309,9 @@ public struct ProductExtractor: Sendable {
             || nameSource == .meta && visible.count >= 3
             && (name.count > visible.count && (Self.wraps(name, visible) || Self.decorates(name, visible))
                 || Self.namesOnlyTheShop(name, besides: visible, host: pageURL.host) || Self.cuts(original, visible)
-                || Self.extends(original, visible)) {
-            name = visible
+                || Self.extends(original, visible))
+            || Self.leadsWithBrand(found.first(where: { $0.source == .page }), name, brands: found.compactMap(\.brand)) {
+            name = found.first(where: { $0.source == .page })?.name ?? name
             nameSource = .page
         }
         var draft = ProductDraft(name: name, pageURL: pageURL)

@@ -29,6 +29,9 @@ struct ProductFacts: Sendable {
             otherPrices = sane.count > Limits.listCount ? Array(sane.prefix(Limits.listCount)) : sane
         }
     }
+    /// The text the name heading sets apart at its head in an element of its own (Neiman Marcus' designer link,
+    /// Zappos' brand link before the name's span), nil when the heading's first words are its own text (Jumia's).
+    var nameLead: String?
     /// Whether the price was read by the shop's own buy-box selector from `sites.json`: it then
     /// outranks structured prices that disagree among themselves (stale, before tax, another currency).
     var priceFromSiteRule = false

@@ -37,7 +37,9 @@ enum BuyBoxPrice {
                 // "<span class=sale_price>29,000</span><span>원</span>": the symbol sits beside the amount.
                 if let beside = currencyBeside(element, document) {
                     currencyText = beside
-                } else if !PriceParser.isLocalNotation(text) {
+                } else if !PriceParser.isLocalNotation(text) && !(preferred.contains(where: label.includes) && hasCents(text.trimmed)) {
+                    // A bare amount counts only in cents under a class that calls it the price to pay (Roller's
+                    // `<span class="currentPrice">69.<sup>99</sup></span>`, no sign anywhere): the shop's domain gives the currency.
                     continue
                 }
             }

@@ -39,6 +39,7 @@ struct PageExtractor {
             siteName = siteName && facts.name != nil
         }
         if facts.name == nil, let heading { facts.name = Self.headingName(heading, in: document) }
+        if let heading { facts.nameLead = Self.lead(of: heading, in: document) }
         if facts.name == nil, let title { facts.name = Self.nameFromTitle(title) }
 
         // A site's price selector can also match the struck-out "was" price above the one to pay
@@ -226,6 +227,17 @@ struct PageExtractor {
     }
 
     private static let logoLabels = AttributeWords(["logo", "site-title", "site-name", "sitename", "brand-logo"], in: ["id", "class"])
+
+    /// The text of the element that holds the heading's first words, when that is an element inside the heading
+    /// (`<h1><a href="/skechers">SKECHERS</a> <span>Prima - Leather Laces</span></h1>` gives "SKECHERS").
+    static func lead(of heading: HTMLElement, in document: HTMLDocument) -> String? {
+        guard let first = document.texts[heading.textRuns].firstIndex(where: { !$0.allSatisfy(\.isWhitespace) }).map({ $0 }) else { return nil }
+        // Elements come in document order, so the last one whose runs hold the first words is the innermost.
+        guard let holder = document.descendants(of: heading).last(where: { $0.textRuns.contains(first) && $0.tag != "script" }),
+              document.textFits(holder, utf8Bytes: 100) else { return nil }
+        let text = HTMLDocument.collapsingWhitespace(document.text(of: holder))
+        return text.isEmpty ? nil : text
+    }
 
     /// A heading's text without a price printed inside it (`<h1>Rollkragenpullover <span class="price">29,99</span></h1>`).
     static func headingName(_ heading: HTMLElement, in document: HTMLDocument) -> String? {
