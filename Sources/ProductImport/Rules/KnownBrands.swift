@@ -1,6 +1,7 @@
 /// Brands well known enough that a product's name starting with one names its maker ("Nikon D3400 Kit",
 /// "adidas Kids Marble Leggings"), from `brands` in `bot-config/keywords.json`. Asked only when no source on the
-/// page names a brand: a shop of many makers often states the maker nowhere but at the name's head.
+/// page names a brand: a shop of many makers often states the maker nowhere but at the name's head, and a maker's own
+/// shop ("www.bose.com") often nowhere but in its host. Typed descriptions (`/add levis 501 jeans`) are asked too.
 struct KnownBrands: Sendable {
     /// Each brand's words, lowercased, under its first word; longest first, so "Tommy Hilfiger" beats "Tommy".
     private let byFirstWord: [String: [[String]]]
@@ -56,9 +57,6 @@ struct KnownBrands: Sendable {
     private static func folded(_ name: String) -> String {
         String(name.lowercased().filter { $0.isLetter || $0.isNumber })
     }
-
-    /// Whether the set is empty (a rules file without `brands`).
-    var isEmpty: Bool { byFirstWord.isEmpty }
 
     /// The brand a name leads with, spelled as the name spells it: at its head ("Nike Air Max 90"), or after one or
     /// two words of the product's kind, as Spanish, Portuguese and Italian names put it ("Notebook Lenovo IdeaPad 3i",
