@@ -31,8 +31,8 @@ enum PageGate {
             return ImportError(.homePage, detail: "home page: \(title)")
         }
         let isArticle = document.first(named: "article") != nil
-            || scripts.contains { ($0["type"] ?? "").lowercased().includes("ld+json") && articleTypes.contains(where: $0.text.includes) }
-        if !isArticle, scripts.contains(where: { ($0["type"] ?? "").lowercased().includes("ld+json") && ($0.text.includes("\"ItemList\"") || $0.text.includes("\"CollectionPage\"")) })
+            || scripts.contains { $0.isJSONLD && articleTypes.contains(where: $0.text.includes) }
+        if !isArticle, scripts.contains(where: \.declaresProductList)
             || productTiles(in: document) >= 4 || listsResults(document) || isRanking(pageURL) || namesCategory(pageURL) {
             return ImportError(.listingPage, detail: "listing: \(title)")
         }

@@ -242,13 +242,13 @@ public struct ProductExtractor: Sendable {
     /// Whether the heading is the structured name behind the brand a source states, written as one text ("Samsung Galaxy
     /// A7 (2016) …" for Jumia's JSON-LD name "Galaxy A7 (2016) …"): the shopper reads the brand as part of the name. A
     /// heading that sets the brand apart in an element of its own (Neiman Marcus' designer link) keeps the name without it.
-    static func leadsWithBrand(_ page: ProductFacts?, _ name: String, brands: [String]) -> Bool {
-        guard let visible = page?.name, visible.count > name.count, visible.utf8.count <= 300, visible.hasSuffix(name) else { return false }
+    static func leadsWithBrand(_ visible: String, lead nameLead: String?, _ name: String, brands: [String]) -> Bool {
+        guard visible.count > name.count, visible.utf8.count <= 300, visible.hasSuffix(name) else { return false }
         let head = visible.dropLast(name.count)
         guard head.last == " " else { return false }
         let lead = head.dropLast().lowercased()
         guard !lead.isEmpty, brands.contains(where: { $0.lowercased() == lead }) else { return false }
-        return page?.nameLead.map { $0.lowercased() == lead } != true
+        return nameLead?.lowercased() != lead
     }
 
     /// Whether a meta title is the shop's own slogan rather than the product's ("Overstock.com: Online
@@ -266,12 +266,7 @@ public struct ProductExtractor: Sendable {
 
     /// Whether the page's JSON-LD declares a list of products (a category or collection page).
     private static func listsProducts(_ scan: HTMLScan) -> Bool {
-        scan.scripts.contains { script in
-            // Most of a page's scripts have no type or a JavaScript one; only JSON-LD is searched.
-            guard let type = script["type"], type == "application/ld+json" || type.lowercased().includes("ld+json") else { return false }
-            let text = script.text
-            return text.includes("\"ItemList\"") || text.includes("\"CollectionPage\"")
-        }
+        scan.scripts.contains(where: \.declaresProductList)
     }
 
     /// Whether lower-trust sources could still add something. Strict also asks for price, brand,
@@ -303,15 +298,16 @@ public struct ProductExtractor: Sendable {
         if nameSource == .meta { name = ShopName.strippingTail(name, host: pageURL.host) }
         // og:title often adds the shop ("Name - New on Blu-ray | FYE"), the brand or the price ("H&M Rollkragenpullover
         // 29,99"); the heading a shopper sees does not.
-        if let visible = found.first(where: { $0.source == .page })?.name,
+        let page = found.first(where: { $0.source == .page })
+        if let visible = page?.name,
            name.count > visible.count && name.hasPrefix(visible)
             && [" - ", " | ", " – ", " — ", " : "].contains(where: { name.dropFirst(visible.count).hasPrefix($0) })
             || nameSource == .meta && visible.count >= 3
             && (name.count > visible.count && (Self.wraps(name, visible) || Self.decorates(name, visible))
                 || Self.namesOnlyTheShop(name, besides: visible, host: pageURL.host) || Self.cuts(original, visible)
                 || Self.extends(original, visible))
-            || Self.leadsWithBrand(found.first(where: { $0.source == .page }), name, brands: found.compactMap(\.brand)) {
-            name = found.first(where: { $0.source == .page })?.name ?? name
+            || Self.leadsWithBrand(visible, lead: page?.nameLead, name, brands: found.compactMap(\.brand)) {
+            name = visible
             nameSource = .page
         }
         var draft = ProductDraft(name: name, pageURL: pageURL)

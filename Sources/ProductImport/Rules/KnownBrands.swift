@@ -17,13 +17,14 @@ struct KnownBrands: Sendable {
         var byFirstWord: [String: [[String]]] = [:], spelled: Set<String> = [], byFoldedName: [String: String] = [:]
         var byFoldedFirstWord: [String: [(words: [String], name: String)]] = [:]
         for name in names {
+            let written = name.split(separator: " ")
+            guard let first = written.first else { continue }
             byFoldedName[Self.folded(name)] = name
-            let folded = name.split(separator: " ").map { Self.folded(String($0)) }
-            if let first = folded.first, !first.isEmpty { byFoldedFirstWord[first, default: []].append((folded, name)) }
-            let words = name.lowercased().split(separator: " ").map(String.init)
-            guard let first = words.first, let written = name.split(separator: " ").first else { continue }
-            byFirstWord[first, default: []].append(words)
-            spelled.insert(String(written))
+            let folded = written.map { Self.folded(String($0)) }
+            if !folded[0].isEmpty { byFoldedFirstWord[folded[0], default: []].append((folded, name)) }
+            let words = written.map { $0.lowercased() }
+            byFirstWord[words[0], default: []].append(words)
+            spelled.insert(String(first))
         }
         self.byFirstWord = byFirstWord.mapValues { $0.sorted { $0.count > $1.count } }
         self.spelled = spelled

@@ -26,7 +26,7 @@ enum ScriptState {
         var values: [JSON] = []
         // `JSON.parse(` calls already read as a marker's value, so the general pass skips them.
         var readCalls: Set<Int> = []
-        let found = occurrences(in: bytes, of: searched, groups: searchedGroups)
+        let found = occurrences(in: bytes)
         for (marker, offsets) in zip(markers, found) {
             for offset in offsets where values.count < 8 {
                 guard let value = value(after: offset + marker.count, in: bytes, readCalls: &readCalls) else { continue }
@@ -66,21 +66,16 @@ enum ScriptState {
     /// `JSON.parse(`, whose argument is a string literal holding the state.
     private static let jsonParseCall = Array("JSON.parse(".utf8)
 
-    /// Where each marker occurs (at most 256 times each, so a hostile script cannot grow the list).
+    /// Where each searched text occurs, in the order of `searched` (the markers first), at most 256 times each so a hostile
+    /// script cannot grow the lists: one memchr pass per anchor byte (`anchorGroups`), each hit checked against the texts
+    /// anchored there. A shop's scripts are hundreds of kilobytes, and a pass that stops at every "d" or "v" of them costs
+    /// more than the whole search should.
     static func occurrences(in bytes: [UInt8]) -> [[Int]] {
-        occurrences(in: bytes, of: markers, groups: markerGroups)
-    }
-
-    private static let markerGroups = anchorGroups(markers)
-
-    /// Where each of `needles` occurs, at most 256 times each: one memchr pass per anchor byte (`anchorGroups`), each hit
-    /// checked against the needles anchored there. A shop's scripts are hundreds of kilobytes, and a pass that stops at
-    /// every "d" or "v" of them costs more than the whole search should.
-    private static func occurrences(in bytes: [UInt8], of needles: [[UInt8]], groups: [AnchorGroup]) -> [[Int]] {
+        let needles = searched
         var offsets = [[Int]](repeating: [], count: needles.count)
         bytes.withUnsafeBufferPointer { haystack in
             guard let base = haystack.baseAddress else { return }
-            for group in groups {
+            for group in searchedGroups {
                 var cursor = 0
                 while cursor < haystack.count, let hit = memchr(base + cursor, Int32(group.byte), haystack.count - cursor) {
                     let offset = UnsafeRawPointer(hit) - UnsafeRawPointer(base)

@@ -13,7 +13,7 @@ struct JSONLDExtractor {
     func extract(from scripts: [HTMLScript], title: String? = nil) -> ProductFacts? {
         var roots: [JSON] = []
         for script in scripts {
-            guard let type = script["type"], type == "application/ld+json" || type.lowercased().includes("ld+json") else { continue }
+            guard script.isJSONLD else { continue }
             roots.append(contentsOf: Self.parse(script.text))
         }
         guard !roots.isEmpty else { return nil }
@@ -27,5 +27,21 @@ struct JSONLDExtractor {
         if !source.includes("\"") && source.includes("&quot;") { source = HTMLEntities.decode(source) }
         if let strict = try? JSON.parse(source), strict.object != nil || strict.array != nil { return [strict] }
         return JSONRepair.values(in: source).compactMap { try? JSON.parse($0) }
+    }
+}
+
+extension HTMLScript {
+    /// Whether the script is a JSON-LD block (`application/ld+json`, in any case or with parameters). Most of a page's
+    /// scripts have no type or a JavaScript one, and the common spelling is compared before anything is lowered.
+    var isJSONLD: Bool {
+        guard let type = self["type"] else { return false }
+        return type == "application/ld+json" || type.lowercased().includes("ld+json")
+    }
+
+    /// Whether the script is JSON-LD that declares a list of products (a category or collection page).
+    var declaresProductList: Bool {
+        guard isJSONLD else { return false }
+        let text = self.text
+        return text.includes("\"ItemList\"") || text.includes("\"CollectionPage\"")
     }
 }

@@ -231,7 +231,7 @@ struct PageExtractor {
     /// The text of the element that holds the heading's first words, when that is an element inside the heading
     /// (`<h1><a href="/skechers">SKECHERS</a> <span>Prima - Leather Laces</span></h1>` gives "SKECHERS").
     static func lead(of heading: HTMLElement, in document: HTMLDocument) -> String? {
-        guard let first = document.texts[heading.textRuns].firstIndex(where: { !$0.allSatisfy(\.isWhitespace) }).map({ $0 }) else { return nil }
+        guard let first = document.texts[heading.textRuns].firstIndex(where: { !$0.allSatisfy(\.isWhitespace) }) else { return nil }
         // Elements come in document order, so the last one whose runs hold the first words is the innermost.
         guard let holder = document.descendants(of: heading).last(where: { $0.textRuns.contains(first) && $0.tag != "script" }),
               document.textFits(holder, utf8Bytes: 100) else { return nil }
