@@ -37,19 +37,20 @@ public struct HTMLScan: Sendable {
     static let scriptIndexAttribute = "data-wd-script"
 
     /// Scans `html` once (its UTF-8 is copied first; fetched pages use `init(utf8:)`, which does not copy).
-    public init(_ html: String, keepingDataAttributes: Set<String>? = nil) {
-        self.init(utf8: Array(html.utf8), keepingDataAttributes: keepingDataAttributes)
+    public init(_ html: String, keepingDataAttributes: Set<String>? = nil, blockWords: BlockWords = .standard) {
+        self.init(utf8: Array(html.utf8), keepingDataAttributes: keepingDataAttributes, blockWords: blockWords)
     }
 
     /// Scans the UTF-8 bytes of a page once. Script sources stay slices of `page` (no copy; they
     /// share its storage). Invalid UTF-8 is repaired where text is made from it. With
     /// `keepingDataAttributes`, `data-…` attributes not named there (lowercase) are left out of
     /// the copy gumbo parses: shops carry tracking and widget state in them, a quarter of some
-    /// pages' markup, and no reader looks at most of them.
-    public init(utf8 page: [UInt8], keepingDataAttributes: Set<String>? = nil) {
+    /// pages' markup, and no reader looks at most of them. `blockWords` label the blocks whose content
+    /// the copy leaves out (see `RegionCutter`).
+    public init(utf8 page: [UInt8], keepingDataAttributes: Set<String>? = nil, blockWords: BlockWords = .standard) {
         let kept = keepingDataAttributes.map { $0.map { Array($0.utf8) } }
         let scanner = page.withUnsafeBufferPointer { buffer in
-            var scanner = Scanner(buffer, page: page, keptDataAttributes: kept)
+            var scanner = Scanner(buffer, page: page, keptDataAttributes: kept, blockWords: blockWords.words)
             scanner.run()
             return (scripts: scanner.scripts, metas: scanner.metas, title: scanner.title, language: scanner.language,
                     microdata: scanner.containsMicrodata, output: scanner.output, moved: scanner.movedValues, tags: scanner.tagCount)
@@ -63,6 +64,23 @@ public struct HTMLScan: Sendable {
         containsMicrodata = scanner.microdata
         tagCount = scanner.tags
         reduced = scanner.output
+    }
+}
+
+extension HTMLScan {
+    /// Words of an `id` or `class` that label a block whose content gumbo's copy leaves out: the scan's
+    /// own (reviews, other products, site chrome built of `div`s), plus those a shop's site rule adds
+    /// for blocks no reader needs on its pages.
+    public struct BlockWords: Sendable {
+        let words: FoldedWordSet
+
+        /// The scan's own words and `extra` (matched in any ASCII case).
+        public init(adding extra: [String]) {
+            words = extra.isEmpty ? RegionCutter.blockWords : FoldedWordSet(RegionCutter.blockWordList + extra.map { $0.lowercased() })
+        }
+
+        /// The scan's own words.
+        public static let standard = BlockWords(adding: [])
     }
 }
 
@@ -112,7 +130,7 @@ private struct Scanner {
     private var nesting = NestingLimit()
     /// The cutter's word sets, held here so the per-tag checks neither run a `static` initializer check nor
     /// retain the tables on every call.
-    private let readMarkupWords = RegionCutter.readMarkupWords, blockWords = RegionCutter.blockWords
+    private let readMarkupWords = RegionCutter.readMarkupWords, blockWords: FoldedWordSet
     /// The tags handled specially, held here for the same reason.
     private let interesting = Scanner.interestingTags
 
@@ -120,8 +138,9 @@ private struct Scanner {
     let keptDataAttributes: [[UInt8]]?
 
     /// A scanner over `bytes`.
-    init(_ bytes: UnsafeBufferPointer<UInt8>, page: [UInt8], keptDataAttributes: [[UInt8]]?) {
+    init(_ bytes: UnsafeBufferPointer<UInt8>, page: [UInt8], keptDataAttributes: [[UInt8]]?, blockWords: FoldedWordSet) {
         self.bytes = bytes
+        self.blockWords = blockWords
         self.page = page
         self.keptDataAttributes = keptDataAttributes
         // The reduced copy is usually a sixth to a third of the page; growth beyond is amortised.
@@ -263,7 +282,7 @@ private struct Scanner {
         attributeNames.contains { readMarkupWords.occurs(in: bytes, $0) } || labelValues.contains { readMarkupWords.occurs(in: bytes, $0) }
     }
 
-    /// Whether the id or class value in `range` holds one of `RegionCutter.blockWords`.
+    /// Whether the id or class value in `range` holds one of the block words.
     private func holdsBlockWord(_ range: Range<Int>) -> Bool {
         blockWords.occurs(in: bytes, range)
     }

@@ -9,6 +9,9 @@
 /// and loses its content. It stays whole when it holds something a reader takes (a breadcrumb,
 /// microdata, an `h1`), when it is small, or when it never closes.
 ///
+/// A shop's site rule can add words of its own (`HTMLScan.BlockWords`): Amazon's image popover and
+/// its "discovery" and feedback widgets are a third of a product page's elements there.
+///
 /// A pure value fed with the scan's tag events, so it is tested without a page.
 struct RegionCutter {
     /// The tags a region can be.
@@ -27,16 +30,20 @@ struct RegionCutter {
         }
     }
 
-    /// Blocks smaller than this (in gumbo's copy) stay: a tab bar or a pager costs gumbo little.
+    /// Blocks smaller than this (in gumbo's copy) stay, unless they hold `minimumTags` elements: a tab
+    /// bar or a pager costs gumbo little. With long values moved out, a footer's hundred links can fit
+    /// in fewer bytes.
     static let minimumLength = 4_096
+    static let minimumTags = 64
 
     /// Words of an `id` or `class` that label a block as reviews, other products or site chrome built
     /// of `div`s (Amazon's `navFooter` and `nav-flyout-anchor`, mega menus). Not "carousel" or
     /// "slider": shops show the product's own pictures in those.
-    static let blockWords = FoldedWordSet([
+    static let blockWordList = [
         "review", "recommend", "related", "similar", "sims-", "upsell", "cross-sell", "crosssell", "sponsored",
         "recently", "also-bought", "alsobought", "comparison", "footer", "flyout", "megamenu", "mega-menu",
-    ])
+    ]
+    static let blockWords = FoldedWordSet(blockWordList)
 
     /// Words in a tag that readers take from chrome: a breadcrumb (`crumb` in any attribute) and
     /// microdata (`itemscope`, `itemprop`).
@@ -49,6 +56,9 @@ struct RegionCutter {
         let contentStart: Int
         /// Elements of the same tag opened inside it and not yet closed.
         var depth = 0
+        /// Elements opened inside it, and the bytes of the blocks cut inside it: its size before any cut,
+        /// so that cutting a block inside never keeps the one around it.
+        var tags = 0, cutInside = 0
         /// Whether something inside is read, so it stays.
         var keep = false
     }
@@ -67,6 +77,7 @@ struct RegionCutter {
     /// every region open around it.
     mutating func opened(_ tag: Tag?, labelled: Bool, keeps: Bool, contentStart: Int) {
         if keeps { for index in open.indices { open[index].keep = true } }
+        for index in open.indices { open[index].tags += 1 }
         guard let tag else { return }
         for index in open.indices where open[index].tag == tag { open[index].depth += 1 }
         if tag.isChrome || labelled {
@@ -87,7 +98,8 @@ struct RegionCutter {
         let region = open[innermost]
         // Regions inside it that never closed (bad nesting) end with it.
         open.removeSubrange(innermost...)
-        guard !region.keep, endTagStart - region.contentStart >= Self.minimumLength else { return nil }
+        guard !region.keep, endTagStart - region.contentStart + region.cutInside >= Self.minimumLength || region.tags >= Self.minimumTags else { return nil }
+        for index in open.indices { open[index].cutInside += endTagStart - region.contentStart }
         return region.contentStart..<endTagStart
     }
 }

@@ -66,6 +66,26 @@ import Testing
         #expect(!cutter.isOpen)
     }
 
+    @Test func aDenseRegionGoesThoughItIsShort() {
+        var cutter = RegionCutter()
+        cutter.opened(.footer, labelled: false, keeps: false, contentStart: 0)
+        for _ in 0..<(RegionCutter.minimumTags - 1) { cutter.opened(nil, labelled: false, keeps: false, contentStart: 5) }
+        #expect(cutter.closed(.footer, endTagStart: 900) == nil)
+        cutter.opened(.footer, labelled: false, keeps: false, contentStart: 1_000)
+        for _ in 0..<RegionCutter.minimumTags { cutter.opened(nil, labelled: false, keeps: false, contentStart: 1_005) }
+        #expect(cutter.closed(.footer, endTagStart: 1_900) == 1_000..<1_900)
+    }
+
+    @Test func aCutInsideARegionNeverKeepsTheRegion() {
+        var cutter = RegionCutter()
+        cutter.opened(.div, labelled: true, keeps: false, contentStart: 0)       // related products
+        cutter.opened(.nav, labelled: false, keeps: false, contentStart: 10)     // a dense pager inside, cut first
+        for _ in 0..<RegionCutter.minimumTags { cutter.opened(nil, labelled: false, keeps: false, contentStart: 20) }
+        #expect(cutter.closed(.nav, endTagStart: 500) == 10..<500)
+        // What is left in the copy is short, but the block was large before the cut inside it.
+        #expect(cutter.closed(.div, endTagStart: 30) == 0..<30)
+    }
+
     @Test func regionsLeftOpenInsideEndWithTheOneAroundThem() {
         var cutter = RegionCutter()
         cutter.opened(.section, labelled: true, keeps: false, contentStart: 0)
@@ -87,7 +107,9 @@ import Testing
             + "<footer><div>\(links(100))</div><script type=\"application/ld+json\">{\"@type\":\"Organization\"}</script></footer></body></html>"
         let scan = HTMLScan(html)
         let document = try HTMLDocument.parse(scan)
-        #expect(document.elements(named: "nav").count == 1)
+        // The header goes whole: it was large before its menu was cut.
+        #expect(document.elements(named: "header").count == 1)
+        #expect(document.elements(named: "nav").isEmpty)
         #expect(document.elements(named: "footer").count == 1)
         #expect(document.elements(named: "a").isEmpty)
         #expect(document.first(named: "h1").map { document.text(of: $0) } == "Linen shirt")
@@ -127,6 +149,25 @@ import Testing
         let document = try HTMLDocument.parse(html)
         // Only the small footer of a card stays: it is under the size a cut needs.
         #expect(document.elements(named: "a").map { document.text(of: $0) } == ["Buy"])
+    }
+
+    @Test func aShopsOwnBlockWordsCutItsBlocks() throws {
+        let html = "<html><body><h1>Shirt</h1><div id=\"a-popover-immersiveView\">\(links(100))</div><p>after</p></body></html>"
+        #expect(try HTMLDocument.parse(HTMLScan(html)).elements(named: "a").count == 100)
+        let document = try HTMLDocument.parse(HTMLScan(html, blockWords: HTMLScan.BlockWords(adding: ["ImmersiveView"])))
+        #expect(document.elements(named: "a").isEmpty)
+        #expect(document.elements(withID: "a-popover-immersiveView").count == 1)
+        #expect(document.elements(named: "p").map { document.text(of: $0) } == ["after"])
+        // The scan's own words still apply next to the shop's.
+        let reviews = "<html><body><div id=\"reviews\">\(links(100))</div></body></html>"
+        #expect(try HTMLDocument.parse(HTMLScan(reviews, blockWords: HTMLScan.BlockWords(adding: ["immersiveView"]))).elements(named: "a").isEmpty)
+    }
+
+    @Test func aShortFooterOfManyLinksGoes() throws {
+        let items = (0..<80).map { "<li><a href=\"/p/\($0)\">\($0)</a></li>" }.joined()
+        let html = "<html><body><h1>Shirt</h1><div id=\"navFooter\"><ul>\(items)</ul></div></body></html>"
+        #expect(items.utf8.count < RegionCutter.minimumLength)
+        #expect(try HTMLDocument.parse(HTMLScan(html)).elements(named: "a").isEmpty)
     }
 
     @Test func aHeadingInsideAHeaderKeepsIt() throws {

@@ -125,4 +125,30 @@ import Testing
             }
         }
     }
+
+    @Test func aShopsSkippedBlocksAreLeftOutOfThePageItsReadersSee() throws {
+        let rules = try SiteRules(json: JSON.parse(#"{"sites": [{"name": "Atelier", "hosts": ["atelier.example"], "skipBlocks": ["bundleOffer"]}]}"#))
+        let tiles = (0..<70).map { "<a href=\"/p/\($0)\">Tile \($0)</a>" }.joined()
+        let html = """
+            <html><body><h1>Boxy Linen Shirt</h1><div id="bundleOffer"><p>Buy both</p><span class="price">€5.00</span>\(tiles)</div>
+            <div class="buy-box"><span class="price">€89.00</span><button>Add to cart</button></div></body></html>
+            """
+        let extractor = ProductExtractor(rules: TestSupport.rules, sites: rules)
+        let draft = try extractor.extract(html: html, pageURL: URL(string: "https://atelier.example/p/1")!)
+        #expect(draft.name == "Boxy Linen Shirt")
+        #expect(draft.price == 89)
+        // Another shop's page keeps the block.
+        #expect(try extractor.extract(html: html, pageURL: URL(string: "https://other.example/p/1")!).price == 5)
+    }
+
+    @Test func aSkippedBlockWordMustBeAWord() throws {
+        for word in [#""a""#, #""div p""#, "12", #""\#(String(repeating: "x", count: 61))""#] {
+            let json = try JSON.parse(#"{"sites": [{"name": "Odd", "hosts": ["odd.example"], "skipBlocks": [\#(word)]}]}"#)
+            #expect {
+                try SiteRules(json: json)
+            } throws: { error in
+                (error as? ImportError)?.kind == .invalidSiteRules && (error as? ImportError)?.detail.contains("Odd") == true
+            }
+        }
+    }
 }

@@ -103,9 +103,8 @@ public struct PageSetBenchmark: Sendable {
         }
         let utf8 = CharsetDecoder.utf8(page.bytes, contentType: nil)
         let decode = medianTime { _ = CharsetDecoder.utf8(page.bytes, contentType: nil) }
-        let kept = extractor.keptDataAttributes
-        let scan = medianTime { _ = HTMLScan(utf8: utf8, keepingDataAttributes: kept) }
-        let tree = medianTime { _ = try? HTMLDocument.parse(HTMLScan(utf8: utf8, keepingDataAttributes: kept)) }
+        let scan = medianTime { _ = extractor.scan(utf8, pageURL: page.url) }
+        let tree = medianTime { _ = try? HTMLDocument.parse(extractor.scan(utf8, pageURL: page.url)) }
         return Timing(name: page.name, bytes: page.bytes.count, median: times.sorted()[times.count / 2],
                       decode: decode, scan: scan, tree: tree, peakExtraMemory: extra, outcome: outcome)
     }

@@ -28,13 +28,18 @@ public struct ProductExtractor: Sendable {
     public func extract(bytes: [UInt8], contentType: String?, pageURL: URL) throws(ImportError) -> ProductDraft {
         // A UTF-8 page (nearly all) is scanned as it came, without a decoded copy; scripts stay
         // slices of these bytes.
-        let scan = HTMLScan(utf8: CharsetDecoder.utf8(bytes, contentType: contentType, host: pageURL.host), keepingDataAttributes: keptDataAttributes)
-        return try extract(scan: scan, pageURL: pageURL)
+        try extract(scan: scan(CharsetDecoder.utf8(bytes, contentType: contentType, host: pageURL.host), pageURL: pageURL), pageURL: pageURL)
     }
 
     /// Extracts the draft from page text; `pageURL` resolves relative image links.
     public func extract(html: String, pageURL: URL) throws(ImportError) -> ProductDraft {
-        try extract(scan: HTMLScan(html, keepingDataAttributes: keptDataAttributes), pageURL: pageURL)
+        try extract(scan: scan(Array(html.utf8), pageURL: pageURL), pageURL: pageURL)
+    }
+
+    /// The scan of a page's UTF-8 bytes: gumbo's copy keeps only the `data-…` attributes some reader
+    /// looks at, and leaves out the blocks the shop's site rule says no reader needs.
+    func scan(_ utf8: [UInt8], pageURL: URL) -> HTMLScan {
+        HTMLScan(utf8: utf8, keepingDataAttributes: keptDataAttributes, blockWords: sites.site(for: pageURL)?.blockWords ?? .standard)
     }
 
     /// Extracts the draft from a scanned page.

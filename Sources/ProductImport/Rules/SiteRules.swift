@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import HTML
 import JSON
 import Selectors
 
@@ -28,6 +29,10 @@ public struct SiteRules: Sendable {
         let skuUppercase: Bool
         /// `skuInURL` compiled once, when the rules are loaded.
         let skuPattern: URLPattern?
+        /// Words of an id or class that label blocks of the shop's pages no reader needs
+        /// (`"skipBlocks": ["immersiveView"]`, Amazon's image popover), added to the scan's own: gumbo's
+        /// copy leaves out their content.
+        let blockWords: HTMLScan.BlockWords
 
         /// The selectors for `field`, empty when the site has none.
         func selectors(_ field: SiteField) -> [FieldSelector] { fields[field] ?? [] }
@@ -126,9 +131,18 @@ public struct SiteRules: Sendable {
                     throw ImportError(.invalidSiteRules, detail: "\(name): skuInURL must be a regular expression with a group for the number, not \"\(skuInURL)\"")
                 }
             }
+            var skipped: [String] = []
+            for value in entry["skipBlocks"]?.array ?? [] {
+                // A short word of an id or class: a one-letter word would cut most of a page.
+                guard let word = value.string, (3...60).contains(word.utf8.count),
+                      word.utf8.allSatisfy({ ASCIIByte.isLetter($0) || ASCIIByte.isDigit($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") }) else {
+                    throw ImportError(.invalidSiteRules, detail: "\(name): skipBlocks takes words of an id or class (3 to 60 letters, digits, - or _), not \(value.serialized())")
+                }
+                skipped.append(word)
+            }
             sites.append(Site(name: name, hosts: hosts, fields: fields, currencyByDomain: currencies, preferPage: preferPage,
                               skuInURL: skuInURL, skuUppercase: entry["skuUppercase"]?.bool ?? false,
-                              skuPattern: skuInURL.flatMap(URLPattern.init)))
+                              skuPattern: skuInURL.flatMap(URLPattern.init), blockWords: HTMLScan.BlockWords(adding: skipped)))
         }
         self.sites = sites
     }
