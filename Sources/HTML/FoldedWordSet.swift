@@ -3,12 +3,16 @@
 ///
 /// Most texts asked about are a few bytes long (an attribute's name, a class), so the tables are one
 /// array, reached through one buffer per call: each byte of the text is looked up once, and only the
-/// words that start with it are compared.
+/// words that start with it are compared, and only when the next byte is one such a word goes on with
+/// (a bit per pair of bytes): a class list like Amazon's "a-section a-spacing-none" starts words with
+/// "s" and "c" all over, and few go on as "size" or "color" would.
 public struct FoldedWordSet: Sendable {
     /// Entries 0...256: for each first byte, where its words' entries start (257 entries, the last one the end).
     /// Then, per word, grouped by first byte: where its bytes start in this array, and its length. Then the
     /// words' bytes, one per entry.
     private let table: [Int]
+    /// Bit `first << 8 | second` is set when a word starts with those two bytes, or is the one byte `first`.
+    private let pairs: [UInt64]
 
     /// The set of `words` (lowercase; bytes outside ASCII are compared as they are).
     public init(_ words: [String]) {
@@ -32,6 +36,15 @@ public struct FoldedWordSet: Sendable {
         }
         for word in ordered { table.append(contentsOf: words[word].map(Int.init)) }
         self.table = table
+        var pairs = [UInt64](repeating: 0, count: 65_536 / 64)
+        for word in words {
+            let seconds = word.count > 1 ? [Int(word[1])] : Array(0..<256)
+            for second in seconds {
+                let pair = Int(word[0]) << 8 | second
+                pairs[pair >> 6] |= 1 << UInt64(pair & 63)
+            }
+        }
+        self.pairs = pairs
     }
 
     /// Whether one of the words occurs in `text[range]`.
@@ -41,10 +54,17 @@ public struct FoldedWordSet: Sendable {
 
     /// Where the first occurrence of one of the words in `text[range]` starts.
     public func firstOccurrence(in text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int? {
-        table.withUnsafeBufferPointer { table in
+        table.withUnsafeBufferPointer { table in pairs.withUnsafeBufferPointer { pairs in
             var cursor = range.lowerBound
             while cursor < range.upperBound {
                 let first = Int(Self.folded(text[cursor]))
+                if cursor + 1 < range.upperBound {
+                    let pair = first << 8 | Int(Self.folded(text[cursor + 1]))
+                    guard pairs[pair >> 6] & (1 << UInt64(pair & 63)) != 0 else {
+                        cursor += 1
+                        continue
+                    }
+                }
                 var slot = table[first]
                 let end = table[first + 1]
                 while slot < end {
@@ -58,7 +78,7 @@ public struct FoldedWordSet: Sendable {
                 cursor += 1
             }
             return nil
-        }
+        } }
     }
 
     /// Whether one of the words occurs in `text`.

@@ -16,14 +16,17 @@ struct PageExtractor {
     func extract(from document: HTMLDocument, title: String?) -> ProductFacts {
         var facts = ProductFacts(source: .page)
         let language = document.elements.first?["lang"]
-        // The size picker serves both the stock and the sizes; it is looked for once.
-        var foundSizePicker: VariantPickers.Picker?
-        func sizePicker() -> VariantPickers.Picker {
-            if let foundSizePicker { return foundSizePicker }
-            let picker = VariantPickers.sizePicker(in: document)
-            foundSizePicker = picker
-            return picker
+        // A site's picker selector also finds the picker's prompt ("Sélectionner la taille").
+        let siteColors = all(.colors, in: document).filter { !VariantPickers.isPrompt($0) }
+        // The size picker serves both the stock and the sizes; the pickers are looked for once.
+        var foundPickers: (sizes: VariantPickers.Picker, colors: VariantPickers.Picker)?
+        func pickers() -> (sizes: VariantPickers.Picker, colors: VariantPickers.Picker) {
+            if let foundPickers { return foundPickers }
+            let found = VariantPickers.pickers(in: document, colors: siteColors.isEmpty)
+            foundPickers = found
+            return found
         }
+        func sizePicker() -> VariantPickers.Picker { pickers().sizes }
         var siteName = false
         // "Champion Legacy Cap bei SNIPES bestellen": the title's tail that names the shop goes first.
         let title = title.map { ShopName.strippingTail($0, host: pageURL.host) }
@@ -94,11 +97,9 @@ struct PageExtractor {
         if facts.category == nil, BuyButton.sellsTickets(in: document) { facts.category = "Event tickets" }
         let siteImages = all(.images, in: document).flatMap(imageURLs)
         facts.images = siteImages.isEmpty ? mainImages(in: document, outside: headed) : siteImages.map { ImageCandidate(url: $0) }
-        // A site's picker selector also finds the picker's prompt ("Sélectionner la taille").
         let siteSizes = all(.sizes, in: document).filter { !VariantPickers.isPrompt($0) }
         for size in siteSizes.isEmpty ? sizePicker().values : siteSizes { ProductFacts.appendUnique(size, to: &facts.sizes) }
-        let siteColors = all(.colors, in: document).filter { !VariantPickers.isPrompt($0) }
-        for color in siteColors.isEmpty ? VariantPickers.colors(in: document) : siteColors { ProductFacts.appendUnique(color, to: &facts.colors) }
+        for color in siteColors.isEmpty ? pickers().colors.values : siteColors { ProductFacts.appendUnique(color, to: &facts.colors) }
 
         let buySigns = facts.sku != nil || facts.availability != nil || BuyButton.exists(in: document)
         facts.isProduct = facts.name != nil && (siteName || (facts.price != nil && buySigns))

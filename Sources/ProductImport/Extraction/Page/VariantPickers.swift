@@ -16,15 +16,13 @@ enum VariantPickers {
         let labels: AttributeWords
     }
 
-    /// The size picker: its sizes in picker order. The page reader asks it for sizes and for stock, and
-    /// finds it once.
-    static func sizePicker(in document: HTMLDocument) -> Picker {
-        picker(in: document, words: sizes, maximumLength: 12)
-    }
-
-    /// Colour names in picker order.
-    static func colors(in document: HTMLDocument) -> [String] {
-        picker(in: document, words: colors, maximumLength: 40).values
+    /// The size picker (its sizes in picker order) and, when `colors`, the colour picker (colour names), found in one
+    /// pass over the page: the page reader asks for both, and the size picker also for stock. A shop whose site rule
+    /// reads its colours is not searched for them (Amazon's classes say "a-color-price" all over).
+    static func pickers(in document: HTMLDocument, colors: Bool) -> (sizes: Picker, colors: Picker) {
+        guard colors else { return (pickers(in: document, [(sizes, 12)], either: sizes)[0], Picker()) }
+        let found = pickers(in: document, [(sizes, 12), (self.colors, 40)], either: either)
+        return (found[0], found[1])
     }
 
     /// The stock state the size picker shows when it marks sold-out sizes one by one ("soldOut" on
@@ -42,42 +40,65 @@ enum VariantPickers {
         return marked == choices.count ? .outOfStock : .inStock
     }
 
-    /// The first picker labelled by `words` that offers at least one usable value: its values, and the
-    /// choices they came from.
-    private static func picker(in document: HTMLDocument, words: Vocabulary, maximumLength: Int) -> Picker {
-        var result: [String] = [], choices: [HTMLElement] = []
-        func take(_ value: String?, from choice: HTMLElement) {
-            guard let value = usable(withoutStockNote(value ?? ""), maximumLength), !result.contains(value) else { return }
-            result.append(value)
-            choices.append(choice)
+    /// For each search, the first picker labelled by its words that offers at least one usable value: its values,
+    /// and the choices they came from. Each search finds what it would alone; they share the passes over the page,
+    /// and an element is asked about each search's words only when it holds a word of any (`either`, every search's
+    /// words): most hold none.
+    private static func pickers(in document: HTMLDocument, _ searches: [(words: Vocabulary, maximumLength: Int)], either: Vocabulary) -> [Picker] {
+        var found = [Picker?](repeating: nil, count: searches.count)
+        func collect(_ search: Int, _ choice: HTMLElement, _ value: String?, into picker: inout Picker) {
+            guard let value = usable(withoutStockNote(value ?? ""), searches[search].maximumLength), !picker.values.contains(value) else { return }
+            picker.values.append(value)
+            picker.choices.append(choice)
         }
-        for select in document.elements(named: "select") where labelled(select, words) || captionedByLabel(select, words, document)
-            || captionedBySibling(select, words, document) || captionedByRowHeader(select, words, document) {
-            for option in document.descendants(of: select) where option.tag == "option" {
-                if option["value"]?.isEmpty == true { continue }
-                take(document.text(of: option), from: option)
+        func pending() -> [Int] { found.indices.filter { found[$0] == nil } }
+        for select in document.elements(named: "select") where !pending().isEmpty && isSelectPicker(select, either, document) {
+            for search in pending() where isSelectPicker(select, searches[search].words, document) {
+                var picker = Picker()
+                for option in document.descendants(of: select) where option.tag == "option" {
+                    if option["value"]?.isEmpty == true { continue }
+                    collect(search, option, document.text(of: option), into: &picker)
+                }
+                if !picker.values.isEmpty { found[search] = picker }
             }
-            if !result.isEmpty { return Picker(values: result, choices: choices) }
         }
         // Every element of the page passes here: the tag test comes first and allocates nothing.
-        for container in document.elements where (container.tag == "div" || container.tag == "ul" || container.tag == "fieldset")
-            && (labelled(container, words) || captionedByLegend(container, words, document) || captionedBySibling(container, words, document)
-                || captionedWithin(container, words, document)) {
-            guard container.subtreeEnd - container.index < 400 else { continue }
-            for choice in choiceElements(of: container, in: document) { take(label(of: choice, words, in: document), from: choice) }
-            if result.count >= 2 { return Picker(values: result, choices: choices) }
-            (result, choices) = ([], [])
+        var open = pending()
+        for container in document.elements where !open.isEmpty && (container.tag == "div" || container.tag == "ul" || container.tag == "fieldset")
+            && container.subtreeEnd - container.index < 400 && isContainerPicker(container, either, document) {
+            for search in open where isContainerPicker(container, searches[search].words, document) {
+                var picker = Picker()
+                for choice in choiceElements(of: container, in: document) { collect(search, choice, label(of: choice, searches[search].words, in: document), into: &picker) }
+                if picker.values.count >= 2 { found[search] = picker }
+            }
+            open = pending()
         }
         // `<dt>Grösse:</dt><dd><ul>…</ul></dd>`: a list captioned by its definition term.
-        for term in document.elements(named: "dt") where captions(term, words, document) {
+        for term in document.elements(named: "dt") where !pending().isEmpty && captions(term, either, document) {
             guard let parent = term.parent, let next = document.children(of: document.elements[parent]).first(where: { $0.index > term.index }),
                   next.tag == "dd", next.subtreeEnd - next.index < 400 else { continue }
             let list = document.descendants(of: next).first { $0.tag == "ul" || $0.tag == "select" || $0.tag == "fieldset" }
-            for choice in list.map({ choiceElements(of: $0, in: document) }) ?? [] { take(label(of: choice, words, in: document), from: choice) }
-            if result.count >= 2 { return Picker(values: result, choices: choices) }
-            (result, choices) = ([], [])
+            for search in pending() where captions(term, searches[search].words, document) {
+                var picker = Picker()
+                for choice in list.map({ choiceElements(of: $0, in: document) }) ?? [] {
+                    collect(search, choice, label(of: choice, searches[search].words, in: document), into: &picker)
+                }
+                if picker.values.count >= 2 { found[search] = picker }
+            }
         }
-        return Picker(values: result, choices: choices)
+        return found.map { $0 ?? Picker() }
+    }
+
+    /// Whether a `<select>` is a picker of `words`: by its own labels, a `<label for>`, a caption just before it or its row's header.
+    private static func isSelectPicker(_ select: HTMLElement, _ words: Vocabulary, _ document: HTMLDocument) -> Bool {
+        labelled(select, words) || captionedByLabel(select, words, document) || captionedBySibling(select, words, document)
+            || captionedByRowHeader(select, words, document)
+    }
+
+    /// Whether a `div`, `ul` or `fieldset` is a picker of `words`: by its own labels, a legend, a caption just before it or its first child.
+    private static func isContainerPicker(_ container: HTMLElement, _ words: Vocabulary, _ document: HTMLDocument) -> Bool {
+        labelled(container, words) || captionedByLegend(container, words, document) || captionedBySibling(container, words, document)
+            || captionedWithin(container, words, document)
     }
 
     /// A container's choices: its `li`, `button`, `label`, `a` or `option` children, or those one level down.
@@ -114,6 +135,21 @@ enum VariantPickers {
         // `captions` asks only of texts that fit in 40 bytes with their runs' spaces; a longer one is left to the copy.
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 256) { text in
             var count = 0
+            // Most captions are ASCII: their bytes go in as they are (the word search folds ASCII case itself).
+            var ascii = true
+            bytes: for run in document.texts[element.textRuns] {
+                for byte in run.utf8 {
+                    guard byte < 0x80 else {
+                        ascii = false
+                        break bytes
+                    }
+                    guard count < text.count else { return true }
+                    text[count] = byte
+                    count += 1
+                }
+            }
+            if ascii { return words.labels.contains(UnsafeBufferPointer(text), 0..<count) }
+            count = 0
             for run in document.texts[element.textRuns] {
                 for scalar in run.unicodeScalars {
                     if scalar.isASCII {
@@ -321,6 +357,8 @@ enum VariantPickers {
     private static let labelAttributes: Set<String> = ["id", "class", "name", "aria-label", "data-testid", "data-test", "data-option-name"]
     private static let sizes = Vocabulary(list: sizeWords, labels: AttributeWords(sizeWords, in: labelAttributes))
     private static let colors = Vocabulary(list: colorWords, labels: AttributeWords(colorWords, in: labelAttributes))
+    /// Both lists: what is no picker of either is no picker of one (every test above only asks whether a word is in a text).
+    private static let either = Vocabulary(list: sizeWords + colorWords, labels: AttributeWords(sizeWords + colorWords, in: labelAttributes))
     private static let sizeWords = ["size", "größe", "groesse", "grösse", "taille", "talla", "taglia", "tamanho", "maat", "rozmiar", "storlek",
                                     "velikost", "размер", "사이즈", "크기", "サイズ", "尺寸", "尺碼", "尺码"]
     private static let colorWords = ["colour", "color", "farbe", "couleur", "colore", "kleur", "kolor", "swatch", "färg", "barva", "цвет",
