@@ -10,7 +10,7 @@
 /// microdata, an `h1`), when it is small, or when it never closes.
 ///
 /// A shop's site rule can add words of its own (`HTMLScan.BlockWords`): Amazon's image popover and
-/// its "discovery" and feedback widgets are a third of a product page's elements there.
+/// its "discovery" and feedback widgets are a sixth to a third of a product page's elements there.
 ///
 /// A pure value fed with the scan's tag events, so it is tested without a page.
 struct RegionCutter {
