@@ -49,6 +49,32 @@ import Testing
         #expect(draft.price == 12 && draft.currency == "EGP")
     }
 
+    /// An ASP shop's buy link is a picture only: its name says "Add to Shopping Cart", its alt text "Buy!". The total is written
+    /// by a script, so the page shows no price; the product still imports, without one.
+    @Test func aPictureLinkAsTheAddToCartButtonSellsTheArticle() throws {
+        let html = """
+            <html><head><title>Mozzarella fiordilatte (without salt)</title></head><body><h2 align="center">Mozzarella fiordilatte (without salt)</h2>
+            <form method="post" action="/prodotti_gestione/wverre.asp"><select name="peso"><option>250 gr</option><option>500 gr</option></select>
+            <b>Eur</b><input type="text" name="totaleuro">
+            <a href="javascript:avviso();document.forms[0].submit();"><img border="0" name="Add to Shopping Cart" src="../images/sinew_eng.gif" alt="Buy!"></a>
+            <a href="javascript:chiudi_finestra();"><img border="0" name="no" src="../images/nonew_eng.gif" alt="No Buy!"></a></form></body></html>
+            """
+        let url = "http://www.mozzarelle-gioia.it/products/mozzarella_desalinizzata.asp"
+        let draft = try TestSupport.draft(html, url: url)
+        #expect(draft.name == "Mozzarella fiordilatte (without salt)")
+        #expect(draft.availability == .inStock)
+        #expect(draft.price == nil)
+        // A picture link that names no buying sells nothing.
+        let noBuy = html.replacingOccurrences(of: #"name="Add to Shopping Cart" "#, with: "")
+        #expect(throws: ImportError.self) { try TestSupport.draft(noBuy, url: url) }
+    }
+
+    @Test(arguments: ["Add to Shopping Cart", "Add to shopping bag"])
+    func aShoppingCartButtonSells(label: String) throws {
+        let html = "<html><body><h1>Merino Beanie</h1><p class=\"price\">€25.00</p><button>\(label)</button></body></html>"
+        #expect(try TestSupport.draft(html, url: "https://shop.example.eu/merino-beanie").availability == .inStock)
+    }
+
     /// IKEA Egypt sells nothing online: its only button adds to a shopping list, though its id says `addToCartBtn`.
     @Test(arguments: ["Add to shopping list", "Add to Wish List", "Auf die Wunschliste", "Ajouter à ma liste d'envies"])
     func aListButtonSellsNothing(label: String) throws {

@@ -16,7 +16,8 @@ enum BuyButton {
         }
         // Shops in Taiwan and Korea often make the buy button a link ("立即購買", "바로구매").
         for link in document.elements(named: "a") where link.subtreeEnd - link.index < 6 {
-            let text = document.text(of: link)
+            var text = document.text(of: link)
+            if text.isEmpty, let words = pictureWords(of: link, in: document) { text = words }
             guard buyMarkerMatcher.contains(attributeLabel(link)) || text.count <= 20 && linkBuyMatcher.contains(text.lowercased()) else { continue }
             if !inOtherProducts(link, document) { return true }
         }
@@ -85,7 +86,8 @@ enum BuyButton {
             // A picture as the button (`<input type="image" src="…/AddCartButton.gif" alt="">`, BigCommerce's older themes):
             // its alt text is its words, and its picture's file name a label.
             let attributes = attributeLabel(control) + (inputType == "image" ? " " + Self.fileName(control["src"]) : "")
-            let text = (control.tag == "input" ? control["value"] ?? control["alt"] ?? control["title"] ?? "" : document.text(of: control)).lowercased()
+            var text = (control.tag == "input" ? control["value"] ?? control["alt"] ?? control["title"] ?? "" : document.text(of: control)).lowercased()
+            if text.isEmpty, !pseudo, let words = pictureWords(of: control, in: document) { text = words }
             guard text.count < 80, let signal = signal(of: control, attributes: attributes, text: text, in: document, sizes: sizes) else { continue }
             if pseudo, case .buy = signal { continue }
             // The ancestor walks cost most, so they only run for controls that say something. A control
@@ -177,6 +179,16 @@ enum BuyButton {
         "liste de souhaits", "lista de deseos", "lista dei desideri", "verlanglijst", "lista życzeń", "lista de desejos", "gift registry",
     ])
 
+    /// The words of a link or button that shows only a picture (`<a href="javascript:…submit()"><img name="Add to Shopping
+    /// Cart" alt="Buy!"></a>`, older shops' image buttons), lowercased: the picture's alt text, title or name, the first
+    /// that names buying, else its alt text.
+    private static func pictureWords(of control: HTMLElement, in document: HTMLDocument) -> String? {
+        guard control.tag != "input", control.subtreeEnd - control.index <= 3,
+              let picture = document.descendants(of: control).first(where: { $0.tag == "img" }) else { return nil }
+        let labels = [picture["alt"], picture["title"], picture["name"]].compactMap { $0?.trimmed.lowercased() }.filter { !$0.isEmpty && $0.count <= 40 }
+        return labels.first(where: linkBuyMatcher.contains) ?? labels.first
+    }
+
     /// The last part of a picture's address, lowercased, without its query.
     private static func fileName(_ source: String?) -> String {
         guard let source, source.utf8.count <= 2_000 else { return "" }
@@ -234,6 +246,7 @@ enum BuyButton {
     /// Words on an add-to-cart or buy-now control.
     static let buyWords = [
         "add to cart", "add-to-cart", "addtocart", "add to bag", "add-to-bag", "addtobag", "add to basket", "add-to-basket", "buy now", "buy-now",
+        "add to shopping cart", "add to shopping bag", "add to shopping basket",
         "in den warenkorb", "warenkorb", "in den einkaufswagen", "jetzt kaufen", "ajouter au panier", "acheter", "añadir a la cesta", "añadir al carrito", "comprar",
         "aggiungi al carrello", "aggiungi alla borsa", "acquista", "adicionar ao carrinho", "in winkelwagen", "do koszyka", "kup teraz",
         // Etsy's "Añadir al carro", Latin American "Agregar al carrito", fashion shops' bags ("Ajouter au sac", "Adicionar à sacola").
