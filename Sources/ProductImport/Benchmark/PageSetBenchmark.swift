@@ -103,8 +103,9 @@ public struct PageSetBenchmark: Sendable {
         }
         let utf8 = CharsetDecoder.utf8(page.bytes, contentType: nil)
         let decode = medianTime { _ = CharsetDecoder.utf8(page.bytes, contentType: nil) }
-        let scan = medianTime { _ = extractor.scan(utf8, pageURL: page.url) }
-        let tree = medianTime { _ = try? HTMLDocument.parse(extractor.scan(utf8, pageURL: page.url)) }
+        let site = extractor.sites.site(for: page.url)
+        let scan = medianTime { _ = extractor.scan(utf8, site: site) }
+        let tree = medianTime { _ = try? HTMLDocument.parse(extractor.scan(utf8, site: site)) }
         return Timing(name: page.name, bytes: page.bytes.count, median: times.sorted()[times.count / 2],
                       decode: decode, scan: scan, tree: tree, peakExtraMemory: extra, outcome: outcome)
     }

@@ -28,22 +28,24 @@ public struct ProductExtractor: Sendable {
     public func extract(bytes: [UInt8], contentType: String?, pageURL: URL) throws(ImportError) -> ProductDraft {
         // A UTF-8 page (nearly all) is scanned as it came, without a decoded copy; scripts stay
         // slices of these bytes.
-        try extract(scan: scan(CharsetDecoder.utf8(bytes, contentType: contentType, host: pageURL.host), pageURL: pageURL), pageURL: pageURL)
+        let site = sites.site(for: pageURL)
+        return try extract(scan: scan(CharsetDecoder.utf8(bytes, contentType: contentType, host: pageURL.host), site: site), site: site, pageURL: pageURL)
     }
 
     /// Extracts the draft from page text; `pageURL` resolves relative image links.
     public func extract(html: String, pageURL: URL) throws(ImportError) -> ProductDraft {
-        try extract(scan: scan(Array(html.utf8), pageURL: pageURL), pageURL: pageURL)
+        let site = sites.site(for: pageURL)
+        return try extract(scan: scan(Array(html.utf8), site: site), site: site, pageURL: pageURL)
     }
 
     /// The scan of a page's UTF-8 bytes: gumbo's copy keeps only the `data-…` attributes some reader
-    /// looks at, and leaves out the blocks the shop's site rule says no reader needs.
-    func scan(_ utf8: [UInt8], pageURL: URL) -> HTMLScan {
-        HTMLScan(utf8: utf8, keepingDataAttributes: keptDataAttributes, blockWords: sites.site(for: pageURL)?.blockWords ?? .standard)
+    /// looks at, and leaves out the blocks the shop's site rule (`site`, the page's) says no reader needs.
+    func scan(_ utf8: [UInt8], site: SiteRules.Site?) -> HTMLScan {
+        HTMLScan(utf8: utf8, keepingDataAttributes: keptDataAttributes, blockWords: site?.blockWords ?? .standard)
     }
 
-    /// Extracts the draft from a scanned page.
-    private func extract(scan: HTMLScan, pageURL: URL) throws(ImportError) -> ProductDraft {
+    /// Extracts the draft from a scanned page; `site` is the page's site rule, if any.
+    private func extract(scan: HTMLScan, site: SiteRules.Site?, pageURL: URL) throws(ImportError) -> ProductDraft {
         var tree: HTMLDocument?
         func document() throws(ImportError) -> HTMLDocument {
             if let tree { return tree }
@@ -83,7 +85,7 @@ public struct ProductExtractor: Sendable {
            !found.contains(where: { $0.isProduct && $0.source != .meta }) {
             found.removeAll { $0.source == .meta }
         }
-        let reader = PageExtractor(pageURL: pageURL, site: sites.site(for: pageURL))
+        let reader = PageExtractor(pageURL: pageURL, site: site)
         if !found.contains(where: \.isProduct) {
             // No structured data says "product": the visible page decides.
             let tree = try document()
