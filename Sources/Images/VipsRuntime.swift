@@ -13,6 +13,8 @@ enum VipsRuntime {
         if getenv("MALLOC_MMAP_THRESHOLD_") == nil { wd_fix_mmap_threshold(128 * 1024) }
         guard wd_vips_init("wardrobe") == 0 else { return takeError() }
         wd_vips_silence_warnings()
+        // liborc's code memory is not thread-safe (see the shim); the plain loops give the same pixels.
+        wd_vips_disable_orc()
         // Chat photos come from strangers: keep ImageMagick, PDF, SVG and slide loaders out of reach entirely,
         // on top of the format allow-list in ImageProcessor.readHeader.
         vips_block_untrusted_set(1)
@@ -26,6 +28,11 @@ enum VipsRuntime {
     /// Starts libvips if needed; throws when it cannot start.
     static func start() throws(ImageError) {
         if let startupFailure { throw .processingFailed(detail: "libvips init: \(startupFailure)") }
+    }
+
+    /// Whether libvips runs liborc-compiled loops; false once started (see `wd_vips_disable_orc`).
+    static var compiledLoopsEnabled: Bool {
+        wd_vips_orc_enabled() != 0
     }
 
     /// Whether libvips has an operation with this nickname, such as `heifload_buffer`.
