@@ -35,7 +35,12 @@ enum ImagePicker {
                     added.append(pick)
                 }
             }
-            // Within one source the widest picture leads; unknown widths keep page order.
+            // Within one source the widest picture leads; unknown widths keep page order. The page reader has
+            // ranked its pictures already (the product's gallery before a sidebar banner of known width).
+            guard group.source != .page else {
+                picks.append(contentsOf: added)
+                continue
+            }
             let ordered = added.enumerated().sorted { lhs, rhs in
                 let left = lhs.element.width ?? 0, right = rhs.element.width ?? 0
                 return left != right ? left > right : lhs.offset < rhs.offset

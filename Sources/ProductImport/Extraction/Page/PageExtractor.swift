@@ -438,7 +438,7 @@ struct PageExtractor {
             if let full = Self.linkedImageFile(around: image, document) { candidate = ImageCandidate(url: full) }
             let lowered = candidate.url.lowercased()
             if ["logo", "icon", "sprite", "pixel", "spacer", "placeholder", "avatar", "badge", "flag", "payment"].contains(where: lowered.includes) { continue }
-            if lowered.hasSuffix(".svg") || lowered.hasSuffix(".gif") { continue }
+            if lowered.hasSuffix(".svg") || lowered.hasSuffix(".gif") || Self.isStandIn(file: lowered) { continue }
             if let width = candidate.width, width < 150 { continue }
             var score = min(candidate.width ?? 400, 3000) / 100
             let inProduct = document.ancestor(of: image, where: Self.galleryLabels.matches) != nil
@@ -453,6 +453,26 @@ struct PageExtractor {
     /// Blocks of other products by their id or class ("related", "recommend", "upsell"…), for pictures: a gallery
     /// is often a carousel, so the price search's wider list is not used here.
     private static let otherProductsLabels = AttributeWords(BuyBoxPrice.otherProductsBlockWords, in: ["id", "class"])
+
+    /// A file that stands in for a picture or draws the page's controls: CVS's `no-image-available-v4.png` in a
+    /// 300 px box and its `arrow-up.png`, a `loading_lg` spinner. Only the file's own name is asked (a product
+    /// called "Arrow" keeps its pictures under `/arrow-shirt/`).
+    static func isStandIn(file url: String) -> Bool {
+        let path = url.split(separator: "?", maxSplits: 1).first ?? Substring(url)
+        guard let name = path.split(separator: "/").last else { return false }
+        if standInWords.contains(where: name.includes) { return true }
+        let stem = name.prefix { $0 != "." }
+        guard stem.hasPrefix("arrow") else { return false }
+        return arrowParts.contains(String(stem.dropFirst(5).filter { $0 != "-" && $0 != "_" }))
+    }
+
+    /// What follows "arrow" in a control's file name: `arrow.png`, `arrow-up.png`, `arrow_right_lg.png`.
+    private static let arrowParts: Set<String> = ["", "up", "down", "left", "right", "next", "prev", "previous", "back", "rightlg", "leftlg", "sm", "lg"]
+
+    private static let standInWords = [
+        "no-image", "no_image", "noimage", "not-available", "not_available", "notavailable", "image-coming-soon", "coming-soon",
+        "loading", "loader", "spinner", "transparent.", "blank.",
+    ]
 
     /// The full-size file a thumbnail links to: `<a class="thumbnail" href="…-500x500.jpg"><img src="…-228x228.jpg">`.
     private static func linkedImageFile(around image: HTMLElement, _ document: HTMLDocument) -> String? {
