@@ -22,6 +22,8 @@ public struct HTMLScan: Sendable {
     public let language: String?
     /// Whether any tag carries an `itemscope` attribute.
     public let containsMicrodata: Bool
+    /// Whether any tag carries a `typeof` attribute (an RDFa item).
+    public let containsRDFa: Bool
     /// How many start tags the page has outside raw text (gumbo's copy may leave some out, see
     /// `RegionCutter`), so "a small page" means the page and not what was parsed of it.
     public let tagCount: Int
@@ -53,7 +55,7 @@ public struct HTMLScan: Sendable {
             var scanner = Scanner(buffer, page: page, keptDataAttributes: kept, blockWords: blockWords.words)
             scanner.run()
             return (scripts: scanner.scripts, metas: scanner.metas, title: scanner.title, language: scanner.language,
-                    microdata: scanner.containsMicrodata, output: scanner.output, moved: scanner.movedValues, tags: scanner.tagCount)
+                    microdata: scanner.containsMicrodata, rdfa: scanner.containsRDFa, output: scanner.output, moved: scanner.movedValues, tags: scanner.tagCount)
         }
         self.page = page
         movedValues = scanner.moved
@@ -62,6 +64,7 @@ public struct HTMLScan: Sendable {
         title = scanner.title
         language = scanner.language
         containsMicrodata = scanner.microdata
+        containsRDFa = scanner.rdfa
         tagCount = scanner.tags
         reduced = scanner.output
     }
@@ -115,6 +118,8 @@ private struct Scanner {
     var language: String?, sawRoot = false
     /// Whether an `itemscope` attribute was seen.
     var containsMicrodata = false
+    /// Whether a `typeof` attribute was seen.
+    var containsRDFa = false
     /// Attribute values moved out of the reduced page, in reference order.
     var movedValues: [Range<Int>] = []
     /// The edits of the tag being read (see `readAttributes`).
@@ -386,6 +391,7 @@ private struct Scanner {
             }
             let nameEnd = cursor
             if nameEquals(nameStart..<nameEnd, Self.itemscopeName) { containsMicrodata = true }
+            if nameEquals(nameStart..<nameEnd, Self.typeofName) { containsRDFa = true }
             while cursor < count, ASCIIByte.isSpace(bytes[cursor]) { cursor += 1 }
             var value: Range<Int>?
             var quoted = false
@@ -489,6 +495,7 @@ private struct Scanner {
     private static let className = Array("class".utf8)
     private static let ariaLabelName = Array("aria-label".utf8)
     private static let itemscopeName = Array("itemscope".utf8)
+    private static let typeofName = Array("typeof".utf8)
     private static let dataPrefix = Array("data-".utf8)
 
     /// Appends text between tags, each run of whitespace as one space: gumbo handles every

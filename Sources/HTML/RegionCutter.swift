@@ -45,9 +45,9 @@ struct RegionCutter {
     ]
     static let blockWords = FoldedWordSet(blockWordList)
 
-    /// Words in a tag that readers take from chrome: a breadcrumb (`crumb` in any attribute) and
-    /// microdata (`itemscope`, `itemprop`).
-    static let readMarkupWords = FoldedWordSet(["crumb", "itemscope", "itemprop"])
+    /// Words in a tag that readers take from chrome: a breadcrumb (`crumb` in any attribute),
+    /// microdata (`itemscope`, `itemprop`) and RDFa items (`typeof`).
+    static let readMarkupWords = FoldedWordSet(["crumb", "itemscope", "itemprop", "typeof"])
 
     /// One open region.
     private struct Region {

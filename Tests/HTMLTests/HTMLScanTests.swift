@@ -31,6 +31,11 @@ import HTML
         #expect(!HTMLScan("<p class=itemscopes>no</p>").containsMicrodata)
     }
 
+    @Test func anRDFaItemIsToldByItsTypeofAttribute() {
+        #expect(HTMLScan(#"<div vocab="https://schema.org/" TYPEOF="Product"><h1 property="name">A</h1></div>"#).containsRDFa)
+        #expect(!HTMLScan(#"<p class="typeof">no</p><script>if (typeof x) {}</script>"#).containsRDFa)
+    }
+
     @Test func anUnterminatedScriptRunsToTheEnd() {
         let scan = HTMLScan("<script>var a = {")
         #expect(scan.scripts.map(\.text) == ["var a = {"])

@@ -76,6 +76,10 @@ public struct ProductExtractor: Sendable {
            let facts = MicrodataExtractor(pageURL: pageURL).extract(from: try document()) {
             found.append(facts)
         }
+        if scan.containsRDFa && hasGaps(found, strict: true),
+           let facts = RDFaExtractor(pageURL: pageURL).extract(from: try document()) {
+            found.append(facts)
+        }
         if let facts = MetaTagExtractor().extract(from: scan.metas) { found.append(facts) }
         if hasGaps(found, strict: true), let facts = EmbeddedDataExtractor().extract(from: scan.scripts) { found.append(facts) }
         // A shop's front or search page whose share tags say "og:type product" and give no price is no product:

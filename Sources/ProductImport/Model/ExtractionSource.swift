@@ -4,6 +4,8 @@ public enum ExtractionSource: String, CaseIterable, Sendable, Hashable {
     case jsonLD = "json-ld"
     /// schema.org microdata (`itemscope`/`itemprop`).
     case microdata
+    /// RDFa (`typeof`/`property`): schema.org, or GoodRelations read as schema.org.
+    case rdfa
     /// Open Graph, `product:` and Twitter card meta tags.
     case meta
     /// Data the page embeds for its own scripts (Next.js, Nuxt, Shopify, app state).
