@@ -88,3 +88,30 @@ import Testing
         #expect(throws: ImportError.self) { try TestSupport.draft(page, url: "https://shop.example/news/summer") }
     }
 }
+
+/// Hostile RDFa: repeated properties and items nested deeper than the reader follows.
+@Suite struct HostileRDFaTests {
+    @Test func aPropertyRepeatedThousandsOfTimesKeepsTheFirstValues() throws {
+        let repeated = String(repeating: #"<span property="gr:name" content="Other"></span>"#, count: 20_000)
+        let page = RDFaTests.offering.replacingOccurrences(
+            of: #"<span property="gr:hasStockKeepingUnit" content="DI152" datatype="xsd:string"></span>"#,
+            with: #"<span property="gr:hasStockKeepingUnit" content="DI152" datatype="xsd:string"></span>"# + repeated)
+        let draft = try TestSupport.draft(page, url: "https://shop.example/guimauve-croissant-marshmallow,fr,4,DI152.cfm")
+        #expect(draft.sku == "DI152")
+        #expect(draft.price == 1.4)
+    }
+
+    @Test func itemsNestedDeeperThanEightLevelsAreLeftOut() throws {
+        let depth = 300
+        let open = String(repeating: #"<div property="isRelatedTo" typeof="Product"><span property="name">Deep</span>"#, count: depth)
+        let page = """
+            <html><head><title>Linen Shirt</title></head><body>
+            <div vocab="https://schema.org/" typeof="Product"><h1 property="name">Linen Shirt</h1>
+            <div property="offers" typeof="Offer"><span property="price" content="59.00">59,00 €</span>
+            <meta property="priceCurrency" content="EUR"></div>\(open)\(String(repeating: "</div>", count: depth))</div></body></html>
+            """
+        let draft = try TestSupport.draft(page, url: "https://shop.example/products/linen-shirt")
+        #expect(draft.name == "Linen Shirt")
+        #expect(draft.price == 59)
+    }
+}

@@ -38,10 +38,19 @@ struct RDFaExtractor {
 
     /// Pages repeat their data for every product tile; a page's own product comes early.
     static let maxItems = 200
+    /// Values one item keeps, over all its names.
+    static let maxValues = 2_000
 
     private func item(_ scope: HTMLElement, in document: HTMLDocument, depth: Int, budget: inout Int) -> JSON {
         budget -= 1
         var members: [String: [JSON]] = [:]
+        var valueCount = 0
+        // Values are bounded per item and per name: a hostile page repeats one property a million times.
+        func add(_ value: @autoclosure () -> JSON, as name: String) {
+            guard valueCount < Self.maxValues, members[name, default: []].count < 50 else { return }
+            valueCount += 1
+            members[name, default: []].append(value())
+        }
         if let types = scope["typeof"]?.split(whereSeparator: \.isWhitespace), !types.isEmpty {
             members["@type"] = types.prefix(8).map { .string(String($0)) }
         }
@@ -51,24 +60,26 @@ struct RDFaExtractor {
             let element = document.elements[cursor]
             if element.has("typeof") {
                 // A nested item is the value of its own property or rel, or of a rel left hanging above it.
-                let names = Self.names(element["property"]) + Self.names(element["rel"])
-                let owners = names.isEmpty ? hangingRel(above: element, within: scope, in: document) : names
-                if depth < 8, budget > 0, !owners.isEmpty {
-                    let value = item(element, in: document, depth: depth + 1, budget: &budget)
-                    for name in owners { members[name, default: []].append(value) }
+                if depth < 8, budget > 0 {
+                    let names = Self.names(element["property"]) + Self.names(element["rel"])
+                    let owners = names.isEmpty ? hangingRel(above: element, within: scope, in: document) : names
+                    if !owners.isEmpty {
+                        let value = item(element, in: document, depth: depth + 1, budget: &budget)
+                        for name in owners { add(value, as: name) }
+                    }
                 }
                 cursor = element.subtreeEnd
                 continue
             }
             for name in Self.names(element["property"]) {
-                members[name, default: []].append(.string(propertyValue(element, in: document)))
+                add(.string(propertyValue(element, in: document)), as: name)
             }
             if let link = Self.link(of: element) {
-                for name in Self.names(element["rel"]) { members[name, default: []].append(.string(link)) }
+                for name in Self.names(element["rel"]) { add(.string(link), as: name) }
             }
             cursor += 1
         }
-        return .object(members.mapValues { $0.count == 1 ? $0[0] : .array(Array($0.prefix(50))) })
+        return .object(members.mapValues { $0.count == 1 ? $0[0] : .array($0) })
     }
 
     /// The names of the nearest `rel` between `element` and `scope` that names no object of its own: the
