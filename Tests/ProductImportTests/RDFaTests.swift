@@ -78,6 +78,23 @@ import Testing
         #expect(draft.images.first?.absoluteString == "https://shop.example/img/linen-shirt.jpg")
     }
 
+    /// A brand written on one element: `rel` names the new item, and the `property` beside it describes that item,
+    /// not the product (a Dutch wholesaler's price table).
+    @Test func aBrandOnOneElementIsTheBrandsNameNotTheProducts() throws {
+        let page = """
+            <html><head><title>Koffiebonen 1 kg</title></head><body><table><tr typeof="schema:Product">
+            <td><span rel="schema:brand" typeof="schema:Brand" property="schema:name" content="Brandt"></span></td>
+            <td property="schema:name">Koffiebonen 1 kg</td><td property="schema:sku">KB-1000</td>
+            <td rel="schema:offers"><span typeof="schema:Offer"><meta property="schema:priceCurrency" content="EUR">
+            <span property="schema:price" content="12.95">€ 12,95</span></span></td></tr></table></body></html>
+            """
+        let draft = try TestSupport.draft(page, url: "https://shop.example/koffiebonen")
+        #expect(draft.name == "Koffiebonen 1 kg")
+        #expect(draft.brand == "Brandt")
+        #expect(draft.sku == "KB-1000")
+        #expect(draft.price == 12.95)
+    }
+
     /// Drupal marks every article `typeof="sioc:Item foaf:Document"`: no product, so nothing is taken from it.
     @Test func anArticleInRDFaIsNoProduct() {
         let page = """

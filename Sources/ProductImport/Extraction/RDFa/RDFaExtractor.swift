@@ -55,14 +55,21 @@ struct RDFaExtractor {
             members["@type"] = types.prefix(8).map { .string(String($0)) }
         }
         if let about = scope["about"] ?? scope["resource"], !about.isEmpty { members["@id"] = [.string(about)] }
+        if scope.has("rel") {
+            for name in Self.names(scope["property"]) { add(.string(propertyValue(scope, in: document)), as: name) }
+        }
         var cursor = scope.index + 1
         while cursor < scope.subtreeEnd {
             let element = document.elements[cursor]
             if element.has("typeof") {
                 // A nested item is the value of its own property or rel, or of a rel left hanging above it.
                 if depth < 8, budget > 0 {
-                    let names = Self.names(element["property"]) + Self.names(element["rel"])
-                    let owners = names.isEmpty ? hangingRel(above: element, within: scope, in: document) : names
+                    // Its `rel` names it (a `property` beside the rel then describes the new item, as shops write
+                    // `<span rel="schema:brand" typeof="schema:Brand" property="schema:name" content="Acme">`);
+                    // else its `property`, else a rel left hanging above it.
+                    let relNames = Self.names(element["rel"]), propertyNames = Self.names(element["property"])
+                    let owners = !relNames.isEmpty ? relNames
+                        : !propertyNames.isEmpty ? propertyNames : hangingRel(above: element, within: scope, in: document)
                     if !owners.isEmpty {
                         let value = item(element, in: document, depth: depth + 1, budget: &budget)
                         for name in owners { add(value, as: name) }
