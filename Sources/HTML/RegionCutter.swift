@@ -46,8 +46,8 @@ struct RegionCutter {
     static let blockWords = FoldedWordSet(blockWordList)
 
     /// Words in a tag that readers take from chrome: a breadcrumb (`crumb` in any attribute),
-    /// microdata (`itemscope`, `itemprop`) and RDFa items (`typeof`).
-    static let readMarkupWords = FoldedWordSet(["crumb", "itemscope", "itemprop", "typeof"])
+    /// microdata (`itemscope`, `itemprop`) and RDFa (`typeof`, `property`).
+    static let readMarkupWords = FoldedWordSet(["crumb", "itemscope", "itemprop", "typeof", "property"])
 
     /// One open region.
     private struct Region {

@@ -132,6 +132,14 @@ import Testing
         #expect(document.elements(named: "a").count == 100)
     }
 
+    @Test func rdfaInAFooterStays() throws {
+        let item = "<html><body><h1>Shirt</h1><footer><div typeof=\"Organization\">\(links(100))</div></footer></body></html>"
+        #expect(try HTMLDocument.parse(item).elements(named: "a").count == 100)
+        // A property inside an item, in a block of its own that names no item.
+        let property = "<html><body><h1>Shirt</h1><div typeof=\"Product\"><div class=\"footer\"><span property=\"price\">9</span>\(links(100))</div></div></body></html>"
+        #expect(try HTMLDocument.parse(property).elements(named: "a").count == 100)
+    }
+
     @Test func reviewsAndOtherProductsGoButTheProductGalleryStays() throws {
         let html = "<html><body><h1>Shirt</h1><div class=\"pdp-carousel\">\(links(100))</div>"
             + "<div id=\"customer-reviews_feature_div\"><div>\(links(100))</div></div>"
