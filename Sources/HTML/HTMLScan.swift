@@ -284,7 +284,8 @@ private struct Scanner {
     /// Whether the tag just read names a breadcrumb or microdata in an attribute's name or label
     /// (links and sources are not looked at: they are most of the bytes and never say so).
     private func mentionsReadMarkup() -> Bool {
-        attributeNames.contains { readMarkupWords.occurs(in: bytes, $0) } || labelValues.contains { readMarkupWords.occurs(in: bytes, $0) }
+        attributeNames.contains { readMarkupWords.occurs(in: bytes, $0) || nameEquals($0, Self.propertyName) }
+            || labelValues.contains { readMarkupWords.occurs(in: bytes, $0) }
     }
 
     /// Whether the id or class value in `range` holds one of the block words.
@@ -496,6 +497,7 @@ private struct Scanner {
     private static let ariaLabelName = Array("aria-label".utf8)
     private static let itemscopeName = Array("itemscope".utf8)
     private static let typeofName = Array("typeof".utf8)
+    private static let propertyName = Array("property".utf8)
     private static let dataPrefix = Array("data-".utf8)
 
     /// Appends text between tags, each run of whitespace as one space: gumbo handles every

@@ -46,8 +46,9 @@ struct RegionCutter {
     static let blockWords = FoldedWordSet(blockWordList)
 
     /// Words in a tag that readers take from chrome: a breadcrumb (`crumb` in any attribute),
-    /// microdata (`itemscope`, `itemprop`) and RDFa (`typeof`, `property`).
-    static let readMarkupWords = FoldedWordSet(["crumb", "itemscope", "itemprop", "typeof", "property"])
+    /// microdata (`itemscope`, `itemprop`) and RDFa items (`typeof`). An RDFa `property` counts only as an
+    /// attribute's whole name (`HTMLScan`): a footer's `class="intell_property"` is no markup.
+    static let readMarkupWords = FoldedWordSet(["crumb", "itemscope", "itemprop", "typeof"])
 
     /// One open region.
     private struct Region {

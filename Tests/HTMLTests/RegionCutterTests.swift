@@ -138,6 +138,9 @@ import Testing
         // A property inside an item, in a block of its own that names no item.
         let property = "<html><body><h1>Shirt</h1><div typeof=\"Product\"><div class=\"footer\"><span property=\"price\">9</span>\(links(100))</div></div></body></html>"
         #expect(try HTMLDocument.parse(property).elements(named: "a").count == 100)
+        // A class that only holds the word is no markup (wemakeprice.com's footer).
+        let label = "<html><body><h1>Shirt</h1><footer><ul><li class=\"foot_etc intell_property\">IP</li></ul>\(links(100))</footer></body></html>"
+        #expect(try HTMLDocument.parse(label).elements(named: "a").isEmpty)
     }
 
     @Test func reviewsAndOtherProductsGoButTheProductGalleryStays() throws {
