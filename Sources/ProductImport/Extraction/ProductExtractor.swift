@@ -122,6 +122,13 @@ public struct ProductExtractor: Sendable {
 
     /// Merges what the sources found into the draft.
     private func finish(_ found: [ProductFacts], pageURL: URL, scan: HTMLScan) throws(ImportError) -> ProductDraft {
+        var found = found
+        // PrestaShop 1.6 leaves a product's visible reference for its script to fill (`PrestaShopState`).
+        if !found.contains(where: { $0.sku != nil }), let reference = PrestaShopState.reference(in: scan.scripts) {
+            var facts = ProductFacts(source: .embedded)
+            facts.sku = reference
+            found.append(facts)
+        }
         let locale = scan.metas.metaContent("og:locale") ?? scan.language
         guard var draft = merge(found, pageURL: pageURL, language: locale) else {
             throw ImportError(.notAProduct, detail: "product data without a name")

@@ -247,6 +247,10 @@ enum PageIdentifier {
         "SKU", "MPN", "ASIN", "ISBN-13", "ISBN-10", "ISBN", "EAN13", "EAN-13", "EAN", "GTIN", "UPC",
         "Numéro d'article", "N° d'article", "Numero articolo", "Código do produto", "Código de producto", "Nr produktu", "Indeks",
         "Art.nr.", "Artikelnr", "Productcode", "Style", "Web ID", "Walmart #", "Store SKU", "Online Inquiries",
+        // Czech and Slovak, Hungarian, Danish and Norwegian, Finnish, Romanian, Turkish, Russian and Ukrainian, Greek.
+        "Kód produktu", "Kód zboží", "Katalogové číslo", "Katalógové číslo", "Objednací číslo", "Číslo produktu",
+        "Cikkszám", "Termékkód", "Varenummer", "Varenr.", "Tuotenumero", "Tuotekoodi", "Cod produs", "Ürün kodu", "Stok kodu",
+        "Артикул", "Код товара", "Код товару", "Κωδικός προϊόντος", "Κωδικός",
         // Japanese, Chinese and Korean shops: item number, model number, product code.
         "商品番号", "商品コード", "JANコード", "品番", "型番", "商品編號", "商品编号", "商品代碼", "商品代码", "商品貨號", "商品货号",
         "貨號", "货号", "品號", "品号", "型號", "型号", "상품번호", "상품코드", "제품번호", "모델번호", "모델명", "품번",
