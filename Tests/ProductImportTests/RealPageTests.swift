@@ -9,6 +9,8 @@ import Testing
     /// Fields the importer still gets wrong, each with why (see Fixtures/real/README.md). A miss
     /// not listed fails, and so does a listed one that starts to pass, so the list stays true.
     static let knownMisses: [String: String] = [
+        "obchod-hsflamingo-cz-obestavba-irys-exclusive.goods": "a Czech name (\"Obestavba\", a fireplace surround); the keyword rules have no Czech words",
+        "well-ca-head-and-shoulders-men-full-thick-shampoo.sku": "the page labels no SKU; the importer takes the GTIN its hidden microdata states (gtin14), as it does wherever no sku is stated",
         "musikdreiklang-de-yamaha-ydp-s52-b-digitalpiano.brand": "the page states no brand; the importer takes the known maker the name starts with, Yamaha, as it does for cam4sell's Nikon",
         "snipes-com-adidas-yung-96-sale-excerpt.name": "the heading puts the brand link before the name; the importer keeps the JSON-LD name \"YUNG 96\" and the brand in its own field",
         "snipes-com-champion-unisex-legacy-cap-excerpt.name": "as for the adidas page: the JSON-LD name \"Unisex Legacy Caps\" without the heading's brand link",
