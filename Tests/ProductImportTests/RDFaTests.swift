@@ -95,6 +95,22 @@ import Testing
         #expect(draft.price == 12.95)
     }
 
+    /// RDFa Lite pages often type the whole body as a WebPage; a Product inside it that no property names is an
+    /// item of its own.
+    @Test func aProductInsideATypedPageIsStillRead() throws {
+        let page = """
+            <html><head><title>Linen Shirt</title></head><body vocab="http://schema.org/" typeof="WebPage">
+            <span property="name">Linen Shirt | Shop</span>
+            <div typeof="Product"><h1 property="name">Linen Shirt</h1><span property="sku">LN-204</span>
+            <div property="offers" typeof="Offer"><meta property="priceCurrency" content="EUR"><span property="price" content="59.00">59,00 €</span></div>
+            </div></body></html>
+            """
+        let draft = try TestSupport.draft(page, url: "https://shop.example/products/linen-shirt")
+        #expect(draft.sku == "LN-204")
+        #expect(draft.price == 59)
+        #expect(draft.sources[.sku] == .rdfa)
+    }
+
     /// Drupal marks every article `typeof="sioc:Item foaf:Document"`: no product, so nothing is taken from it.
     @Test func anArticleInRDFaIsNoProduct() {
         let page = """

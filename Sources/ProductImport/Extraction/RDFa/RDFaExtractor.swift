@@ -30,7 +30,9 @@ struct RDFaExtractor {
                 cursor += 1
                 continue
             }
-            roots.append(item(element, in: document, depth: 0, budget: &budget))
+            var separate: [JSON] = []
+            roots.append(item(element, in: document, depth: 0, budget: &budget, separate: &separate))
+            roots += separate
             cursor = element.subtreeEnd
         }
         return roots
@@ -41,7 +43,9 @@ struct RDFaExtractor {
     /// Values one item keeps, over all its names.
     static let maxValues = 2_000
 
-    private func item(_ scope: HTMLElement, in document: HTMLDocument, depth: Int, budget: inout Int) -> JSON {
+    /// One item's members; items inside it that nothing links to (a Product in `<body typeof="WebPage">`) are
+    /// subjects of their own and go to `separate`.
+    private func item(_ scope: HTMLElement, in document: HTMLDocument, depth: Int, budget: inout Int, separate: inout [JSON]) -> JSON {
         budget -= 1
         var members: [String: [JSON]] = [:]
         var valueCount = 0
@@ -62,7 +66,8 @@ struct RDFaExtractor {
         while cursor < scope.subtreeEnd {
             let element = document.elements[cursor]
             if element.has("typeof") {
-                // A nested item is the value of its own property or rel, or of a rel left hanging above it.
+                // A nested item is the value of its own property or rel, or of a rel left hanging above it, else a
+                // subject of its own.
                 if depth < 8, budget > 0 {
                     // Its `rel` names it (a `property` beside the rel then describes the new item, as shops write
                     // `<span rel="schema:brand" typeof="schema:Brand" property="schema:name" content="Acme">`);
@@ -70,8 +75,10 @@ struct RDFaExtractor {
                     let relNames = Self.names(element["rel"]), propertyNames = Self.names(element["property"])
                     let owners = !relNames.isEmpty ? relNames
                         : !propertyNames.isEmpty ? propertyNames : hangingRel(above: element, within: scope, in: document)
-                    if !owners.isEmpty {
-                        let value = item(element, in: document, depth: depth + 1, budget: &budget)
+                    let value = item(element, in: document, depth: depth + 1, budget: &budget, separate: &separate)
+                    if owners.isEmpty {
+                        separate.append(value)
+                    } else {
                         for name in owners { add(value, as: name) }
                     }
                 }
