@@ -125,18 +125,20 @@ enum PageIdentifier {
             // A label's note in brackets ("SKU (config)", Jumia's specification table) is part of the label.
             if rest.first == "(", let close = rest.prefix(24).firstIndex(of: ")") { rest = rest[rest.index(after: close)...].drop(while: separators) }
             if rest.isEmpty {
-                // The value sits in the next non-empty run ("<dt>SKU</dt><dd>123</dd>").
+                // The value sits in the next run that is more than a colon ("<dt>SKU</dt><dd>123</dd>",
+                // "<td><strong>Part No.</strong>:</td><td>H11BCVSU-BP</td>").
                 var look = index
-                while look < runs.count, look < index + 4, runs[look].trimmed.isEmpty { look += 1 }
+                while look < runs.count, look < index + 4, runs[look].trimmed.allSatisfy(Self.isLabelEnd) { look += 1 }
                 guard look < runs.count else { continue }
                 rest = Substring(runs[look].trimmed).drop { $0 == ":" || $0 == "：" || $0 == " " || $0 == "\u{200E}" || $0 == "\u{200F}" }
                 // A value split into parts (`<span>5</span><span>70</span><span>307</span><span>-</span><span>720</span>`)
-                // is its runs joined, as long as they run on without a space.
+                // is its runs joined, as long as they run on without a space and each holds a digit or is one mark: the
+                // next row's label ("Wattage") is no part.
                 if identifier(String(rest)) == nil {
                     var joined = String(rest)
                     var next = look + 1
                     while next < runs.count, next < look + 8, joined.utf8.count <= 40, let part = Optional(runs[next]), !part.isEmpty,
-                          part.utf8.count <= 12, !part.contains(where: \.isWhitespace) {
+                          part.utf8.count <= 12, !part.contains(where: \.isWhitespace), Self.mayBePart(part) {
                         joined += part
                         next += 1
                     }
@@ -152,6 +154,16 @@ enum PageIdentifier {
                let shop = found(value, label: label) { return shop }
         }
         return makers
+    }
+
+    /// What may stand between a label and its value: a colon, ASCII or full-width.
+    private static func isLabelEnd(_ character: Character) -> Bool {
+        character == ":" || character == "："
+    }
+
+    /// A piece of a split number: it holds a digit, or it is one joining mark.
+    private static func mayBePart(_ run: String) -> Bool {
+        run.contains(where: \.isNumber) || run == "-" || run == "." || run == "/"
     }
 
     /// A run that is the word "Item" alone, with the spaces around it: a label whose number follows in its own element.
@@ -241,7 +253,7 @@ enum PageIdentifier {
         "Manufacturer reference", "Item model number", "Artikelnummer", "Artikel-Nr.", "Art.-Nr.", "Art. Nr.", "Artikelnr.", "Item number",
         "Item No.", "Item #", "Item no", "Item code", "Item Id", "Item:", "Style number", "Style No.", "Style #", "Style code", "Product code", "Product ID",
         "Product number", "Product No.", "Product No", "Prod. No.", "Article number", "Article No.", "Article no", "Art. no.", "Art.No.",
-        "Part number", "Part No.", "ID", "Herstellernummer", "Hersteller-Nr.", "Bestellnummer", "Best.-Nr.", "Productnummer", "Número de artículo",
+        "Part number", "Part No.", "Stock Code", "Stock No.", "Stock #", "ID", "Herstellernummer", "Hersteller-Nr.", "Bestellnummer", "Best.-Nr.", "Productnummer", "Número de artículo",
         "Modellnummer", "Modell", "Model number", "Model", "Modèle", "Référence", "Réf.", "Ref.", "Referencia", "Referência",
         "Código", "Codice articolo", "Codice prodotto", "Codice", "Cod. articolo", "Cod. prodotto", "Cod. art.", "Cod.", "Artikelcode", "Numer katalogowy", "Kod produktu",
         "SKU", "MPN", "ASIN", "ISBN-13", "ISBN-10", "ISBN", "EAN13", "EAN-13", "EAN", "GTIN", "UPC",
