@@ -563,14 +563,14 @@ extension DataFiles {
       "afterGarments": {
         "en": ["turntable", "connector", "charger", "mount"]}},
     {"kind": "film or music", "words": {
-      "en": ["blu ray", "dvd", "steelbook", "vinyl record", "audio cd", "soundtrack", "classic rock", "rock band", "hard rock", "punk rock", "rock music", "rock n roll", "rock and roll"],
-      "de": ["blu ray", "dvd", "schallplatte"],
-      "fr": ["blu ray", "dvd", "disque vinyle"],
-      "es": ["blu ray", "dvd", "disco de vinilo"],
-      "it": ["blu ray", "dvd", "disco in vinile"],
+      "en": ["blu ray", "dvd", "steelbook", "vinyl record", "audio cd", "soundtrack", "classic rock", "rock band", "hard rock", "punk rock", "rock music", "rock n roll", "rock and roll", "music cd", "cd album", "album cd", "double cd", "cd box set", "on cd", "on vinyl", "vinyl lp", "lp vinyl"],
+      "de": ["blu ray", "dvd", "schallplatte", "auf cd", "die cd", "musik cd", "doppel cd", "auf vinyl", "vinyl lp"],
+      "fr": ["blu ray", "dvd", "disque vinyle", "sur cd", "le cd", "album cd", "double cd", "sur vinyle"],
+      "es": ["blu ray", "dvd", "disco de vinilo", "en cd", "el cd", "cd de musica", "en vinilo"],
+      "it": ["blu ray", "dvd", "disco in vinile", "su cd", "il cd", "cd musicale", "su vinile"],
       "zh": ["藍光", "蓝光", "唱片", "黑膠"],
       "ja": ["ブルーレイ"],
-      "ko": ["블루레이", "음반"], "pt": ["disco de vinil"], "nl": ["langspeelplaat"], "pl": ["plyta winylowa", "plyta cd"]},
+      "ko": ["블루레이", "음반"], "pt": ["disco de vinil", "em cd", "cd de musica"], "nl": ["langspeelplaat", "op cd", "muziek cd", "op vinyl"], "pl": ["plyta winylowa", "plyta cd"]},
       "afterGarments": {
         "en": ["blu ray", "dvd", "steelbook", "vinyl record", "soundtrack"]}},
     {"kind": "toy", "words": {

@@ -79,6 +79,9 @@ enum BrandText {
         ("Visit the ", " Store"), ("Visita la tienda de ", ""), ("Besuche den ", "-Store"), ("Besuchen Sie den ", "-Store"),
         ("Visitez la boutique ", ""), ("Visiter la boutique ", ""), ("Visita lo Store di ", ""), ("Bezoek de ", "-winkel"), ("Bezoek de ", " Store"),
         ("Visite a loja ", ""), ("Visite a Loja da ", ""), ("Odwiedź sklep ", ""), ("Besök ", "-butiken"), ("Marke: ", ""),
+        // A brand link's own words ("Mehr von <a>Müllermöbel</a>" on pharao24.de), read only in a block labelled as the brand.
+        ("Mehr von ", ""), ("Alle Produkte von ", ""), ("Weitere Artikel von ", ""), ("More from ", ""), ("See more from ", ""),
+        ("Shop all ", ""), ("Más de ", ""), ("Altro da ", ""), ("Meer van ", ""), ("Więcej od ", ""),
     ]
 
     private static let loweredStorePrefixes = storePhrases.map { $0.0.lowercased() }

@@ -470,6 +470,8 @@ enum BuyBoxPrice {
         "price__was", "reduced-from", "price-before", "range-from", "price-per", "per-unit", "klarna", "afterpay", "points",
         "alter-preis", "ancien", "non-sale", "nonsale", "excluding", "excl-tax", "ex-tax", "price-tax", "without-tax", "tax-excl", "exkl",
         "origin", "market", "consumer", "orgprice", "org-price", "omnibus", "lowest",
+        // What loyalty points are worth (PrestaShop's `loyalty_price`: "a voucher of £0.20"), cash back, a reward.
+        "loyalty", "reward", "cashback", "cash-back", "voucher",
     ] + localOldPriceWords
     private static let regularLabels = ["regular", "normal-price", "normalprice"]
     private static let preferred = ["sale", "current", "now", "final", "special", "offer", "topay", "to-pay", "actual", "selling", "price-new", "reduced", "buybox",

@@ -15,7 +15,9 @@ enum CreditedBrand {
         let text = HTMLDocument.collapsingWhitespace(description)
         // The longest credited lead first: "Lisa Rinna Collection" before "Lisa".
         for count in stride(from: min(4, words.count - 1), through: 1, by: -1) {
-            let lead = words.prefix(count).joined(separator: " ")
+            // The lead may end at the name's colon or comma: "Dave Holland: Prism" credits "Dave Holland", never "Dave".
+            var lead = words.prefix(count).joined(separator: " ")
+            while let last = lead.last, ",:;".contains(last) { lead.removeLast() }
             guard lead.count >= 2, let first = lead.first, first.isUppercase || first.isNumber, lead.contains(where: \.isLetter),
                   !lead.contains(where: { ",:;|()[]".contains($0) }) else { continue }
             var searchStart = text.startIndex

@@ -1,0 +1,40 @@
+import Closet
+import Foundation
+@testable import ProductImport
+import Testing
+
+/// Wording found on small shops' pages: a loyalty voucher's value, a brand link's "More from", an artist credited
+/// before a colon, and a record's format.
+@Suite struct ShopWordingTests {
+    /// PrestaShop's loyalty module sits above the price box: "a voucher of £0.20" is not the price.
+    @Test func aLoyaltyVouchersValueIsNoPrice() throws {
+        let page = """
+            <html><head><title>Beyonce Surfboard Sweatshirt</title></head><body><h1>Beyonce Surfboard Sweatshirt</h1>
+            <p id="loyalty">By buying this product you can collect up to <b><span id="loyalty_points">1</span> loyalty point</b>.
+            Your cart will total <b>1 point</b> that can be converted into a voucher of <span id="loyalty_price">£ 0.20</span>.</p>
+            <div class="content_prices"><div class="price"><p class="our_price_display"><span id="our_price_display">£ 19.99</span></p></div></div>
+            <button type="submit" name="Submit"><span>Add to cart</span></button></body></html>
+            """
+        let draft = try TestSupport.draft(page, url: "https://stylelocker.co.uk/sweatshirts/132-beyonce-surfboard-sweatshirt.html")
+        #expect(draft.price == 19.99)
+        #expect(draft.currency == "GBP")
+    }
+
+    @Test(arguments: [
+        ("Mehr von Müllermöbel", "Müllermöbel"), ("More from Acme Outdoor", "Acme Outdoor"), ("Alle Produkte von Tchibo", "Tchibo"),
+        ("Más de Desigual", "Desigual"), ("Meer van Rituals", "Rituals"),
+    ])
+    func aBrandLinksOwnWordsAreLeftOut(text: String, brand: String) {
+        #expect(BrandText.brand(in: text) == brand)
+    }
+
+    @Test func anArtistBeforeTheColonIsCreditedWhole() {
+        let description = "Die CD Dave Holland: Prism jetzt probehören und für 6,99 Euro kaufen. Mehr von Dave Holland (geb. 1946) gibt es im Shop."
+        #expect(CreditedBrand.brand(inName: "Dave Holland: Prism", description: description) == "Dave Holland")
+    }
+
+    @Test(arguments: ["Dave Holland: Prism auf CD", "Kind of Blue (album CD)", "Abbey Road sur CD", "Rumours on vinyl"])
+    func aRecordsFormatSaysFilmOrMusic(name: String) {
+        TestSupport.expectGoods(name, "film or music")
+    }
+}
