@@ -20,6 +20,22 @@ import Testing
         #expect(draft.currency == "GBP")
     }
 
+    /// jpc.de's buy box: the old price in a classed block inside the price's container, the new one bare; another
+    /// edition's tile further down states its own price.
+    @Test func aPriceBoxWhoseOnlyLabelledPartIsTheOldPriceGivesTheNewOne() throws {
+        let page = """
+            <html><head><title>Dave Holland: Prism (CD)</title></head><body><h2 class="page-title">Dave Holland: Prism</h2>
+            <div class="box price-action"><div class="availability">Artikel am Lager</div>
+            <div class="price"><div class="old-price">EUR 8,99**</div><strong><span>EUR 6,99</span>*</strong></div>
+            <button class="btn to-cart" data-price="6.99">In den Warenkorb</button></div>
+            <div class="box"><div class="foot"><div class="medium">CD</div><div class="price"><strong>EUR 7,99*</strong></div></div></div>
+            </body></html>
+            """
+        let draft = try TestSupport.draft(page, url: "https://www.jpc.de/jpcng/jazz/detail/-/art/Dave-Holland-Prism/hnum/1537284")
+        #expect(draft.price == 6.99)
+        #expect(draft.currency == "EUR")
+    }
+
     @Test(arguments: [
         ("Mehr von Müllermöbel", "Müllermöbel"), ("More from Acme Outdoor", "Acme Outdoor"), ("Alle Produkte von Tchibo", "Tchibo"),
         ("Más de Desigual", "Desigual"), ("Meer van Rituals", "Rituals"),

@@ -335,12 +335,14 @@ enum BuyBoxPrice {
 
     /// Whether a labelled price sits inside `element`: the container's text runs the old and the
     /// new price together, so the innermost labelled element speaks instead. A labelled part without a
-    /// digit is no price (WooCommerce's `woocommerce-Price-currencySymbol` inside every amount).
+    /// digit is no price (WooCommerce's `woocommerce-Price-currencySymbol` inside every amount), and a part
+    /// drawn crossed out is the old price, which the container's own text leaves out (jpc.de's
+    /// `<div class="price"><div class="old-price">EUR 8,99</div><strong><span>EUR 6,99</span></strong>`).
     private static func holdsLabelledPrice(_ element: HTMLElement, _ document: HTMLDocument) -> Bool {
         let end = min(element.subtreeEnd, element.index + 200)
         guard element.index + 1 < end else { return false }
         return document.elements[(element.index + 1)..<end].contains {
-            priceLabel($0) != nil && !skippedTags.contains($0.tag) && $0.textRuns.contains { hasDigit(document.texts[$0]) }
+            priceLabel($0) != nil && !skippedTags.contains($0.tag) && !drawnCrossedOut($0) && $0.textRuns.contains { hasDigit(document.texts[$0]) }
         }
     }
 
