@@ -36,6 +36,28 @@ import Testing
         #expect(draft.currency == "EUR")
     }
 
+    /// pharao24.de's add-to-cart is a picture classed as the button inside a `div type="button"`.
+    @Test(arguments: [("in den Warenkorb", Availability.inStock), ("Ausverkauft", .outOfStock)])
+    func aPictureClassedAsTheButtonSpeaksWithItsAltText(alt: String, availability: Availability) throws {
+        let draft = try TestSupport.draft(Self.sofa(alt: alt), url: "http://www.pharao24.de/eckcouch-mary.html")
+        #expect(draft.availability == availability)
+        #expect(draft.price == 729)
+    }
+
+    /// A picture button that names no buying (a share button) makes no buy box: with nothing else, no product.
+    @Test func aPictureButtonThatSaysNothingOfBuyingIsNoBuyBox() {
+        #expect(throws: ImportError.self) { try TestSupport.draft(Self.sofa(alt: "Facebook"), url: "http://www.pharao24.de/eckcouch-mary.html") }
+    }
+
+    static func sofa(alt: String) -> String {
+        """
+            <html><head><title>Eckcouch MARY</title></head><body><h1 class="product-name">Eckcouch mit Schlaffunktion grau MARY</h1>
+            <div class="price-box"><span class="regular-price"><span class="price">729,00 €</span></span></div>
+            <form id="product_addtocart_form"><div type="button" title="\(alt)" class="inWK">
+            <img src="/skin/images/inWK.png" alt="\(alt)" class="inWK button btn-cart"/></div></form></body></html>
+            """
+    }
+
     @Test(arguments: [
         ("Mehr von Müllermöbel", "Müllermöbel"), ("More from Acme Outdoor", "Acme Outdoor"), ("Alle Produkte von Tchibo", "Tchibo"),
         ("Más de Desigual", "Desigual"), ("Meer van Rituals", "Rituals"),

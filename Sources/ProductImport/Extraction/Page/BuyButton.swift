@@ -79,14 +79,18 @@ enum BuyButton {
             // it only ever counts for its stock words, never as a buy control.
             let pseudo = (control.tag == "span" || control.tag == "div") && buttonStyleMatcher.matches(control)
             let inputType = control.tag == "input" ? control["type"]?.lowercased() ?? "" : ""
-            guard control.tag == "button" || control.tag == "a" || pseudo || ["submit", "button", "image"].contains(inputType) else { continue }
+            // A picture classed as the button (pharao24.de's `<img class="inWK button btn-cart" alt="in den Warenkorb">`,
+            // which submits the cart form when clicked) is one: its alt text or title is its words.
+            let clickablePicture = control.tag == "img" && buttonStyleMatcher.matches(control)
+            guard control.tag == "button" || control.tag == "a" || pseudo || clickablePicture || ["submit", "button", "image"].contains(inputType) else { continue }
             guard control.subtreeEnd - control.index < (pseudo ? 4 : Self.largestControl) else { continue }
             // A text of 400 bytes or more has 80 characters or more: the runs' length says so without joining them.
             guard control.tag == "input" || document.textFits(control, utf8Bytes: 400) else { continue }
             // A picture as the button (`<input type="image" src="…/AddCartButton.gif" alt="">`, BigCommerce's older themes):
             // its alt text is its words, and its picture's file name a label.
             let attributes = attributeLabel(control) + (inputType == "image" ? " " + Self.fileName(control["src"]) : "")
-            var text = (control.tag == "input" ? control["value"] ?? control["alt"] ?? control["title"] ?? "" : document.text(of: control)).lowercased()
+            var text = (control.tag == "input" ? control["value"] ?? control["alt"] ?? control["title"] ?? ""
+                : clickablePicture ? control["alt"] ?? control["title"] ?? "" : document.text(of: control)).lowercased()
             if text.isEmpty, !pseudo, let words = pictureWords(of: control, in: document) { text = words }
             guard text.count < 80, let signal = signal(of: control, attributes: attributes, text: text, in: document, sizes: sizes) else { continue }
             if pseudo, case .buy = signal { continue }
