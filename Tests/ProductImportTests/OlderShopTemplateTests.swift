@@ -133,4 +133,11 @@ import Testing
         let metas = [HTMLTag(name: "meta", attributes: [HTMLAttribute(name: "property", value: "og:site_name"), HTMLAttribute(name: "content", value: "Hero MEA Store")])]
         #expect(ShopBrand.brand(from: metas, host: "www.herobabystore.com") == "Hero")
     }
+
+    /// IKEA's Egyptian shop names its country and language: "IKEA EG/EN".
+    @Test(arguments: [("IKEA EG/EN", "IKEA"), ("COS DE", "COS"), ("Muji CH-FR", "Muji"), ("Studio 54/55", "Studio 54/55"), ("AB InBev", "AB InBev")])
+    func aCountryAndLanguageAfterTheSiteNameAreNoPartOfTheBrand(siteName: String, brand: String) {
+        let metas = [HTMLTag(name: "meta", attributes: [HTMLAttribute(name: "property", value: "og:site_name"), HTMLAttribute(name: "content", value: siteName)])]
+        #expect(ShopBrand.brand(from: metas, host: "www.shop.example") == brand)
+    }
 }

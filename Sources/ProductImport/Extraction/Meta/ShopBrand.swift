@@ -43,9 +43,9 @@ enum ShopBrand {
             name = String(name.dropLast(suffix.count))
         }
         if let separator = name.range(of: " | ") ?? name.range(of: " - ") { name = String(name[..<separator.lowerBound]) }
-        // "COS DE", "Weekday UK", "adidas United States": a country after the name.
+        // "COS DE", "Weekday UK", "adidas United States": a country after the name; "IKEA EG/EN": a country and a language.
         let words = name.split(separator: " ")
-        if words.count >= 2, let last = words.last, last.count == 2, last.allSatisfy(\.isUppercase) { name = words.dropLast().joined(separator: " ") }
+        if words.count >= 2, let last = words.last, Self.isCountryCode(last) { name = words.dropLast().joined(separator: " ") }
         for country in countries where name.count > country.count + 1 && name.lowercased().hasSuffix(" " + country) {
             name = String(name.dropLast(country.count + 1))
             break
@@ -70,6 +70,13 @@ enum ShopBrand {
             return spacedAtCapitals(String(label))
         }
         return brand
+    }
+
+    /// "DE", "EG/EN", "CH-FR": two capitals, or two pairs joined by a slash or a hyphen.
+    private static func isCountryCode(_ word: Substring) -> Bool {
+        let parts = word.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "/" || $0 == "-" })
+        guard (1...2).contains(parts.count), parts.count == 1 || word.count == 5 else { return false }
+        return parts.allSatisfy { $0.count == 2 && $0.allSatisfy { $0.isASCII && $0.isUppercase } }
     }
 
     /// Countries shops name after their own name in `og:site_name`.
