@@ -39,6 +39,13 @@ import Testing
         #expect(PrestaShopState.reference(in: scan.scripts).flatMap(ProductFacts.identifier) == reference)
     }
 
+    @Test func theReferenceIsFoundAfterAMegabyteOfOtherScript() {
+        let filler = String(repeating: "var Reference_R = 'R'; ", count: 45_000)
+        let scan = HTMLScan("<html><head><script>\(filler)var productReference = 'HSF07-039';</script></head><body></body></html>")
+        #expect(scan.scripts.first.map(\.source.count) ?? 0 > 1_000_000)
+        #expect(PrestaShopState.reference(in: scan.scripts) == "HSF07-039")
+    }
+
     @Test(arguments: [
         ("Kód produktu:", "HSF07-039"), ("Katalogové číslo:", "HSF07-039"), ("Cikkszám:", "HSF07-039"), ("Varenummer:", "HSF07-039"),
         ("Tuotenumero:", "HSF07-039"), ("Артикул:", "HSF07-039"), ("Ürün kodu:", "HSF07-039"), ("Cod produs:", "HSF07-039"),

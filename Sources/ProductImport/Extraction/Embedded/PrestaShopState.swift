@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Foundation
 import HTML
 
@@ -16,17 +21,24 @@ enum PrestaShopState {
 
     private static let marker = Array("var productReference".utf8)
 
-    /// Where `needle` first occurs in `bytes` (an index of `bytes`).
+    /// Where `needle` first occurs in `bytes` (an index of `bytes`). The pages without an sku this is asked of can carry
+    /// a megabyte of scripts, so `memchr` looks for the needle's rarest byte, the capital R, and only its hits are compared.
     private static func offset(of needle: [UInt8], in bytes: ArraySlice<UInt8>) -> Int? {
-        guard let first = needle.first, bytes.count >= needle.count else { return nil }
-        var index = bytes.startIndex
-        let last = bytes.endIndex - needle.count
-        while index <= last {
-            guard let hit = bytes[index...last].firstIndex(of: first) else { return nil }
-            if bytes[hit..<(hit + needle.count)].elementsEqual(needle) { return hit }
-            index = hit + 1
+        guard bytes.count >= needle.count, let anchorOffset = needle.firstIndex(of: UInt8(ascii: "R")) else { return nil }
+        return bytes.withUnsafeBytes { haystack -> Int? in
+            guard let base = haystack.baseAddress else { return nil }
+            var from = anchorOffset
+            while from < haystack.count {
+                guard let hit = memchr(base + from, Int32(UInt8(ascii: "R")), haystack.count - from) else { return nil }
+                let anchor = UnsafeRawPointer(hit) - base
+                let start = anchor - anchorOffset
+                if start + needle.count <= haystack.count, needle.indices.allSatisfy({ haystack[start + $0] == needle[$0] }) {
+                    return bytes.startIndex + start
+                }
+                from = anchor + 1
+            }
+            return nil
         }
-        return nil
     }
 
     /// `= 'BSSB'` or `="KNB-W02"` after the name: the string, its HTML escapes decoded (the template escapes the
