@@ -58,6 +58,30 @@ import Testing
             """
     }
 
+    /// CS-Cart titles its pages with the category path, the product last, and its share title starts at "Home".
+    @Test func aTitleThatIsAPathLeavesTheNameToTheHeading() throws {
+        let page = """
+            <html><head><title>Photography :: DSLR Cameras :: Nikon D3400 Kit 18-55 VR + 16GB C10 + BAG</title>
+            <meta property="og:title" content="Home :: Photography :: DSLR Cameras :: Nikon D3400 Kit 18-55 VR  + 16GB C10 + BAG" />
+            </head><body><div class="ty-breadcrumbs"><a href="/">Home</a> / <a href="/photography/">Photography</a></div>
+            <h1 class="ty-product-block-title">Nikon D3400 Kit 18-55 VR  + 16GB C10 + BAG</h1>
+            <span class="ty-price">SAR 1,550.00</span>
+            <button class="ty-btn__add-to-cart" type="submit">Add to cart</button>
+            <h1 class="ty-mainbox-title"><span>Photography accessories</span></h1></body></html>
+            """
+        let draft = try TestSupport.draft(page, url: "https://www.cam4sell.com/photography/dslr-cameras/nikon-d3400-kit/")
+        #expect(draft.name == "Nikon D3400 Kit 18-55 VR + 16GB C10 + BAG")
+        #expect(draft.brand == "Nikon")
+    }
+
+    @Test(arguments: [
+        ("Home :: Photography :: Nikon D3400", "Nikon D3400", true), ("Shoes > Boots > Chelsea Boot", "Chelsea Boot", true),
+        ("Acme Chelsea Boot", "Chelsea Boot", false), ("Nikon D3400 :: Photography", "Nikon D3400", false),
+    ])
+    func aPathEndsInTheHeading(title: String, heading: String, ends: Bool) {
+        #expect(ProductExtractor.endsAPath(title, heading) == ends)
+    }
+
     @Test(arguments: [
         ("Mehr von Müllermöbel", "Müllermöbel"), ("More from Acme Outdoor", "Acme Outdoor"), ("Alle Produkte von Tchibo", "Tchibo"),
         ("Más de Desigual", "Desigual"), ("Meer van Rituals", "Rituals"),

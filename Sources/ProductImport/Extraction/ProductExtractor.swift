@@ -235,6 +235,14 @@ public struct ProductExtractor: Sendable {
         return [" - ", " | ", " – ", " — "].contains(where: { after.hasPrefix($0) }) && after.count <= 80
     }
 
+    /// Whether `outer` is a path that ends in `inner`, the title's segments set off by separators: CS-Cart's share title
+    /// "Home :: Photography :: DSLR Cameras :: Nikon D3400 Kit 18-55 VR" for the heading "Nikon D3400 Kit 18-55 VR".
+    static func endsAPath(_ outer: String, _ inner: String) -> Bool {
+        guard outer.count <= 400, outer.hasSuffix(inner) else { return false }
+        let before = outer.dropLast(inner.count)
+        return [" :: ", " > ", " » ", " / ", " | ", " - ", " – ", " — "].contains(where: { before.hasSuffix($0) })
+    }
+
     /// Whether a share title is the heading cut short for length and decorated ("EL original he y hay
     /// calabaza / decoración de otoño / estera | Etsy" for a heading that goes on after "estera"): the part
     /// before the title's separator starts the heading, at a word boundary.
@@ -321,7 +329,7 @@ public struct ProductExtractor: Sendable {
            name.count > visible.count && name.hasPrefix(visible)
             && [" - ", " | ", " – ", " — ", " : "].contains(where: { name.dropFirst(visible.count).hasPrefix($0) })
             || nameSource == .meta && visible.count >= 3
-            && (name.count > visible.count && (Self.wraps(name, visible) || Self.decorates(name, visible))
+            && (name.count > visible.count && (Self.wraps(name, visible) || Self.decorates(name, visible) || Self.endsAPath(name, visible))
                 || Self.namesOnlyTheShop(name, besides: visible, host: pageURL.host) || Self.cuts(original, visible)
                 || Self.extends(original, visible))
             || Self.leadsWithBrand(visible, lead: page?.nameLead, name, brands: found.compactMap(\.brand)) {

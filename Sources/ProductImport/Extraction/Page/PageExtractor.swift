@@ -31,7 +31,7 @@ struct PageExtractor {
         // "Champion Legacy Cap bei SNIPES bestellen": the title's tail that names the shop goes first.
         let title = title.map { ShopName.strippingTail($0, host: pageURL.host) }
         let titleName = title.flatMap(Self.nameFromTitle)
-        let heading = mainHeading(in: document, titleName: titleName) ?? titleName.flatMap { nameElement(in: document, titleName: $0) }
+        let heading = mainHeading(in: document, titleName: titleName, title: title) ?? titleName.flatMap { nameElement(in: document, titleName: $0) }
         let headed = HeadedBlocks(in: document, anchor: heading)
         if let (text, rule) = firstMatch(.name, in: document) {
             // A bare "h1" at the end of a site's list is a fallback that any page satisfies; only a
@@ -202,11 +202,22 @@ struct PageExtractor {
     /// The product name's heading: the first `h1` outside the header, navigation and footer, or the
     /// first such `h1` that starts with the title's name when another comes before it (a cookie
     /// banner's or a "please turn on JavaScript" heading).
-    private func mainHeading(in document: HTMLDocument, titleName: String?) -> HTMLElement? {
+    private func mainHeading(in document: HTMLDocument, titleName: String?, title: String?) -> HTMLElement? {
         let candidates = document.elements(named: "h1").filter { heading in
             let text = document.text(of: heading)
             guard (2...300).contains(text.count) else { return false }
             return !PageChrome.contains(heading, document)
+        }
+        // A title that is a path ending in the product ("Photography :: DSLR Cameras :: Nikon D3400 Kit", CS-Cart): its
+        // first segment is no name, and the heading is the segment the title holds whole, longer than that first one.
+        if let title, let titleName {
+            let lowered = HTMLDocument.collapsingWhitespace(title).lowercased()
+            if let segment = candidates.first(where: { heading in
+                guard let name = Self.headingName(heading, in: document)?.lowercased(), name.count > titleName.count else { return false }
+                return lowered.includes(name) && !Self.logoLabels.matches(heading)
+            }) {
+                return segment
+            }
         }
         if candidates.count > 1, let titleName, titleName.count >= 3,
            let named = candidates.first(where: { Self.headingName($0, in: document)?.lowercased().hasPrefix(titleName.lowercased()) == true }) {
