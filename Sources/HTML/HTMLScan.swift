@@ -284,8 +284,13 @@ private struct Scanner {
     /// Whether the tag just read names a breadcrumb or microdata in an attribute's name or label
     /// (links and sources are not looked at: they are most of the bytes and never say so).
     private func mentionsReadMarkup() -> Bool {
-        attributeNames.contains { readMarkupWords.occurs(in: bytes, $0) || nameEquals($0, Self.propertyName) }
-            || labelValues.contains { readMarkupWords.occurs(in: bytes, $0) }
+        for name in attributeNames {
+            // RDFa's `typeof` and `property` as whole names (six and eight bytes); a plain loop, so no closure copies the scanner.
+            if name.count == 6 && nameEquals(name, Self.typeofName) || name.count == 8 && nameEquals(name, Self.propertyName) { return true }
+            if readMarkupWords.occurs(in: bytes, name) { return true }
+        }
+        for label in labelValues where readMarkupWords.occurs(in: bytes, label) { return true }
+        return false
     }
 
     /// Whether the id or class value in `range` holds one of the block words.
@@ -391,8 +396,12 @@ private struct Scanner {
                 cursor += 1
             }
             let nameEnd = cursor
-            if nameEquals(nameStart..<nameEnd, Self.itemscopeName) { containsMicrodata = true }
-            if nameEquals(nameStart..<nameEnd, Self.typeofName) { containsRDFa = true }
+            // The length first: this runs for every attribute of the page, and most are neither.
+            switch nameEnd - nameStart {
+            case 9: if nameEquals(nameStart..<nameEnd, Self.itemscopeName) { containsMicrodata = true }
+            case 6: if nameEquals(nameStart..<nameEnd, Self.typeofName) { containsRDFa = true }
+            default: break
+            }
             while cursor < count, ASCIIByte.isSpace(bytes[cursor]) { cursor += 1 }
             var value: Range<Int>?
             var quoted = false
