@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
 import HTML
 
@@ -13,33 +8,15 @@ enum PrestaShopState {
     /// The product's reference, from the first inline script that assigns `productReference` a quoted string.
     static func reference(in scripts: [HTMLScript]) -> String? {
         for script in scripts.prefix(200) where script.tag["src"] == nil {
-            guard let start = offset(of: marker, in: script.source) else { continue }
+            // The pages without an sku this is asked of can carry a megabyte of scripts: the search keys on the capital R.
+            guard let start = ScriptState.find(marker, in: script.source, from: script.source.startIndex, anchor: markerAnchor) else { continue }
             return quoted(in: script.source, after: start + marker.count)
         }
         return nil
     }
 
     private static let marker = Array("var productReference".utf8)
-
-    /// Where `needle` first occurs in `bytes` (an index of `bytes`). The pages without an sku this is asked of can carry
-    /// a megabyte of scripts, so `memchr` looks for the needle's rarest byte, the capital R, and only its hits are compared.
-    private static func offset(of needle: [UInt8], in bytes: ArraySlice<UInt8>) -> Int? {
-        guard bytes.count >= needle.count, let anchorOffset = needle.firstIndex(of: UInt8(ascii: "R")) else { return nil }
-        return bytes.withUnsafeBytes { haystack -> Int? in
-            guard let base = haystack.baseAddress else { return nil }
-            var from = anchorOffset
-            while from < haystack.count {
-                guard let hit = memchr(base + from, Int32(UInt8(ascii: "R")), haystack.count - from) else { return nil }
-                let anchor = UnsafeRawPointer(hit) - base
-                let start = anchor - anchorOffset
-                if start + needle.count <= haystack.count, needle.indices.allSatisfy({ haystack[start + $0] == needle[$0] }) {
-                    return bytes.startIndex + start
-                }
-                from = anchor + 1
-            }
-            return nil
-        }
-    }
+    private static let markerAnchor = marker.firstIndex(of: UInt8(ascii: "R")) ?? 0
 
     /// `= 'BSSB'` or `="KNB-W02"` after the name: the string, its HTML escapes decoded (the template escapes the
     /// reference for HTML), or nil for anything else (a number, an expression, an unterminated string).

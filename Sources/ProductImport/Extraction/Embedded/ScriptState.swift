@@ -146,16 +146,25 @@ enum ScriptState {
     /// The offset of `needle` in `bytes` at or after `start`, if present; memchr finds
     /// candidate first bytes so long scripts without the marker cost little.
     static func find(_ needle: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
-        guard start < bytes.count, let first = needle.first else { return nil }
+        find(needle, in: bytes[...], from: start)
+    }
+
+    /// The index of `needle` in `bytes` at or after the index `start`, if present. memchr looks for the needle's byte
+    /// at `anchor` (its first by default; a rarer one, such as the R of "var productReference", skips more), and only
+    /// its hits are compared.
+    static func find(_ needle: [UInt8], in bytes: ArraySlice<UInt8>, from start: Int, anchor: Int = 0) -> Int? {
+        guard needle.indices.contains(anchor), start >= bytes.startIndex, start < bytes.endIndex else { return nil }
+        let byte = needle[anchor]
         return bytes.withUnsafeBufferPointer { haystack -> Int? in
             let base = haystack.baseAddress!
-            var cursor = start
-            while cursor + needle.count <= haystack.count {
-                guard let hit = memchr(base + cursor, Int32(first), haystack.count - cursor) else { return nil }
-                let offset = UnsafeRawPointer(hit) - UnsafeRawPointer(base)
+            // Offsets within the slice's buffer; the match starts `anchor` bytes before a hit.
+            var cursor = start - bytes.startIndex + anchor
+            while cursor - anchor + needle.count <= haystack.count {
+                guard let hit = memchr(base + cursor, Int32(byte), haystack.count - cursor) else { return nil }
+                let offset = UnsafeRawPointer(hit) - UnsafeRawPointer(base) - anchor
                 guard offset + needle.count <= haystack.count else { return nil }
-                if memcmp(base + offset, needle, needle.count) == 0 { return offset }
-                cursor = offset + 1
+                if memcmp(base + offset, needle, needle.count) == 0 { return bytes.startIndex + offset }
+                cursor = offset + anchor + 1
             }
             return nil
         }
