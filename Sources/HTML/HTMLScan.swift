@@ -285,7 +285,7 @@ private struct Scanner {
     /// (links and sources are not looked at: they are most of the bytes and never say so).
     private func mentionsReadMarkup() -> Bool {
         for name in attributeNames {
-            // RDFa's `typeof` and `property` as whole names (six and eight bytes); a plain loop, so no closure copies the scanner.
+            // RDFa's `typeof` and `property` count as whole names only (six and eight bytes).
             if name.count == 6 && nameEquals(name, Self.typeofName) || name.count == 8 && nameEquals(name, Self.propertyName) { return true }
             if readMarkupWords.occurs(in: bytes, name) { return true }
         }

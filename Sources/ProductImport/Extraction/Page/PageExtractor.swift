@@ -208,23 +208,23 @@ struct PageExtractor {
             guard (2...300).contains(text.count) else { return false }
             return !PageChrome.contains(heading, document)
         }
+        // A shop's logo as a heading (`<h1 class="logo">`) names the shop, not the product.
+        let named = candidates.filter { !Self.logoLabels.matches($0) }
         // A title that is a path ending in the product ("Photography :: DSLR Cameras :: Nikon D3400 Kit", CS-Cart): its
         // first segment is no name, and the heading is the segment the title holds whole, longer than that first one.
         if let title, let titleName {
             let lowered = HTMLDocument.collapsingWhitespace(title).lowercased()
-            if let segment = candidates.first(where: { heading in
+            if let segment = named.first(where: { heading in
                 guard let name = Self.headingName(heading, in: document)?.lowercased(), name.count > titleName.count else { return false }
-                return lowered.includes(name) && !Self.logoLabels.matches(heading)
+                return lowered.includes(name)
             }) {
                 return segment
             }
         }
         if candidates.count > 1, let titleName, titleName.count >= 3,
-           let named = candidates.first(where: { Self.headingName($0, in: document)?.lowercased().hasPrefix(titleName.lowercased()) == true }) {
-            return named
+           let prefixed = candidates.first(where: { Self.headingName($0, in: document)?.lowercased().hasPrefix(titleName.lowercased()) == true }) {
+            return prefixed
         }
-        // A shop's logo as a heading (`<h1 class="logo">`) names the shop, not the product.
-        let named = candidates.filter { !Self.logoLabels.matches($0) }
         guard let first = named.first else { return nil }
         func sharesWord(_ heading: HTMLElement, _ titleName: String) -> Bool {
             HeadingText.sharesWord(Self.headingName(heading, in: document) ?? "", with: titleName)
