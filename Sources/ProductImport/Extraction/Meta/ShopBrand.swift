@@ -75,7 +75,7 @@ enum ShopBrand {
     /// "DE", "EG/EN", "CH-FR": two capitals, or two pairs joined by a slash or a hyphen.
     private static func isCountryCode(_ word: Substring) -> Bool {
         let parts = word.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "/" || $0 == "-" })
-        guard (1...2).contains(parts.count), parts.count == 1 || word.count == 5 else { return false }
+        guard (1...2).contains(parts.count) else { return false }
         return parts.allSatisfy { $0.count == 2 && $0.allSatisfy { $0.isASCII && $0.isUppercase } }
     }
 
