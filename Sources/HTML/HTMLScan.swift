@@ -211,16 +211,9 @@ private struct Scanner {
         let watched = kept && cutter.watches(region)
         let (tagEnd, attributes) = readAttributes(from: cursor, collect: wanted, labels: watched, bodySkipped: special == .skippedBody)  // tagEnd is one past '>'
         tagCount += 1
-        defer {
-            // Most tags are neither in a region nor start one: a `div` outside any region with no block word
-            // costs only the look at its id and class.
-            if watched {
-                let labelled = region.map { !$0.isChrome && labelValues.contains(where: holdsBlockWord) } ?? false
-                if cutter.isOpen || labelled || region?.isChrome == true {
-                    cutter.opened(region, labelled: labelled, keeps: special == .h1 || mentionsReadMarkup(), contentStart: output.count)
-                }
-            }
-        }
+        // Most tags are neither in a region nor start one: a `div` outside any region with no block word
+        // costs only the look at its id and class.
+        defer { if watched { noteOpened(region, heading: special == .h1) } }
         switch special {
         case .script:
             let bodyEnd = findClosing("script", from: tagEnd)
@@ -281,6 +274,15 @@ private struct Scanner {
         return Self.regionNames.first { nameEquals(nameStart..<nameEnd, $0.bytes) }?.tag
     }
 
+    /// Tells the cutter about the watched tag just copied, once its content starts. A method of its own: read
+    /// inside `startTag`'s defer, the scanner's state was copied whole for every such tag.
+    private mutating func noteOpened(_ region: RegionCutter.Tag?, heading: Bool) {
+        let labelled = region?.isChrome == false && labelHoldsBlockWord()
+        if cutter.isOpen || labelled || region?.isChrome == true {
+            cutter.opened(region, labelled: labelled, keeps: heading || mentionsReadMarkup(), contentStart: output.count)
+        }
+    }
+
     /// Whether the tag just read names a breadcrumb or microdata in an attribute's name or label
     /// (links and sources are not looked at: they are most of the bytes and never say so).
     private func mentionsReadMarkup() -> Bool {
@@ -293,9 +295,11 @@ private struct Scanner {
         return false
     }
 
-    /// Whether the id or class value in `range` holds one of the block words.
-    private func holdsBlockWord(_ range: Range<Int>) -> Bool {
-        blockWords.occurs(in: bytes, range)
+    /// Whether the id or class value of the tag just read holds one of the block words. A plain loop: a closure
+    /// or a method passed as one would copy the whole scanner for every watched tag.
+    private func labelHoldsBlockWord() -> Bool {
+        for label in labelValues where blockWords.occurs(in: bytes, label) { return true }
+        return false
     }
 
     private static let regionNames = RegionCutter.Tag.allCases.map { (tag: $0, bytes: Array($0.name.utf8)) }
