@@ -21,7 +21,8 @@ import Testing
         #expect(PriceParser.currency("49") == nil)
     }
 
-    @Test(arguments: [("299,99 TL", "TRY"), ("12 990 Ft", "HUF"), ("149,99 lei", "RON"), ("RM 49.90", "MYR"), ("Rp 150.000", "IDR")])
+    @Test(arguments: [("299,99 TL", "TRY"), ("12 990 Ft", "HUF"), ("149,99 lei", "RON"), ("RM 49.90", "MYR"), ("Rp 150.000", "IDR"),
+                      ("SR1,550", "SAR"), ("QR 99", "QAR"), ("KD 12.500", "KWD")])
     func letterAbbreviationsNameTheirCurrency(text: String, code: String) {
         #expect(PriceParser.currency(text) == code)
     }
@@ -30,6 +31,9 @@ import Testing
         #expect(PriceParser.currency("TLC 12") == nil)
         #expect(PriceParser.currency("Gift 12") == nil)
         #expect(PriceParser.currency("12 tl") == nil)
+        // A suggested retail price is in dollars, not in riyals.
+        #expect(PriceParser.currency("SRP $29.99") == "USD")
+        #expect(PriceParser.currency("Sr 12") == nil)
     }
 }
 

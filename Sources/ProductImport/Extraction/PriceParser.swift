@@ -203,6 +203,8 @@ enum PriceParser {
         "руб": "RUB", "р": "RUB", "грн": "UAH",
         // Swiss shops write francs as "Fr. 49.90" or "SFr. 49.90".
         "Fr": "CHF", "SFr": "CHF",
+        // Gulf shops write the riyal and the dinar in Latin letters: "SR 1,550", "QR 99", "KD 12.500".
+        "SR": "SAR", "QR": "QAR", "KD": "KWD",
     ]
 
     /// Egyptian shops write the pound "LE" or "L.E" right beside the amount ("LE 79", "L.E 12.00", "12.00 L.E."); "LE PRIX

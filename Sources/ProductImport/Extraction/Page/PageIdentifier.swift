@@ -118,6 +118,9 @@ enum PageIdentifier {
             let labelled = candidates.first(where: { head.utf8.starts(with: $0.utf8) })
             guard labelled != nil || head.hasPrefix("item") && isBareItemLabel(run) else { continue }
             let label = labelled ?? "item:"
+            // A bare "Code" is a label only as the whole text of an element (CS-Cart's `<label>CODE:</label>`): "Code promo"
+            // is not, and neither is "Code: <b>WELCOME10</b> at checkout".
+            if wholeRunLabels.contains(label), !isWholeLabel(run, label) || !isElementText(index - 1, in: document) { continue }
             // "Item&nbsp;" alone before its number (Costco): the whole run is the label, and the number follows.
             let trimmed = labelled == nil ? "Item:" : run.trimmed
             let separators: (Character) -> Bool = { $0 == " " || $0 == ":" || $0 == "：" || $0 == "#" || $0 == "." || $0 == "\u{00A0}" }
@@ -164,6 +167,32 @@ enum PageIdentifier {
     /// A piece of a split number: it holds a digit, or it is one joining mark.
     private static func mayBePart(_ run: String) -> Bool {
         run.contains(where: \.isNumber) || run == "-" || run == "." || run == "/"
+    }
+
+    /// Labels that count only when they are the whole run, with a colon or not.
+    private static let wholeRunLabels: Set<String> = ["code"]
+
+    /// Whether `run` is `label` (lowercased) alone, with the spaces and a colon around it.
+    private static func isWholeLabel(_ run: String, _ label: String) -> Bool {
+        guard run.utf8.count <= 24 else { return false }
+        let word = run.trimming(HTMLDocument.isWhitespace).lowercased()
+        return word == label || word.hasSuffix(":") && String(word.dropLast()).trimming(HTMLDocument.isWhitespace) == label
+    }
+
+    /// Whether text run `run` is all the text of some element. Elements come in document order, so the ones whose text
+    /// starts at `run` are found by halving.
+    private static func isElementText(_ run: Int, in document: HTMLDocument) -> Bool {
+        let elements = document.elements
+        var low = 0, high = elements.count
+        while low < high {
+            let middle = (low + high) / 2
+            if elements[middle].textRuns.lowerBound < run { low = middle + 1 } else { high = middle }
+        }
+        while low < elements.count, elements[low].textRuns.lowerBound == run {
+            if elements[low].textRuns.upperBound == run + 1 { return true }
+            low += 1
+        }
+        return false
     }
 
     /// A run that is the word "Item" alone, with the spaces around it: a label whose number follows in its own element.
@@ -255,7 +284,7 @@ enum PageIdentifier {
         "Product number", "Product No.", "Product No", "Prod. No.", "Article number", "Article No.", "Article no", "Art. no.", "Art.No.",
         "Part number", "Part No.", "Stock Code", "Stock No.", "Stock #", "ID", "Herstellernummer", "Hersteller-Nr.", "Bestellnummer", "Best.-Nr.", "Productnummer", "Número de artículo",
         "Modellnummer", "Modell", "Model number", "Model", "Modèle", "Référence", "Réf.", "Ref.", "Referencia", "Referência",
-        "Código", "Codice articolo", "Codice prodotto", "Codice", "Cod. articolo", "Cod. prodotto", "Cod. art.", "Cod.", "Artikelcode", "Numer katalogowy", "Kod produktu",
+        "Code article", "Code produit", "Code", "Código", "Codice articolo", "Codice prodotto", "Codice", "Cod. articolo", "Cod. prodotto", "Cod. art.", "Cod.", "Artikelcode", "Numer katalogowy", "Kod produktu",
         "SKU", "MPN", "ASIN", "ISBN-13", "ISBN-10", "ISBN", "EAN13", "EAN-13", "EAN", "GTIN", "UPC",
         "Numéro d'article", "N° d'article", "Numero articolo", "Código do produto", "Código de producto", "Nr produktu", "Indeks",
         "Art.nr.", "Artikelnr", "Productcode", "Style", "Web ID", "Walmart #", "Store SKU", "Online Inquiries",
