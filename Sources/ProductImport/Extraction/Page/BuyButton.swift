@@ -17,8 +17,12 @@ enum BuyButton {
         // Shops in Taiwan and Korea often make the buy button a link ("立即購買", "바로구매").
         for link in document.elements(named: "a") where link.subtreeEnd - link.index < 6 {
             var text = document.text(of: link)
-            if text.isEmpty, let words = pictureWords(of: link, in: document) { text = words }
-            guard buyMarkerMatcher.contains(attributeLabel(link)) || text.count <= 20 && linkBuyMatcher.contains(text.lowercased()) else { continue }
+            var label = attributeLabel(link)
+            if text.isEmpty {
+                label += " " + pictureFileName(of: link, in: document)
+                if let words = pictureWords(of: link, in: document) { text = words }
+            }
+            guard buyMarkerMatcher.contains(label) || text.count <= 20 && linkBuyMatcher.contains(text.lowercased()) else { continue }
             if !inOtherProducts(link, document) { return true }
         }
         return document.elements(named: "form").contains { ($0["action"] ?? "").lowercased().includes("cart") }
@@ -88,10 +92,14 @@ enum BuyButton {
             guard control.tag == "input" || document.textFits(control, utf8Bytes: 400) else { continue }
             // A picture as the button (`<input type="image" src="…/AddCartButton.gif" alt="">`, BigCommerce's older themes):
             // its alt text is its words, and its picture's file name a label.
-            let attributes = attributeLabel(control) + (inputType == "image" ? " " + Self.fileName(control["src"]) : "")
+            var attributes = attributeLabel(control) + (inputType == "image" ? " " + Self.fileName(control["src"]) : "")
             var text = (control.tag == "input" ? control["value"] ?? control["alt"] ?? control["title"] ?? ""
                 : clickablePicture ? control["alt"] ?? control["title"] ?? "" : document.text(of: control)).lowercased()
-            if text.isEmpty, !pseudo, let words = pictureWords(of: control, in: document) { text = words }
+            if text.isEmpty, !pseudo {
+                // So is the file name of a link's only picture (`<a href="javascript:checkOrder();"><img src="…/AddToCart.png"></a>`).
+                if control.tag == "a" || control.tag == "button" { attributes += " " + Self.pictureFileName(of: control, in: document) }
+                if let words = pictureWords(of: control, in: document) { text = words }
+            }
             guard text.count < 80, let signal = signal(of: control, attributes: attributes, text: text, in: document, sizes: sizes) else { continue }
             if pseudo, case .buy = signal { continue }
             // The ancestor walks cost most, so they only run for controls that say something. A control
@@ -191,6 +199,13 @@ enum BuyButton {
               let picture = document.descendants(of: control).first(where: { $0.tag == "img" }) else { return nil }
         let labels = [picture["alt"], picture["title"], picture["name"]].compactMap { $0?.trimmed.lowercased() }.filter { !$0.isEmpty && $0.count <= 40 }
         return labels.first(where: linkBuyMatcher.contains) ?? labels.first
+    }
+
+    /// The file name of the only picture in a small link or button, lowercased; empty when there is none.
+    private static func pictureFileName(of control: HTMLElement, in document: HTMLDocument) -> String {
+        guard control.subtreeEnd - control.index <= 3,
+              let picture = document.descendants(of: control).first(where: { $0.tag == "img" }) else { return "" }
+        return fileName(picture["src"])
     }
 
     /// The last part of a picture's address, lowercased, without its query.

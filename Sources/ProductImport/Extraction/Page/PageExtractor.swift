@@ -70,8 +70,10 @@ struct PageExtractor {
             ?? heading.flatMap { BrandLabels.byline(after: $0, in: document) }
             ?? facts.name.flatMap { TitleBrand.brand(title: title, name: $0, heading: heading, in: document, host: pageURL.host) }
             ?? facts.name.flatMap { MakerLink.brand(name: $0, in: document, host: pageURL.host) }
+            ?? facts.name.flatMap { NameBrand.brand(name: $0, in: document) }
         facts.sku = first(.sku, in: document).flatMap(PageIdentifier.identifier) ?? PageIdentifier.fromURL(pageURL, site: site) ?? PageIdentifier.fromLabels(in: document)
-            ?? PageIdentifier.fromCartForm(in: document) ?? PageIdentifier.fromAddress(pageURL)
+            ?? PageIdentifier.fromCartForm(in: document) ?? PageIdentifier.fromMarkedElement(in: document, outside: headed)
+            ?? PageIdentifier.fromAddress(pageURL)
         // A comparison site's selector matches every shop's offer row: one that can be bought makes the product buyable.
         let stated = all(.availability, in: document).compactMap(AvailabilityWords.availability(in:))
         facts.availability = stated.first(where: \.isBuyable) ?? stated.first ?? availability(in: document)
@@ -421,7 +423,14 @@ struct PageExtractor {
         let divs = document.elements(named: "div").lazy.filter { $0.subtreeEnd - $0.index < 200 && Self.breadcrumbLabels.matches($0) }
         for candidate in lists + Array(divs) {
             let label = (candidate["aria-label"] ?? "") + " " + (candidate["class"] ?? "") + " " + (candidate["id"] ?? "") + " " + (candidate["itemtype"] ?? "")
-            guard label.lowercased().includes("breadcrumb") else { continue }
+            let lowered = label.lowercased()
+            guard Self.breadcrumbWords.contains(where: lowered.includes) else { continue }
+            // A product in several categories shows one trail per category (`<div id="bread_crumbs"><div class="path2">…`):
+            // the first is the product's own.
+            let trails = document.children(of: candidate).filter { trail in
+                trail.tag == "div" && document.descendants(of: trail).contains { $0.tag == "a" }
+            }
+            let candidate = trails.count >= 2 ? trails[0] : candidate
             let links = document.descendants(of: candidate).filter { $0.tag == "a" || $0.tag == "li" && document.children(of: $0).isEmpty }
             let names = links.compactMap { document.text(of: $0).cleanedText }.filter { $0.count <= 60 }
             return names.isEmpty ? document.text(of: candidate).cleanedText : names.joined(separator: " > ")
@@ -502,7 +511,8 @@ struct PageExtractor {
     }
 
     /// A `div` labelled as the breadcrumb, checked on the bytes: pages have thousands of `div`s.
-    private static let breadcrumbLabels = AttributeWords(["breadcrumb"], in: ["id", "class", "aria-label"])
+    private static let breadcrumbWords = ["breadcrumb", "bread_crumb", "bread-crumb"]
+    private static let breadcrumbLabels = AttributeWords(breadcrumbWords, in: ["id", "class", "aria-label"])
 
     /// Whether a sold-out notice sits in one size's or colour's choice or in a tooltip, modal or popup (Gilt's per-size
     /// "Sold Out" tooltip, Weekday's "Sold out" in every colour swatch's button): it then speaks of that choice, or of a

@@ -226,6 +226,38 @@ enum PageIdentifier {
         return nil
     }
 
+    /// The number in an element the markup names as the product's code and nothing else shows (worldsoccershop.com's
+    /// `<div id="itemcode">#84682</div>` beside the heading): an id or class word of its own, not inside another
+    /// product's tile, the menus or the footer.
+    static func fromMarkedElement(in document: HTMLDocument, outside headed: HeadedBlocks) -> String? {
+        for element in document.elements where element.subtreeEnd - element.index <= 2 && markedTags.contains(element.tag) {
+            guard isMarked(element["id"]) || (element["class"].map { $0.utf8.count <= 200 && $0.split(separator: " ").contains { isMarked(String($0)) } } ?? false),
+                  document.textFits(element, utf8Bytes: 40) else { continue }
+            let text = document.text(of: element)
+            guard let value = identifier(text.hasPrefix("#") ? String(text.dropFirst()) : text), value.utf8.count * 2 >= text.utf8.count,
+                  !BuyBoxPrice.inOtherProducts(element, document, headed), !BrandLabels.inPageChrome(element, document) else { continue }
+            return value
+        }
+        return nil
+    }
+
+    private static let markedTags: Set<String> = ["span", "div", "p", "td", "dd", "strong", "b", "em", "small", "li"]
+
+    /// Whether an id or a class word names the product's own code: "itemcode", "product-sku", "product_code_2564".
+    private static func isMarked(_ word: String?) -> Bool {
+        guard var word = word?.lowercased(), word.utf8.count <= 40 else { return false }
+        // A record number after the word (CS-Cart's `product_code_2564`).
+        while let last = word.last, last.isASCII && last.isNumber { word.removeLast() }
+        if word.hasSuffix("_") || word.hasSuffix("-") { word.removeLast() }
+        return markedWords.contains(word)
+    }
+
+    private static let markedWords: Set<String> = [
+        "sku", "itemcode", "item-code", "item_code", "productcode", "product-code", "product_code", "product-sku", "product_sku",
+        "productsku", "sku-value", "sku_value", "skuvalue", "itemnumber", "item-number", "item_number", "artnr", "article-number",
+        "articlenumber", "article_number", "product-reference", "product_reference",
+    ]
+
     private static let cartFormFields: Set<String> = ["sku", "product_sku", "productsku", "sku_id", "skuid", "item_sku", "itemsku"]
 
     /// The first token of `text` when it looks like an article number.

@@ -227,10 +227,11 @@ enum VariantPickers {
         return document.children(of: container).contains { $0.tag == "legend" && captions($0, words, document) }
     }
 
-    /// "M – ausverkauft" → "M": an option's stock note after a dash or in brackets is not part of the size.
+    /// "M – ausverkauft" → "M", "3.5 [In Stock]" → "3.5": an option's stock note after a dash or in brackets is not part of
+    /// the size.
     private static func withoutStockNote(_ text: String) -> String {
         let lowered = text.lowercased()
-        guard text.utf8.count <= 80, soldOutWords.contains(where: lowered.includes) else { return text }
+        guard text.utf8.count <= 80, soldOutWords.contains(where: lowered.includes) || inStockWords.contains(where: lowered.includes) else { return text }
         for separator in [" – ", " - ", " — ", " (", " [", " / "] {
             if let cut = text.range(of: separator) { return String(text[..<cut.lowerBound]) }
         }
@@ -272,6 +273,12 @@ enum VariantPickers {
     }
 
     /// How pickers mark a size that cannot be bought, in class names and in the languages the importer reads.
+    /// Stock notes of a size that can be had ("[In Stock]", "(Low Stock)", "– nur noch 2").
+    private static let inStockWords = [
+        "in stock", "low stock", "available", "auf lager", "lieferbar", "nur noch", "en stock", "disponible", "disponibile", "op voorraad",
+        "em estoque", "dostępn", "left", "übrig",
+    ]
+
     private static let soldOutWords = [
         "soldout", "sold-out", "sold_out", "sold out", "outofstock", "out-of-stock", "out_of_stock", "out of stock", "unavailable",
         "not-available", "nostock", "no-stock", "ausverkauft", "nicht verfügbar", "épuisé", "epuise", "agotado", "esaurito", "uitverkocht",
