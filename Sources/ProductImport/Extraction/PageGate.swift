@@ -20,8 +20,13 @@ enum PageGate {
             || tagCount < 400 && hasBotWallMarkup(document) || hasCaptchaForm(document) {
             return ImportError(.botWall, detail: "bot check: \(title)")
         }
+        // A title calling the page the shop itself names its start page, whatever side bar (a sign-in box) it has.
+        if shopPhrases.contains(where: { title.trimmed.hasPrefix($0) }) {
+            return ImportError(.homePage, detail: "home page: \(title)")
+        }
         let hasPassword = document.elements(named: "input").contains { $0["type"]?.lowercased() == "password" }
-        if hasPassword && (loginPhrases.contains(where: heads.includes) || document.elements(named: "form").count <= 3) {
+        // A side bar's sign-in box on a page of priced tiles (molypoly.ru's start page) makes no sign-in page.
+        if hasPassword && (loginPhrases.contains(where: heads.includes) || document.elements(named: "form").count <= 3 && productTiles(in: document) < 4) {
             return ImportError(.loginRequired, detail: "sign-in form: \(title)")
         }
         if isSearch(pageURL) || searchPhrases.contains(where: heads.includes) {
@@ -33,7 +38,8 @@ enum PageGate {
         let isArticle = document.first(named: "article") != nil
             || scripts.contains { $0.isJSONLD && articleTypes.contains(where: $0.text.includes) }
         if !isArticle, scripts.contains(where: \.declaresProductList)
-            || productTiles(in: document) >= 4 || listsResults(document) || isRanking(pageURL) || namesCategory(pageURL) {
+            || productTiles(in: document) >= 4 || listsResults(document) || isRanking(pageURL) || namesCategory(pageURL)
+            || sellsOnlyFromTiles(document) {
             return ImportError(.listingPage, detail: "listing: \(title)")
         }
         return ImportError(.notAProduct, detail: "no product data: \(title)")
@@ -152,6 +158,32 @@ enum PageGate {
         return count
     }
 
+    /// Whether every add-to-cart button of the page sits in a tile of its own, two or more alike, and the main heading in none:
+    /// a category page that sells from its tiles (sumka-style.ru's `<li class="catalog-item"><form>… В корзину`), with no
+    /// buy box of its own.
+    static func sellsOnlyFromTiles(_ document: HTMLDocument) -> Bool {
+        let buttons = BuyButton.buttons(in: document, limit: 60)
+        guard buttons.count >= 2 else { return false }
+        var tiles: [HTMLElement] = []
+        for button in buttons {
+            guard let tile = document.ancestor(of: button, within: 12, where: { isTile($0, document) }) else { return false }
+            if tiles.contains(where: { $0.index == tile.index }) { continue }
+            tiles.append(tile)
+        }
+        // Tiles repeat one markup; a sticky bar's copy of the buy box is classed otherwise than the buy box.
+        guard tiles.count >= 2, tiles.allSatisfy({ $0.tag == tiles[0].tag && $0["class"] == tiles[0]["class"] }) else { return false }
+        let heading = document.first(named: "h1")
+        return !tiles.contains { tile in heading.map { $0.index > tile.index && $0.index < tile.subtreeEnd } ?? false }
+    }
+
+    /// A small block with a picture, a link and a price-labelled element: one product's tile.
+    private static func isTile(_ element: HTMLElement, _ document: HTMLDocument) -> Bool {
+        guard ["li", "article", "div", "td"].contains(element.tag), element.subtreeEnd - element.index < 80 else { return false }
+        let inside = document.descendants(of: element)
+        return inside.contains(where: { $0.tag == "img" }) && inside.contains(where: { $0.tag == "a" && $0["href"] != nil })
+            && inside.contains(where: { (($0["class"] ?? "") + ($0["itemprop"] ?? "")).lowercased().includes("price") })
+    }
+
     /// JSON-LD types of editorial pages, which may mention products without listing them.
     private static let articleTypes = ["\"Article\"", "\"NewsArticle\"", "\"BlogPosting\""]
 
@@ -180,6 +212,14 @@ enum PageGate {
         "search results", "results for", "suchergebnisse", "ergebnisse für", "résultats pour", "résultats de recherche",
         "resultados de", "resultados para", "risultati per", "risultati della ricerca", "zoekresultaten", "wyniki wyszukiwania",
         "検索結果", "搜尋結果", "搜索结果", "검색결과", "검색 결과",
+    ]
+
+    /// A title that starts by calling the page the online shop ("Интернет магазин корейской косметики", "Online shop for
+    /// …") is the shop's start page.
+    private static let shopPhrases = [
+        "online shop", "online store", "onlineshop", "online-shop", "boutique en ligne", "tienda online", "tienda en línea",
+        "negozio online", "loja online", "sklep internetowy", "интернет магазин", "интернет-магазин", "інтернет магазин",
+        "інтернет-магазин",
     ]
 
     private static let loginPhrases = [

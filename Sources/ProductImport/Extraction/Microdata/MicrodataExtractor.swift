@@ -50,7 +50,13 @@ struct MicrodataExtractor {
                 let value = isScope ? item(element, in: document) : .string(propertyValue(element, in: document))
                 for name in names.split(whereSeparator: \.isWhitespace) {
                     // Full-URL property names ("https://schema.org/price") reduce to their short name.
-                    members[SchemaValue.shortNameKeepingCase(String(name)), default: []].append(value)
+                    let short = SchemaValue.shortNameKeepingCase(String(name))
+                    members[short, default: []].append(value)
+                    // `<span itemprop="price" content="253">253.0 грн</span>`: the shown text keeps the sign, for a
+                    // `priceCurrency` that names no currency ("UAN").
+                    if short == "price", !isScope, element["content"] != nil, document.textFits(element, utf8Bytes: 40) {
+                        members[Self.shownPriceKey, default: []].append(.string(document.text(of: element)))
+                    }
                 }
             }
             // A nested item's properties belong to it, not to this item.
@@ -58,6 +64,9 @@ struct MicrodataExtractor {
         }
         return .object(members.mapValues { $0.count == 1 ? $0[0] : .array($0) })
     }
+
+    /// The member holding a price element's shown text beside its `content` (no schema.org name: it cannot clash).
+    static let shownPriceKey = "price shown"
 
     /// The value of a property element, following the microdata rules plus the common
     /// `content` attribute on any element.

@@ -1,5 +1,5 @@
 /// Reads a buy box's stock wording in English, German, French, Spanish, Italian, Portuguese,
-/// Dutch, Polish, Japanese, Chinese and Korean ("In stock", "Auf Lager", "Currently unavailable",
+/// Dutch, Polish, Russian, Ukrainian, Japanese, Chinese and Korean ("In stock", "Auf Lager", "Currently unavailable",
 /// "Agotado", "在庫あり", "售完", "품절"…).
 enum AvailabilityWords {
     /// The availability the text states, or nil when it says nothing about stock.
@@ -71,6 +71,8 @@ enum AvailabilityWords {
         "esgotado", "indisponível", "fora de estoque", "sem estoque",
         "uitverkocht", "niet op voorraad", "niet beschikbaar", "niet leverbaar",
         "niedostępny", "wyprzedany", "brak w magazynie", "produkt niedostępny",
+        // Russian and Ukrainian: "Нет в наличии" holds "в наличии", so it comes first.
+        "нет в наличии", "нет на складе", "отсутствует", "распродано", "немає в наявності", "відсутній",
         "在庫切れ", "品切れ", "売り切れ", "取り扱いできません", "入荷未定", "在庫なし", "在庫がありません", "販売終了", "完売",
         "售完", "售罄", "缺貨", "缺货", "補貨中", "补货中", "無庫存", "无库存", "已下架", "已下市", "銷售一空", "销售一空", "暫停販售", "暂停销售",
         "품절", "재고 없음", "재고없음", "판매종료", "판매 종료", "매진", "판매중지", "판매 중지", "구매불가", "구매 불가",
@@ -136,6 +138,7 @@ enum AvailabilityWords {
         "em estoque", "em stock", "disponível", "adicionar ao carrinho",
         "op voorraad", "leverbaar", "beschikbaar", "in winkelwagen",
         "dostępny", "dostępne", "dostępna", "w magazynie", "do koszyka", "disponibilità immediata", "in voorraad",
+        "в наличии", "есть на складе", "в корзину", "є в наявності", "в наявності", "до кошика",
         "在庫あり", "カートに入れる", "現貨", "现货", "有庫存", "有库存", "加入購物車", "加入购物车", "立即購買", "立即购买",
         "재고 있음", "재고있음", "구매하기", "장바구니", "바로구매", "판매중", "구매 가능", "구매가능",
         "有現貨", "有货", "可購買", "可购买", "在庫有り", "即納", "ready to ship", "available to ship",

@@ -53,14 +53,18 @@ enum BrandLabels {
     }
 
     /// Whether the element sits in the page's header, footer, a side bar or a menu (a
-    /// breadcrumb trail is not a menu: it names this product's brand).
+    /// breadcrumb trail is not a menu: it names this product's brand). A block that holds half the page or more is
+    /// the layout, whatever its name says (molypoly.ru wraps everything in `<div id="fonformenu">`).
     static func inPageChrome(_ element: HTMLElement, _ document: HTMLDocument) -> Bool {
-        document.ancestor(of: element) { ancestor in
-            if ancestor.tag == "header" || ancestor.tag == "aside" { return PageChrome.isSites(ancestor, document) }
-            if ancestor.tag == "footer" { return true }
-            if ancestor.tag == "nav" { return !breadcrumbLabels.matches(ancestor) }
-            return menuLabels.matches(ancestor) && !breadcrumbLabels.matches(ancestor)
-        } != nil
+        let layout = document.elements.count / 2
+        func isChrome(_ block: HTMLElement) -> Bool {
+            if block.tag == "header" || block.tag == "aside" { return PageChrome.isSites(block, document) }
+            if block.tag == "footer" { return true }
+            if block.tag == "nav" { return !breadcrumbLabels.matches(block) }
+            return menuLabels.matches(block) && !breadcrumbLabels.matches(block) && block.subtreeEnd - block.index < layout
+        }
+        // The element itself counts too: a menu's `<div class="side-menu">Производитель: <a>Missha</a></div>` is its own label.
+        return isChrome(element) || document.ancestor(of: element, where: isChrome) != nil
     }
 
     /// Words a brand filter or menu entry shows instead of a brand.
@@ -116,9 +120,11 @@ enum BrandLabels {
     private static let valueTags: Set<String> = ["td", "dd", "span", "div", "a", "strong", "b", "p"]
     private static let labels: Set<String> = [
         "brand", "brand name", "marke", "marque", "marca", "marchio", "merk", "marka", "märke", "varumärke", "ブランド", "品牌", "브랜드",
+        "бренд", "торговая марка",
     ]
     private static let makerLabels: Set<String> = [
         "manufacturer", "hersteller", "fabricant", "fabricante", "produttore", "fabrikant", "producent", "tillverkare", "メーカー", "제조사",
+        "производитель", "виробник",
     ]
     private static let navigationWords: Set<String> = [
         "brands", "all brands", "our brands", "marken", "alle marken", "marques", "toutes les marques", "marcas", "todas las marcas",

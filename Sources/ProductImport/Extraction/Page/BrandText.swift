@@ -90,7 +90,8 @@ enum BrandText {
     /// "Brand: X" labels.
     private static let labels = [
         "Brand", "Marke", "Marque", "Marca", "Marchio", "Merk", "Marka", "Hersteller", "Manufacturer", "Fabricant", "Fabricante", "Produttore", "Märke", "Varumärke",
-        "Designer", "Producent", "Fabrikant", "Značka", "Výrobce", "Merkki", "Valmistaja",
+        "Designer", "Producent", "Fabrikant", "Značka", "Výrobce", "Merkki", "Valmistaja", "Бренд", "Торговая марка", "Производитель",
+        "Виробник",
         "ブランド", "メーカー", "品牌", "브랜드", "제조사",
     ]
 }

@@ -6,14 +6,7 @@ import HTML
 enum BuyButton {
     /// Whether the page has an add-to-cart control anywhere.
     static func exists(in document: HTMLDocument) -> Bool {
-        let controls = document.elements(named: "button") + document.elements(named: "input")
-        for control in controls {
-            if buyMatcher.contains(attributeLabel(control)) { return true }
-            if control.tag == "button", control.subtreeEnd - control.index < Self.largestControl {
-                let text = document.text(of: control).lowercased()
-                if text.count < 60, buyMatcher.contains(text) { return true }
-            }
-        }
+        if !buttons(in: document, limit: 1).isEmpty { return true }
         // Shops in Taiwan and Korea often make the buy button a link ("立即購買", "바로구매").
         for link in document.elements(named: "a") where link.subtreeEnd - link.index < 6 {
             var text = document.text(of: link)
@@ -26,6 +19,20 @@ enum BuyButton {
             if !inOtherProducts(link, document) { return true }
         }
         return document.elements(named: "form").contains { ($0["action"] ?? "").lowercased().includes("cart") }
+    }
+
+    /// The page's add-to-cart buttons and inputs, in page order, at most `limit`.
+    static func buttons(in document: HTMLDocument, limit: Int) -> [HTMLElement] {
+        var found: [HTMLElement] = []
+        for control in document.elements(named: "button") + document.elements(named: "input") where found.count < limit {
+            if buyMatcher.contains(attributeLabel(control)) {
+                found.append(control)
+            } else if control.tag == "button", control.subtreeEnd - control.index < Self.largestControl {
+                let text = document.text(of: control).lowercased()
+                if text.count < 60, buyMatcher.contains(text) { found.append(control) }
+            }
+        }
+        return found.sorted { $0.index < $1.index }
     }
 
     /// Whether a buy control sells tickets ("Buy tickets", "Tickets kaufen", "예매하기", "購票"):
@@ -268,6 +275,7 @@ enum BuyButton {
         "add to shopping cart", "add to shopping bag", "add to shopping basket",
         "in den warenkorb", "warenkorb", "in den einkaufswagen", "jetzt kaufen", "ajouter au panier", "acheter", "añadir a la cesta", "añadir al carrito", "comprar",
         "aggiungi al carrello", "aggiungi alla borsa", "acquista", "adicionar ao carrinho", "in winkelwagen", "do koszyka", "kup teraz",
+        "в корзину", "купить", "до кошика", "купити",
         // Etsy's "Añadir al carro", Latin American "Agregar al carrito", fashion shops' bags ("Ajouter au sac", "Adicionar à sacola").
         "añadir al carro", "agregar al carrito", "agregar al carro", "añadir a la bolsa", "ajouter au sac", "adicionar à sacola",
         "adicionar ao saco", "aan winkelwagen", "in winkelmand", "in de winkelwagen", "in die einkaufstasche", "lägg i varukorg",

@@ -32,6 +32,7 @@ struct PageExtractor {
         let title = title.map { ShopName.strippingTail($0, host: pageURL.host) }
         let titleName = title.flatMap(Self.nameFromTitle)
         let heading = mainHeading(in: document, titleName: titleName, title: title) ?? titleName.flatMap { nameElement(in: document, titleName: $0) }
+            ?? LabelledName.element(in: document)
         let headed = HeadedBlocks(in: document, anchor: heading)
         if let (text, rule) = firstMatch(.name, in: document) {
             // A bare "h1" at the end of a site's list is a fallback that any page satisfies; only a

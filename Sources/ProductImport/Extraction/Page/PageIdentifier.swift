@@ -152,11 +152,21 @@ enum PageIdentifier {
                 if let shop = found(value, label: label) { return shop }
                 continue
             }
+            // "SKU: Treasure Garden UM9109-3462": a shop that writes the maker before the model number, the whole line its SKU.
+            if label == "sku", let value = namedModel(rest), let shop = found(value, label: label) { return shop }
             // "MUSINSA STANDARD / MSMTZ001": the brand, then the shop's number after a slash.
             if let slash = rest.range(of: " / ", options: .backwards), let value = identifier(String(rest[slash.upperBound...])),
                let shop = found(value, label: label) { return shop }
         }
         return makers
+    }
+
+    /// "Treasure Garden UM9109-3462": one to three capitalised words, then a number that is the line's last word.
+    private static func namedModel(_ text: Substring) -> String? {
+        let words = text.split(whereSeparator: { $0 == " " || $0 == "\u{00A0}" })
+        guard text.utf8.count <= 48, (2...4).contains(words.count), let last = words.last, identifier(String(last)) == String(last),
+              words.dropLast().allSatisfy({ $0.count >= 2 && $0.first!.isUppercase && $0.allSatisfy { $0.isLetter || $0 == "&" || $0 == "'" } }) else { return nil }
+        return words.joined(separator: " ")
     }
 
     /// What may stand between a label and its value: a colon, ASCII or full-width.

@@ -182,6 +182,10 @@ struct SchemaProductReader {
             if facts.currency == nil, let written = SchemaValue.text(offer["price"]), written.contains(where: { !$0.isNumber && $0 != "." && $0 != "," }) {
                 facts.currency = CurrencyGuess.currency(priceText: written, host: pageURL?.host, language: nil)
             }
+            // Microdata's price element shows "253.0 грн" where `priceCurrency` says "UAN", no currency.
+            if facts.currency == nil, let shown = SchemaValue.text(offer[MicrodataExtractor.shownPriceKey]) {
+                facts.currency = CurrencyGuess.currency(priceText: shown, host: pageURL?.host, language: nil)
+            }
             if let availability = SchemaValue.text(offer["availability"]).flatMap(Availability.init(text:)) {
                 facts.availability = Self.combined(facts.availability, availability)
                 if selected == nil, pageURL?.query != nil, isSelected(offer) { selected = availability }

@@ -1,0 +1,34 @@
+import HTML
+
+/// The product's name in an element its markup calls the product's name (`<p class=tovarfullname>`,
+/// `<div class="product-name">`), for a page with no heading the title names. Only a page with one such element
+/// counts: a listing labels every tile's name the same way.
+enum LabelledName {
+    static func element(in document: HTMLDocument) -> HTMLElement? {
+        var found: HTMLElement?
+        for element in document.elements where element.subtreeEnd - element.index < 8 && tags.contains(element.tag) {
+            guard isNameLabel(element["class"]) || isNameLabel(element["id"]) else { continue }
+            guard !PageChrome.contains(element, document), !BuyBoxPrice.inRecommendations(element, document) else { continue }
+            let text = document.text(of: element)
+            guard (3...300).contains(text.count) else { continue }
+            if found != nil { return nil }
+            found = element
+        }
+        return found
+    }
+
+    private static let tags: Set<String> = ["p", "div", "span", "h2", "h3", "h4", "strong", "b", "td"]
+
+    /// Whether a class or id names the product's own name: "product-name", "productTitle", "tovarfullname".
+    private static func isNameLabel(_ label: String?) -> Bool {
+        guard let label, label.utf8.count <= 200 else { return false }
+        let lowered = label.lowercased()
+        return words.contains(where: lowered.includes)
+    }
+
+    private static let words = [
+        "product-name", "product_name", "productname", "product-title", "product_title", "producttitle", "item-name", "item_name",
+        "itemname", "item-title", "item_title", "itemtitle", "goods-name", "goods_name", "goodsname", "fullname", "tovarname", "tovar-name",
+        "tovar_name",
+    ]
+}
