@@ -51,3 +51,23 @@ import Testing
         #expect(TestSupport.rules.classify(KeywordInput(name: name)).category == .accessory, "\(name)")
     }
 }
+
+extension ShopLineReadingTests {
+    static let jelly = """
+        <html><head><title>Shisler's Private Label Dandelion Jelly: A Unique Local Flavor</title>
+        <meta property="og:title" content="Shisler's Private Label Dandelion Jelly: A Unique Local Flavor" />
+        <meta property="og:image" content="http://www.cheesehouse.com/images/products/thumb/jelly.jpg" /></head><body>
+        <h1>Shisler's Private Label Dandelion Jelly (18 Oz.)</h1><span class="price">$4.99</span>
+        <input type="submit" value="Add to Cart"></body></html>
+        """
+
+    @Test func aShareTitlesTaglineGivesWayToTheHeading() throws {
+        #expect(try TestSupport.draft(Self.jelly, url: "http://www.cheesehouse.com/shislers-dandelion-jelly.aspx").name
+            == "Shisler's Private Label Dandelion Jelly (18 Oz.)")
+    }
+
+    @Test func aShareTitleWithABrandBeforeAColonKeepsItsName() {
+        #expect(!ProductExtractor.addsATagline("Levi's: 501 Original Jeans", "Levi's"))
+        #expect(!ProductExtractor.addsATagline("Dave Holland: Prism", "Dave Holland Prism"))
+    }
+}

@@ -214,6 +214,18 @@ public struct ProductExtractor: Sendable {
         return PageExtractor.nameFromTitle(name) != name.cleanedText
     }
 
+    /// Whether a share title is the heading's name with a tagline after a colon in its place: "Shisler's Private Label
+    /// Dandelion Jelly: A Unique Local Flavor" beside the heading "Shisler's Private Label Dandelion Jelly (18 Oz.)".
+    static func addsATagline(_ title: String, _ heading: String) -> Bool {
+        guard title.utf8.count <= 300, let colon = title.range(of: ": ") else { return false }
+        let head = title[..<colon.lowerBound]
+        guard head.count >= 12, heading.count > head.count, heading.hasPrefix(head) else { return false }
+        let rest = heading.dropFirst(head.count)
+        // "Dave Holland: Prism" beside "Dave Holland Prism" is the artist and the record, no tagline.
+        let tail = title[colon.upperBound...].trimmingCharacters(in: .whitespaces).lowercased()
+        return (rest.hasPrefix(" ") || rest.hasPrefix(",")) && !tail.isEmpty && !rest.lowercased().includes(tail)
+    }
+
     /// Whether `outer` is `inner` with a few words around it ("H&M Rollkragenpullover 29,99" around
     /// "Rollkragenpullover"): at most 40 characters and four words more, split at word boundaries.
     static func wraps(_ outer: String, _ inner: String) -> Bool {
@@ -331,7 +343,7 @@ public struct ProductExtractor: Sendable {
             || nameSource == .meta && visible.count >= 3
             && (name.count > visible.count && (Self.wraps(name, visible) || Self.decorates(name, visible) || Self.endsAPath(name, visible))
                 || Self.namesOnlyTheShop(name, besides: visible, host: pageURL.host) || Self.cuts(original, visible)
-                || Self.extends(original, visible))
+                || Self.extends(original, visible) || Self.addsATagline(name, visible))
             || Self.leadsWithBrand(visible, lead: page?.nameLead, name, brands: found.compactMap(\.brand)) {
             name = visible
             nameSource = .page
