@@ -9,6 +9,17 @@ import Testing
     /// Fields the importer still gets wrong, each with why (see Fixtures/real/README.md). A miss
     /// not listed fails, and so does a listed one that starts to pass, so the list stays true.
     static let knownMisses: [String: String] = [
+        "carseatcover-com-hawaiian-back-seat-cover-set-hsbu2546r.name": "a 1999 Shopzone page: the name is only a `<b><font size=4>` line, the title says \"View Local Product in Detail\", and there is no buy button, so the page is refused",
+        "carseatcover-com-hawaiian-back-seat-cover-set-hsbu2546r.brand": "refused (see its name)",
+        "carseatcover-com-hawaiian-back-seat-cover-set-hsbu2546r.currency": "refused (see its name)",
+        "carseatcover-com-hawaiian-back-seat-cover-set-hsbu2546r.goods": "refused (see its name)",
+        "carseatcover-com-hawaiian-back-seat-cover-set-hsbu2546r.price": "refused (see its name)",
+        "carseatcover-com-hawaiian-back-seat-cover-set-hsbu2546r.sku": "refused (see its name)",
+        "cheesehouse-com-shislers-dandelion-jelly.brand": "the hand-written brand is the shop's own label (\"Shisler's Private Label\"); the shop's share tags name only www.cheesehouse.com, so no house brand is known",
+        "christmascentral-com-crank-tilt-patio-market-umbrella.brand": "the maker is named only inside the SKU line (\"SKU: Treasure Garden UM9109-3462\"); the importer falls back to the shop's name",
+        "gsm-komplekt-com-akkumulyator-bl-44jn-lg.goods": "a Russian name (\"Аккумулятор\", a battery); the keyword rules have no Russian words",
+        "molypoly-ru-the-face-shop-pore-tightening-cooling-mist.goods": "a Russian name (\"Спрей для сужения пор\", a face mist); the keyword rules have no Russian words",
+        "pandahall-com-copper-jewelry-wire-mixed-color-0-4mm.brand": "a wholesaler that names no maker: the importer gives the shop's name as the house brand, the hand-written brand is null",
         "obchod-hsflamingo-cz-obestavba-irys-exclusive.goods": "a Czech name (\"Obestavba\", a fireplace surround); the keyword rules have no Czech words",
         "well-ca-head-and-shoulders-men-full-thick-shampoo.sku": "the page labels no SKU; the importer takes the GTIN its hidden microdata states (gtin14), as it does wherever no sku is stated",
         "jpc-de-dave-holland-prism-cd.brand": "a CD: the hand-written brand is its record label (\"Label: OKeh\"); the importer credits the artist the description names (\"Mehr von Dave Holland\"), and reads no \"Label:\" line, which clothes shops use for care labels",
