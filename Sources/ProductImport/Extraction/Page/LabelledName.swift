@@ -7,7 +7,7 @@ enum LabelledName {
     static func element(in document: HTMLDocument) -> HTMLElement? {
         var found: HTMLElement?
         for element in document.elements where element.subtreeEnd - element.index < 8 && tags.contains(element.tag) {
-            guard isNameLabel(element["class"]) || isNameLabel(element["id"]) else { continue }
+            guard labels.matches(element) else { continue }
             guard !PageChrome.contains(element, document), !BuyBoxPrice.inRecommendations(element, document) else { continue }
             let text = document.text(of: element)
             guard (3...300).contains(text.count) else { continue }
@@ -19,12 +19,8 @@ enum LabelledName {
 
     private static let tags: Set<String> = ["p", "div", "span", "h2", "h3", "h4", "strong", "b", "td"]
 
-    /// Whether a class or id names the product's own name: "product-name", "productTitle", "tovarfullname".
-    private static func isNameLabel(_ label: String?) -> Bool {
-        guard let label, label.utf8.count <= 200 else { return false }
-        let lowered = label.lowercased()
-        return words.contains(where: lowered.includes)
-    }
+    /// Class and id words of the product's own name: "product-name", "productTitle", "tovarfullname".
+    private static let labels = AttributeWords(words, in: ["id", "class"])
 
     private static let words = [
         "product-name", "product_name", "productname", "product-title", "product_title", "producttitle", "item-name", "item_name",

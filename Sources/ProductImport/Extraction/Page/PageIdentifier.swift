@@ -241,7 +241,8 @@ enum PageIdentifier {
     /// product's tile, the menus or the footer.
     static func fromMarkedElement(in document: HTMLDocument, outside headed: HeadedBlocks) -> String? {
         for element in document.elements where element.subtreeEnd - element.index <= 2 && markedTags.contains(element.tag) {
-            guard isMarked(element["id"]) || (element["class"].map { $0.utf8.count <= 200 && $0.split(separator: " ").contains { isMarked(String($0)) } } ?? false),
+            // The byte search first: most elements hold none of the words, and the exact test lowercases and splits.
+            guard markedWordSearch.matches(element), isMarked(element["id"]) || (element["class"].map { $0.utf8.count <= 200 && $0.split(separator: " ").contains { isMarked(String($0)) } } ?? false),
                   document.textFits(element, utf8Bytes: 40) else { continue }
             let text = document.text(of: element)
             guard let value = identifier(text.hasPrefix("#") ? String(text.dropFirst()) : text), value.utf8.count * 2 >= text.utf8.count,
@@ -261,6 +262,8 @@ enum PageIdentifier {
         if word.hasSuffix("_") || word.hasSuffix("-") { word.removeLast() }
         return markedWords.contains(word)
     }
+
+    private static let markedWordSearch = AttributeWords(Array(markedWords), in: ["id", "class"])
 
     private static let markedWords: Set<String> = [
         "sku", "itemcode", "item-code", "item_code", "productcode", "product-code", "product_code", "product-sku", "product_sku",
