@@ -93,7 +93,7 @@ extension DataFiles {
       "it": ["vestito", "vestiti", "abito", "abitino"], "pt": ["vestido", "vestidos"], "nl": ["jurk", "jurken", "*jurk"], "pl": ["sukienka", "sukienki"],
       "zh": ["洋裝", "連身裙", "连衣裙", "連衣裙", "禮服", "礼服"],
       "ja": ["ワンピース", "ドレス"],
-      "ko": ["원피스", "드레스"]}},
+      "ko": ["원피스", "드레스"], "ru": ["платье", "платья", "сарафан", "сукня"]}},
     {"subcategory": "jumpsuit", "category": "dress", "formality": 2, "warmth": 2, "words": {
       "en": ["jumpsuit", "playsuit", "romper", "boilersuit", "boiler suit", "dungarees", "overalls", "bib overalls", "onesie", "onesies"],
       "de": ["overall", "einteiler", "latzhose", "onesie", "strampler"],
@@ -102,7 +102,7 @@ extension DataFiles {
       "it": ["tuta intera", "salopette", "jumpsuit", "tutina"], "pt": ["macacao", "jardineira"], "nl": ["jumpsuit"], "pl": ["kombinezon"],
       "zh": ["連身褲", "连体裤", "吊帶褲", "背帶褲"],
       "ja": ["オールインワン", "サロペット", "ジャンプスーツ"],
-      "ko": ["점프수트", "멜빵바지"]}},
+      "ko": ["점프수트", "멜빵바지"], "ru": ["комбинезон", "ромпер"]}},
     {"subcategory": "nightwear", "category": "dress", "formality": 1, "warmth": 2, "words": {
       "en": ["nightdress", "nightdresses", "nightgown", "nightgowns", "nightie", "nighties", "nightshirt", "night shirt", "pyjamas", "pajamas", "pyjama", "pajama", "pyjama set", "pajama set", "pj set", "pjs", "sleepwear", "nightwear", "lounge set", "loungewear set"],
       "de": ["nachthemd", "nachthemden", "schlafanzug", "schlafanzuge", "pyjama", "pyjamas", "nachtwasche", "*schlafanzug"],
@@ -111,7 +111,7 @@ extension DataFiles {
       "it": ["pigiama", "pigiami", "camicia da notte"], "pt": ["pijama", "pijamas", "camisola de dormir"], "nl": ["pyjama", "nachtjapon", "nachthemd"], "pl": ["pizama", "pizamy", "koszula nocna"],
       "zh": ["睡衣", "睡裙"],
       "ja": ["パジャマ", "ネグリジェ", "ルームウェア"],
-      "ko": ["잠옷", "파자마"]}},
+      "ko": ["잠옷", "파자마"], "ru": ["пижама", "ночная сорочка", "піжама"]}},
     {"subcategory": "swimsuit", "category": "dress", "formality": 1, "warmth": 1, "words": {
       "en": ["swimsuit", "swimsuits", "swimming costume", "bathing suit", "one piece swimsuit", "swim suit", "wet suit", "bathing suits", "bikini", "bikinis", "tankini", "swimwear", "wetsuit", "burkini"],
       "de": ["badeanzug", "badeanzuge", "bikini", "bikinihose", "bikinioberteil", "tankini", "bademode", "neoprenanzug", "burkini"],
@@ -120,7 +120,7 @@ extension DataFiles {
       "it": ["costume da bagno", "costume intero", "bikini", "tankini"], "pt": ["biquini", "roupa de banho"], "nl": ["badpak", "bikini"], "pl": ["stroj kapielowy", "kostium kapielowy", "bikini"],
       "zh": ["泳衣", "泳裝", "泳装", "比基尼"],
       "ja": ["水着", "ビキニ"],
-      "ko": ["수영복", "비키니"]}},
+      "ko": ["수영복", "비키니"], "ru": ["купальник", "купальники"]}},
     {"subcategory": "puffer", "category": "outerwear", "formality": 1, "warmth": 5, "words": {
       "en": ["puffer", "puffer jacket", "puffer coat", "puffer gilet", "down jacket", "down coat", "padded jacket", "quilted jacket"],
       "de": ["steppjacke", "daunenjacke", "daunenmantel", "pufferjacke", "steppmantel"],
@@ -129,12 +129,12 @@ extension DataFiles {
       "it": ["piumino", "piumino corto", "giubbotto imbottito"], "pt": ["casaco acolchoado", "jaqueta puffer"], "nl": ["pufferjas", "donsjas", "gewatteerde jas"], "pl": ["kurtka puchowa", "kurtka pikowana"],
       "zh": ["羽絨外套", "羽絨衣", "羽绒服", "羽绒外套", "鋪棉外套"],
       "ja": ["ダウンジャケット", "ダウンコート"],
-      "ko": ["패딩", "롱패딩", "숏패딩"]}},
+      "ko": ["패딩", "롱패딩", "숏패딩"], "ru": ["пуховик", "пуховики"]}},
     {"subcategory": "parka", "category": "outerwear", "formality": 1, "warmth": 5, "words": {
       "en": ["parka", "parkas"], "de": ["parka"], "fr": ["parka"], "es": ["parka"], "it": ["parka"], "pt": ["parka"], "nl": ["parka"], "pl": ["parka"],
       "zh": ["派克大衣"],
       "ja": ["モッズコート"],
-      "ko": ["파카"]}},
+      "ko": ["파카"], "ru": ["парка"]}},
     {"subcategory": "coat", "category": "outerwear", "formality": 3, "warmth": 4, "words": {
       "en": ["coat", "coats", "overcoat", "topcoat", "trench", "trench coat", "trenchcoat", "peacoat", "pea coat", "car coat", "duffle coat", "raincoat", "raincoats", "rain coat", "poncho", "ponchos", "capes", "snowsuit", "lab coat"],
       "de": ["mantel", "*mantel", "trenchcoat", "kurzmantel", "umhang", "poncho", "schneeanzug", "kittel", "arztkittel", "laborkittel"],
@@ -143,7 +143,7 @@ extension DataFiles {
       "it": ["cappotto", "cappotti", "soprabito", "impermeabile", "poncho", "mantella"], "pt": ["casaco", "sobretudo", "trench coat"], "nl": ["jas", "mantel", "winterjas", "trenchcoat"], "pl": ["plaszcz", "plaszcze"],
       "zh": ["大衣", "風衣", "风衣", "外套"],
       "ja": ["コート", "トレンチコート"],
-      "ko": ["코트", "트렌치코트"]},
+      "ko": ["코트", "트렌치코트"], "ru": ["пальто", "плащ", "тренч", "шуба"]},
       "weakWords": {"en": ["cape"], "de": ["cape"], "fr": ["cape"]}},
     {"subcategory": "blazer", "category": "outerwear", "formality": 3, "warmth": 3, "words": {
       "en": ["blazer", "blazers", "sport coat", "sports jacket", "suit jacket", "tuxedo jacket", "dinner jacket"],
@@ -153,7 +153,7 @@ extension DataFiles {
       "it": ["giacca sartoriale", "giacca doppiopetto", "giacca monopetto", "giacca da abito", "blazer"], "pt": ["blazer", "paleto"], "nl": ["colbert", "blazer"], "pl": ["marynarka", "marynarki"],
       "zh": ["西裝外套", "西装外套"],
       "ja": ["テーラードジャケット", "ブレザー"],
-      "ko": ["블레이저"]}},
+      "ko": ["블레이저"], "ru": ["пиджак", "блейзер", "жакет"]}},
     {"subcategory": "jacket", "category": "outerwear", "formality": 2, "warmth": 3, "words": {
       "en": ["jacket", "jackets", "bomber", "bomber jacket", "windbreaker", "anorak", "shacket", "shirt jacket", "overshirt", "denim jacket", "jean jacket", "trucker jacket", "biker jacket", "leather jacket", "field jacket", "harrington", "rain jacket", "rain jackets"],
       "de": ["jacke", "jacken", "*jacke", "blouson", "jeansjacke", "lederjacke", "windjacke"],
@@ -162,12 +162,12 @@ extension DataFiles {
       "it": ["giacca", "giacche", "giubbotto", "giubbino", "giubbotto di jeans", "sovracamicia"], "pt": ["jaqueta", "jaquetas", "blusao"], "nl": ["jasje", "spijkerjasje"], "pl": ["kurtka", "kurtki"],
       "zh": ["夾克", "夹克", "牛仔外套"],
       "ja": ["ジャケット", "ブルゾン"],
-      "ko": ["재킷", "자켓", "점퍼", "블루종", "바람막이", "항공점퍼"]}},
+      "ko": ["재킷", "자켓", "점퍼", "블루종", "바람막이", "항공점퍼"], "ru": ["куртка", "куртки", "ветровка", "бомбер", "косуха"]}},
     {"subcategory": "gilet", "category": "outerwear", "formality": 2, "warmth": 3, "words": {
       "en": ["gilet", "bodywarmer", "body warmer", "hi vis vest", "high vis vest", "safety vest", "reflective vest"], "de": ["weste", "steppweste", "warnweste", "sicherheitsweste", "*weste"], "fr": ["doudoune sans manches"], "es": ["chaleco"], "it": ["gilet", "smanicato"], "pt": ["colete"], "nl": ["bodywarmer"], "pl": ["kamizelka"],
       "zh": ["背心外套"],
       "ja": ["ジレ"],
-      "ko": ["조끼"]}},
+      "ko": ["조끼"], "ru": ["жилет", "жилетка"]}},
     {"subcategory": "jeans", "category": "bottom", "formality": 1, "warmth": 3, "words": {
       "en": ["jeans", "jean", "denim jeans", "mom jeans", "skinny jeans"],
       "de": ["jeans", "jeanshose"],
@@ -176,7 +176,7 @@ extension DataFiles {
       "it": ["jeans"], "pt": ["calca jeans", "jeans"], "nl": ["spijkerbroek", "jeans"], "pl": ["jeansy", "dzinsy"],
       "zh": ["牛仔褲", "牛仔裤"],
       "ja": ["ジーンズ", "デニムパンツ"],
-      "ko": ["청바지", "데님팬츠"]}},
+      "ko": ["청바지", "데님팬츠"], "ru": ["джинсы"]}},
     {"subcategory": "jogger", "category": "bottom", "formality": 1, "warmth": 3, "words": {
       "en": ["joggers", "jogger", "jogger pants", "jog pants", "sweatpants", "sweat pants", "track pants", "trackpants", "jogging bottoms", "tracksuit bottoms"],
       "de": ["jogginghose", "jogginghosen", "jogpants", "jogpant", "joggpants", "sweathose", "trainingshose", "freizeithose"],
@@ -185,12 +185,12 @@ extension DataFiles {
       "it": ["pantaloni della tuta", "pantaloni tuta", "jogger"], "pt": ["calca de moletom", "jogger"], "nl": ["joggingbroek", "trainingsbroek"], "pl": ["spodnie dresowe", "joggery"],
       "zh": ["運動褲", "运动裤", "棉褲", "束口褲"],
       "ja": ["スウェットパンツ", "ジョガーパンツ"],
-      "ko": ["조거팬츠", "트레이닝팬츠", "트레이닝바지"]}},
+      "ko": ["조거팬츠", "트레이닝팬츠", "트레이닝바지"], "ru": ["джоггеры"]}},
     {"subcategory": "chino", "category": "bottom", "formality": 2, "warmth": 3, "words": {
       "en": ["chino", "chinos"], "de": ["chinohose", "chinos", "chino"], "fr": ["chino", "pantalon chino"], "es": ["chino", "chinos", "pantalon chino"], "it": ["chino", "pantaloni chino"], "pt": ["chino", "calca chino"], "nl": ["chino"], "pl": ["chinosy"],
       "zh": ["卡其褲", "卡其裤"],
       "ja": ["チノパン", "チノパンツ"],
-      "ko": ["치노팬츠"]}},
+      "ko": ["치노팬츠"], "ru": ["чиносы"]}},
     {"subcategory": "underwear", "category": "bottom", "formality": 1, "warmth": 1, "words": {
       "en": ["boxer briefs", "boxer brief", "boxer shorts", "boxers", "briefs", "underwear", "panties", "knickers", "thong", "hipster briefs"],
       "de": ["boxershorts", "boxershort", "boxer", "unterhose", "unterhosen", "slips", "panty", "pantys", "unterwasche", "string tanga", "damen slip", "herren slip", "*unterwasche"],
@@ -199,7 +199,7 @@ extension DataFiles {
       "it": ["mutande", "mutandine", "boxer", "perizoma", "slip donna", "slip uomo", "slip da donna", "slip da uomo"], "pt": ["cueca", "cuecas", "calcinha", "calcinhas", "roupa intima"], "nl": ["onderbroek", "onderbroeken", "boxershort", "boxershorts", "slips", "ondergoed"], "pl": ["bokserki", "majtki", "slipy", "figi", "bielizna"],
       "zh": ["內褲", "内裤", "四角褲", "四角裤", "三角褲", "三角裤", "內衣", "内衣"],
       "ja": ["ボクサーパンツ", "ボクサーブリーフ", "トランクス", "ショーツ", "下着"],
-      "ko": ["팬티", "드로즈", "속옷"]}},
+      "ko": ["팬티", "드로즈", "속옷"], "ru": ["трусы", "боксеры", "трусики"]}},
     {"subcategory": "shorts", "category": "bottom", "formality": 1, "warmth": 1, "words": {
       "en": ["shorts", "bermuda", "bermudas", "bermuda shorts", "cargo shorts", "swim shorts", "swim trunks", "trunks", "board shorts", "boardshorts", "pyjama shorts", "pajama shorts", "sleep shorts"],
       "de": ["shorts", "kurze hose", "bermudas", "badeshorts", "badehose"],
@@ -208,7 +208,7 @@ extension DataFiles {
       "it": ["pantaloncini", "bermuda", "shorts", "boxer mare"], "pt": ["calcoes", "shorts", "bermuda"], "nl": ["korte broek"], "pl": ["szorty", "spodenki"],
       "zh": ["短褲", "短裤"],
       "ja": ["ショートパンツ", "ハーフパンツ"],
-      "ko": ["반바지", "숏팬츠"]}},
+      "ko": ["반바지", "숏팬츠"], "ru": ["шорты"]}},
     {"subcategory": "skirt", "category": "bottom", "formality": 2, "warmth": 2, "words": {
       "en": ["skirt", "skirts", "miniskirt", "midiskirt", "maxiskirt", "skort"],
       "de": ["rock", "rocke", "*rock"],
@@ -217,12 +217,12 @@ extension DataFiles {
       "it": ["gonna", "gonne", "minigonna", "gonna di jeans"], "pt": ["saia", "saias"], "nl": ["rokje", "rok", "rokken", "minirok", "plooirok", "kokerrok", "spijkerrok"], "pl": ["spodnica", "spodnice"],
       "zh": ["裙", "半身裙", "短裙", "長裙", "长裙", "百褶裙"],
       "ja": ["スカート"],
-      "ko": ["스커트", "치마"]}},
+      "ko": ["스커트", "치마"], "ru": ["юбка", "юбки", "спідниця"]}},
     {"subcategory": "leggings", "category": "bottom", "formality": 1, "warmth": 2, "words": {
       "en": ["leggings", "legging", "jeggings", "running tights", "compression tights"], "de": ["leggings", "lauftights", "lauftight", "sporttights"], "fr": ["legging", "leggings"], "es": ["mallas", "leggings"], "it": ["leggings", "leggins"], "pt": ["legging", "leggings"], "nl": ["legging"], "pl": ["legginsy"],
       "zh": ["內搭褲", "打底裤", "緊身褲"],
       "ja": ["レギンス"],
-      "ko": ["레깅스"]}},
+      "ko": ["레깅스"], "ru": ["леггинсы", "лосины"]}},
     {"subcategory": "trouser", "category": "bottom", "formality": 3, "warmth": 3, "words": {
       "en": ["trouser", "trousers", "pants", "pant", "slacks", "dress pants", "suit trousers", "culottes", "palazzo pants", "cargo trousers", "cargo pants", "pyjama bottoms", "pajama bottoms", "pyjama pants", "pajama pants", "pyjama trousers", "pajama trousers", "lounge pants"],
       "de": ["hose", "hosen", "*hose", "stoffhose", "anzughose", "bundfaltenhose", "marlenehose", "pyjamahose", "schlafanzughose", "pyjama hose"],
@@ -231,7 +231,7 @@ extension DataFiles {
       "it": ["pantalone", "pantaloni", "pantalone sartoriale", "pantaloni del pigiama", "pantalone pigiama"], "pt": ["calca", "calcas", "calca social"], "nl": ["broek", "broeken", "*broek", "pantalon"], "pl": ["spodnie"],
       "zh": ["褲", "裤", "長褲", "长裤", "寬褲", "西裝褲", "西装裤"],
       "ja": ["パンツ", "ズボン", "スラックス"],
-      "ko": ["바지", "팬츠", "슬랙스"]}},
+      "ko": ["바지", "팬츠", "슬랙스"], "ru": ["брюки", "штаны", "штани"]}},
     {"subcategory": "dress shirt", "category": "top", "formality": 4, "warmth": 2, "words": {
       "en": ["dress shirt", "formal shirt", "tuxedo shirt"], "de": ["businesshemd", "anzughemd", "smokinghemd"], "fr": ["chemise habillee"], "es": ["camisa de vestir"], "it": ["camicia elegante"],
       "ja": ["ワイシャツ", "ドレスシャツ"],
@@ -244,12 +244,12 @@ extension DataFiles {
       "it": ["camicia", "camicie", "camicia di jeans"], "pt": ["camisa", "camisas"], "nl": ["overhemd", "overhemden"], "pl": ["koszula", "koszule"],
       "zh": ["襯衫", "衬衫"],
       "ja": ["シャツ"],
-      "ko": ["셔츠", "남방"]}},
+      "ko": ["셔츠", "남방"], "ru": ["рубашка", "рубашки", "сорочка"]}},
     {"subcategory": "blouse", "category": "top", "formality": 3, "warmth": 2, "words": {
       "en": ["blouse", "blouses"], "de": ["bluse", "blusen", "*bluse"], "fr": ["blouse", "chemisier"], "es": ["blusa", "blusas"], "it": ["blusa", "camicetta"], "pt": ["blusa", "blusas"], "nl": ["blouse", "blouses"], "pl": ["bluzka", "bluzki"],
       "zh": ["雪紡衫", "雪纺衫"],
       "ja": ["ブラウス"],
-      "ko": ["블라우스"]}},
+      "ko": ["블라우스"], "ru": ["блузка", "блуза"]}},
     {"subcategory": "polo", "category": "top", "formality": 2, "warmth": 2, "words": {
       "en": ["polo", "polo shirt", "polos"], "de": ["poloshirt", "polohemd"], "fr": ["polo"], "es": ["polo"], "it": ["polo"],
       "zh": ["polo衫", "POLO衫"],
@@ -263,12 +263,12 @@ extension DataFiles {
       "it": ["maglietta", "t shirt"], "pt": ["camiseta", "camisetas", "t shirt"], "nl": ["t shirt", "shirt met korte mouwen"], "pl": ["koszulka", "koszulki", "t shirt"],
       "zh": ["T恤", "短袖T恤", "短T"],
       "ja": ["Tシャツ", "ティーシャツ"],
-      "ko": ["티셔츠", "반팔티", "긴팔티"]}},
+      "ko": ["티셔츠", "반팔티", "긴팔티"], "ru": ["футболка", "футболки"]}},
     {"subcategory": "cardigan", "category": "top", "formality": 2, "warmth": 3, "words": {
       "en": ["cardigan", "cardigans", "cardi", "cardis"], "de": ["strickjacke", "cardigan"], "fr": ["cardigan", "gilet en maille"], "es": ["cardigan", "chaqueta de punto"], "it": ["cardigan"], "pt": ["cardigan", "casaco de malha"], "nl": ["vestje", "cardigan"], "pl": ["kardigan", "sweter rozpinany"],
       "zh": ["開襟衫", "开衫", "開衫", "針織外套", "针织外套", "針織開衫", "针织开衫"],
       "ja": ["カーディガン"],
-      "ko": ["가디건"]},
+      "ko": ["가디건"], "ru": ["кардиган"]},
       "weakWords": {"en": ["kimono"], "de": ["kimono"]}},
     {"subcategory": "hoodie", "category": "top", "formality": 1, "warmth": 3, "words": {
       "en": ["hoodie", "hoodies", "hooded sweatshirt", "sweatshirt", "sweatshirts", "crewneck sweatshirt", "zip hoodie"],
@@ -278,7 +278,7 @@ extension DataFiles {
       "it": ["felpa", "felpe", "felpa con cappuccio"], "pt": ["moletom", "moletom com capuz"], "nl": ["hoodie", "sweatshirt", "capuchontrui"], "pl": ["bluza", "bluza z kapturem"],
       "zh": ["帽T", "連帽上衣", "连帽衫", "連帽衫"],
       "ja": ["パーカー", "フーディー"],
-      "ko": ["후드티", "후디", "후드집업"]}},
+      "ko": ["후드티", "후디", "후드집업"], "ru": ["худи", "толстовка", "свитшот"]}},
     {"subcategory": "sweater", "category": "top", "formality": 2, "warmth": 4, "words": {
       "en": ["sweater", "sweaters", "jumper", "jumpers", "pullover", "knitwear", "turtleneck", "roll neck", "rollneck", "polo neck", "crewneck sweater", "v neck sweater", "mock neck"],
       "de": ["pullover", "*pullover", "pulli", "strickpullover", "rollkragenpullover", "rolli", "troyer"],
@@ -287,7 +287,7 @@ extension DataFiles {
       "it": ["maglione", "maglioni", "maglia", "pullover", "dolcevita", "lupetto"], "pt": ["sueter", "malha"], "nl": ["trui", "truien", "coltrui"], "pl": ["sweter", "swetry"],
       "zh": ["毛衣", "針織衫", "针织衫", "大學T", "卫衣", "衛衣"],
       "ja": ["セーター", "スウェット", "トレーナー"],
-      "ko": ["스웨터", "맨투맨"]},
+      "ko": ["스웨터", "맨투맨"], "ru": ["свитер", "джемпер", "пуловер", "водолазка"]},
       "weakWords": {"en": ["knit"], "ja": ["ニット"], "ko": ["니트"], "es": ["jersey"]}},
     {"subcategory": "waistcoat", "category": "top", "formality": 4, "warmth": 2, "words": {
       "en": ["waistcoat", "suit vest"], "de": ["anzugweste"], "fr": ["gilet de costume"], "es": ["chaleco de traje"], "it": ["gilet sartoriale"]}},
@@ -299,7 +299,7 @@ extension DataFiles {
       "it": ["reggiseno", "reggiseni", "reggiseno sportivo"], "pt": ["sutia", "sutias"], "nl": ["beha", "bh", "sportbeha"], "pl": ["biustonosz", "biustonosze", "stanik"],
       "zh": ["胸罩", "文胸", "運動內衣", "运动内衣"],
       "ja": ["ブラジャー", "スポーツブラ"],
-      "ko": ["브래지어", "스포츠브라"]}},
+      "ko": ["브래지어", "스포츠브라"], "ru": ["бюстгальтер", "бюстгальтеры"]}},
     {"subcategory": "top", "category": "top", "formality": 1, "warmth": 1, "words": {
       "en": ["top", "tops", "tank top", "tank", "camisole", "cami", "crop top", "bodysuit", "vest top", "bralette", "rash guard", "rashguard", "tunic", "tunics", "pyjama top", "pajama top", "pyjama shirt", "pajama shirt", "sleep top"],
       "de": ["top", "tanktop", "tragertop", "body", "tunika"],
@@ -317,7 +317,7 @@ extension DataFiles {
       "it": ["sneakers", "sneaker", "scarpe da ginnastica", "scarpe sportive"], "pt": ["tenis", "sapatilhas"], "nl": ["sneakers", "gympen"], "pl": ["trampki", "sneakersy", "buty sportowe"],
       "zh": ["運動鞋", "运动鞋", "球鞋", "休閒鞋", "休闲鞋"],
       "ja": ["スニーカー", "スリッポン"],
-      "ko": ["스니커즈", "운동화"]}},
+      "ko": ["스니커즈", "운동화"], "ru": ["кроссовки", "кеды", "кросівки"]}},
     {"subcategory": "boot", "category": "shoes", "formality": 2, "warmth": 4, "words": {
       "en": ["boot", "boots", "ankle boot", "ankle boots", "chelsea boot", "chelsea boots", "booties"],
       "de": ["stiefel", "*stiefel", "stiefelette", "stiefeletten", "boots"],
@@ -326,7 +326,7 @@ extension DataFiles {
       "it": ["stivale", "stivali", "stivaletto", "stivaletti", "anfibi"], "pt": ["bota", "botas", "botina"], "nl": ["laarzen", "laars", "enkellaarsjes", "*laarzen"], "pl": ["botki", "kozaki", "buty za kostke"],
       "zh": ["靴子", "短靴", "長靴", "马丁靴", "馬丁靴"],
       "ja": ["ブーツ"],
-      "ko": ["부츠", "워커"]}},
+      "ko": ["부츠", "워커"], "ru": ["ботинки", "сапоги", "полусапоги", "ботильоны", "черевики"]}},
     {"subcategory": "loafer", "category": "shoes", "formality": 3, "warmth": 2, "words": {
       "en": ["loafer", "loafers", "moccasin", "moccasins", "penny loafer", "boat shoes"],
       "de": ["loafer", "mokassin", "mokassins", "slipper"],
@@ -353,7 +353,7 @@ extension DataFiles {
       "it": ["sandalo", "sandali", "infradito", "ciabatte", "pantofole", "zoccoli", "zoccolo"], "pt": ["sandalia", "sandalias", "chinelos", "chinelo", "tamancos", "tamanco"], "nl": ["sandalen", "slippers", "pantoffels", "klompen"], "pl": ["sandaly", "klapki", "kapcie", "chodaki"],
       "zh": ["涼鞋", "凉鞋", "拖鞋"],
       "ja": ["サンダル", "クロッグ", "サボサンダル"],
-      "ko": ["샌들", "슬리퍼", "클로그"]}},
+      "ko": ["샌들", "슬리퍼", "클로그"], "ru": ["сандалии", "босоножки", "шлепанцы"]}},
     {"subcategory": "heels", "category": "shoes", "formality": 3, "warmth": 1, "words": {
       "en": ["heels", "pumps", "stilettos", "court shoes", "slingbacks"],
       "de": ["pumps", "high heels", "absatzschuhe"],
@@ -362,12 +362,12 @@ extension DataFiles {
       "it": ["decollete", "tacchi", "scarpe con tacco"], "pt": ["salto alto", "scarpin"], "nl": ["pumps", "hakken"], "pl": ["szpilki", "czolenka"],
       "zh": ["高跟鞋"],
       "ja": ["パンプス", "ハイヒール"],
-      "ko": ["하이힐", "펌프스"]}},
+      "ko": ["하이힐", "펌프스"], "ru": ["туфли на каблуке", "лодочки"]}},
     {"subcategory": "shoe", "category": "shoes", "formality": 2, "warmth": 2, "words": {
       "en": ["shoe", "shoes", "footwear"], "de": ["schuh", "schuhe", "*schuh", "*schuhe"], "fr": ["chaussure", "chaussures"], "es": ["zapato", "zapatos", "calzado"], "it": ["scarpa", "scarpe", "calzature"], "pt": ["sapato", "sapatos", "calcado"], "nl": ["schoenen", "schoen", "*schoenen"], "pl": ["buty", "obuwie"],
       "zh": ["鞋", "鞋子"],
       "ja": ["靴", "シューズ"],
-      "ko": ["신발", "슈즈"]}},
+      "ko": ["신발", "슈즈"], "ru": ["туфли", "обувь", "мокасины", "взуття"]}},
     {"subcategory": "bag", "category": "accessory", "formality": 2, "warmth": 3, "words": {
       "en": ["bag", "bags", "handbag", "tote", "tote bag", "backpack", "clutch", "crossbody", "shoulder bag", "belt bag", "top handle", "purse", "beltbag", "bumbag", "bum bag", "fanny pack", "waist bag", "waistbag", "handbags", "backpacks", "satchel", "duffle bag", "duffel bag", "messenger bag", "bucket bag", "shopper bag"],
       "de": ["tasche", "taschen", "*tasche", "rucksack", "handtasche"],
@@ -376,17 +376,17 @@ extension DataFiles {
       "it": ["borsa", "borse", "zaino", "pochette", "tracolla", "borsetta", "marsupio"], "pt": ["bolsa", "bolsas", "mochila"], "nl": ["tas", "tassen", "handtas", "rugzak", "schoudertas"], "pl": ["torebka", "torba", "plecak", "torebki"],
       "zh": ["包包", "手提包", "背包", "後背包", "双肩包", "托特包", "斜背包", "肩背包", "錢包", "钱包", "皮夾", "腰包", "斜挎包", "单肩包", "單肩包", "手拿包", "后背包", "腋下包"],
       "ja": ["バッグ", "リュック", "財布", "トートバッグ", "ショルダーバッグ"],
-      "ko": ["가방", "백팩", "지갑", "토트백", "크로스백", "숄더백"]}},
+      "ko": ["가방", "백팩", "지갑", "토트백", "크로스백", "숄더백"], "ru": ["сумка", "сумки", "рюкзак", "клатч"]}},
     {"subcategory": "belt", "category": "accessory", "formality": 2, "warmth": 3, "words": {
       "en": ["belt", "belts", "suspenders", "braces for trousers"], "de": ["gurtel", "*gurtel", "hosentrager"], "fr": ["ceinture", "bretelles"], "es": ["cinturon", "tirantes"], "it": ["cintura", "cinture", "cintura in pelle", "bretelle"], "pt": ["cinto"], "nl": ["riem", "bretels"], "pl": ["pasek", "szelki"],
       "zh": ["皮帶", "皮带", "腰帶", "腰带"],
       "ja": ["ベルト"],
-      "ko": ["벨트"]}},
+      "ko": ["벨트"], "ru": ["ремень", "пояс"]}},
     {"subcategory": "scarf", "category": "accessory", "formality": 2, "warmth": 4, "words": {
       "en": ["scarf", "scarves", "shawl", "bandana", "snood", "stole", "hijab", "headscarf"], "de": ["schal", "*schal", "halstuch", "tuch", "stola", "kopftuch"], "fr": ["echarpe", "foulard", "chale", "etole"], "es": ["bufanda", "panuelo", "chal", "estola"], "it": ["sciarpa", "foulard", "scialle", "stola"], "pt": ["cachecol", "lenco"], "nl": ["sjaal"], "pl": ["szalik", "apaszka", "chusta"],
       "zh": ["圍巾", "围巾", "絲巾", "丝巾", "披肩"],
       "ja": ["マフラー", "スカーフ", "ストール"],
-      "ko": ["머플러", "스카프", "목도리"]}},
+      "ko": ["머플러", "스카프", "목도리"], "ru": ["шарф", "платок", "палантин"]}},
     {"subcategory": "hat", "category": "accessory", "formality": 1, "warmth": 4, "words": {
       "en": ["hat", "hats", "cap", "caps", "beanie", "baseball cap", "bucket hat", "fedora", "beret", "earmuffs", "ear muffs", "ear warmers", "balaclava"],
       "de": ["mutze", "*mutze", "hut", "kappe", "cap", "beanie", "basecap", "ohrenwarmer", "ohrenschutzer", "sturmhaube", "badekappe", "badehaube", "bademutze"],
@@ -395,42 +395,42 @@ extension DataFiles {
       "it": ["cappello", "berretto", "cuffia", "cappellino", "basco", "paraorecchie", "passamontagna"], "pt": ["chapeu", "gorro"], "nl": ["muts", "hoed"], "pl": ["czapka", "kapelusz"],
       "zh": ["帽子", "棒球帽", "漁夫帽", "渔夫帽", "毛帽"],
       "ja": ["帽子", "キャップ", "ハット", "ニット帽"],
-      "ko": ["모자", "비니", "버킷햇", "볼캡"]}},
+      "ko": ["모자", "비니", "버킷햇", "볼캡"], "ru": ["шапка", "кепка", "шляпа", "бейсболка", "панама"]}},
     {"subcategory": "tie", "category": "accessory", "formality": 4, "warmth": 2, "words": {
       "en": ["tie", "ties", "necktie", "bow tie", "pocket square", "tie bar"], "de": ["krawatte", "fliege", "krawattennadel", "krawattenklammer", "einstecktuch"], "fr": ["cravate", "noeud papillon", "pince a cravate", "pochette de costume"], "es": ["corbata", "pajarita", "pasador de corbata", "panuelo de bolsillo"], "it": ["cravatta", "papillon", "fermacravatta", "fazzoletto da taschino"], "pt": ["gravata"], "nl": ["stropdas"], "pl": ["krawat"],
       "zh": ["領帶", "领带"],
       "ja": ["ネクタイ"],
-      "ko": ["넥타이"]}},
+      "ko": ["넥타이"], "ru": ["галстук"]}},
     {"subcategory": "gloves", "category": "accessory", "formality": 2, "warmth": 5, "words": {
       "en": ["gloves", "glove", "mittens", "arm warmers"], "de": ["handschuhe", "*handschuhe", "armstulpen", "armlinge"], "fr": ["gants", "moufles"], "es": ["guantes"], "it": ["guanti"], "pt": ["luvas"], "nl": ["handschoenen"], "pl": ["rekawiczki"],
       "zh": ["手套"],
       "ja": ["手袋", "グローブ"],
-      "ko": ["장갑"]}},
+      "ko": ["장갑"], "ru": ["перчатки", "варежки"]}},
     {"subcategory": "socks", "category": "accessory", "formality": 1, "warmth": 2, "words": {
       "en": ["socks", "sock", "tights", "pantyhose", "stockings", "leg warmers"], "de": ["socken", "strumpfe", "strumpfhose", "strumpfhosen", "beinstulpen", "beinwarmer"], "fr": ["chaussettes", "collants", "collant", "jambieres"], "es": ["calcetines", "medias", "pantis"], "it": ["calze", "calzini", "collant", "scaldamuscoli"], "pt": ["meias", "meia calca"], "nl": ["sokken"], "pl": ["skarpetki", "rajstopy"],
       "zh": ["襪子", "袜子", "短襪"],
       "ja": ["靴下", "ソックス"],
-      "ko": ["양말"]}},
+      "ko": ["양말"], "ru": ["носки", "колготки", "гольфы"]}},
     {"subcategory": "sunglasses", "category": "accessory", "formality": 1, "warmth": 1, "words": {
       "en": ["sunglasses", "reading glasses", "blue light glasses", "eyeglasses", "glasses frames"], "de": ["sonnenbrille", "lesebrille", "blaulichtfilter brille", "brillengestell"], "fr": ["lunettes de soleil", "lunettes de lecture", "lunettes anti lumiere bleue"], "es": ["gafas de sol", "gafas de lectura", "gafas de presbicia"], "it": ["occhiali da sole", "occhiali da lettura", "occhiali da vista"], "pt": ["oculos de sol"], "nl": ["zonnebril"], "pl": ["okulary przeciwsloneczne"],
       "zh": ["太陽眼鏡", "太阳镜", "墨鏡", "墨镜"],
       "ja": ["サングラス"],
-      "ko": ["선글라스"]}},
+      "ko": ["선글라스"], "ru": ["солнцезащитные очки"]}},
     {"subcategory": "jewellery", "category": "accessory", "formality": 2, "warmth": 1, "words": {
       "en": ["necklace", "earrings", "bracelet", "ring", "jewellery", "jewelry", "cufflinks", "cuff links", "brooch", "anklet", "shirt studs", "tuxedo studs"], "de": ["kette", "halskette", "ohrringe", "armband", "manschettenknopfe", "brosche", "schmuck", "schmuckset", "schmuck set", "ring", "anhanger", "fusskettchen", "ohrstecker", "creolen"], "fr": ["collier", "boucles d oreilles", "bracelet", "bague", "boutons de manchette"], "es": ["collar", "pendientes", "pulsera", "anillo"], "it": ["collana", "orecchini", "bracciale", "anello", "spilla"], "pt": ["colar", "brincos", "pulseira", "anel"], "nl": ["ketting", "oorbellen", "ring"], "pl": ["naszyjnik", "kolczyki", "bransoletka", "pierscionek"],
       "zh": ["項鍊", "项链", "耳環", "耳环", "戒指", "手鍊", "手链", "飾品", "饰品"],
       "ja": ["ネックレス", "ピアス", "イヤリング", "指輪", "ブレスレット"],
-      "ko": ["목걸이", "귀걸이", "반지", "팔찌"]}},
+      "ko": ["목걸이", "귀걸이", "반지", "팔찌"], "ru": ["кольцо", "серьги", "браслет", "колье", "кулон", "подвеска", "цепочка"]}},
     {"subcategory": "wallet", "category": "accessory", "formality": 2, "warmth": 1, "words": {
       "en": ["wallet", "wallets", "card holder", "cardholder", "coin purse", "keychain", "key chain", "keyring", "key ring", "lanyard"], "de": ["geldborse", "portemonnaie", "geldbeutel", "kartenetui", "schlusselanhanger", "schlusselband"], "fr": ["portefeuille", "porte cartes", "porte monnaie", "porte cles"], "es": ["cartera", "billetera", "monedero", "tarjetero", "llavero"], "it": ["portafoglio", "portamonete", "portacarte", "portachiavi"], "pt": ["carteira"], "nl": ["portemonnee", "pasjeshouder", "sleutelhanger"], "pl": ["portfel", "brelok"],
       "zh": ["卡夾", "卡夹"],
       "ja": ["カードケース"],
-      "ko": ["카드지갑"]}},
+      "ko": ["카드지갑"], "ru": ["кошелек", "портмоне"]}},
     {"subcategory": "umbrella", "category": "accessory", "formality": 1, "warmth": 1, "words": {
       "en": ["umbrella", "umbrellas"], "de": ["regenschirm", "schirm"], "fr": ["parapluie"], "es": ["paraguas"], "it": ["ombrello"], "pt": ["guarda chuva"], "nl": ["paraplu"], "pl": ["parasol"],
       "zh": ["雨傘", "雨伞"],
       "ja": ["傘", "日傘"],
-      "ko": ["우산", "양산"]}},
+      "ko": ["우산", "양산"], "ru": ["зонт", "зонтик"]}},
     {"subcategory": "hair accessory", "category": "accessory", "formality": 1, "warmth": 1, "words": {
       "en": ["hair clip", "hair clips", "scrunchie", "scrunchies", "headband", "hair band", "hair tie", "hair ties", "hair claw", "comb", "hair comb", "hair slide", "hair pin", "hairpin", "bobby pins"], "de": ["haarspange", "haarreif", "haargummi", "stirnband", "kamm", "haarkamm", "haarnadel", "haarklammer"], "fr": ["barrette", "chouchou", "serre tete", "peigne", "epingle a cheveux"], "es": ["pinza de pelo", "coletero", "diadema", "peine", "horquilla"], "it": ["fermaglio", "elastico per capelli", "cerchietto", "fascia per capelli", "pettine", "forcina"],
       "zh": ["髮夾", "发夹", "髮圈", "发圈", "髮箍", "发箍"],
@@ -440,14 +440,14 @@ extension DataFiles {
       "en": ["watch", "wristwatch"], "de": ["armbanduhr", "uhr"], "fr": ["montre"], "es": ["reloj"], "it": ["orologio"], "pt": ["relogio"], "nl": ["horloge"], "pl": ["zegarek"],
       "zh": ["手錶", "手表"],
       "ja": ["腕時計"],
-      "ko": ["손목시계"]}},
+      "ko": ["손목시계"], "ru": ["наручные часы"]}},
     {"subcategory": "suit", "category": "outerwear", "formality": 4, "warmth": 3, "words": {
       "en": ["suit", "suits", "two piece suit", "three piece suit", "business suit", "wedding suit", "tuxedo", "tuxedos", "tux", "morning suit", "pantsuit", "pant suit", "trouser suit", "skirt suit"],
       "de": ["anzug", "anzuge", "herrenanzug", "hosenanzug", "business anzug", "hochzeitsanzug"],
       "fr": ["costume homme", "costume 2 pieces", "costume 3 pieces", "costume de mariage", "tailleur pantalon"],
       "es": ["traje", "trajes", "traje de hombre", "traje de chaqueta", "esmoquin"],
       "it": ["completo uomo", "abito da uomo", "abito da sposo"], "pt": ["terno", "ternos"], "nl": ["kostuum", "maatpak"], "pl": ["garnitur", "garnitury"],
-      "zh": ["西裝", "西装"], "ja": ["スーツ"], "ko": ["정장"]}},
+      "zh": ["西裝", "西装"], "ja": ["スーツ"], "ko": ["정장"], "ru": ["костюм"]}},
     {"subcategory": "bathrobe", "category": "outerwear", "formality": 1, "warmth": 3, "words": {
       "en": ["bathrobe", "bathrobes", "bath robe", "dressing gown", "dressing gowns", "housecoat", "kimono robe"],
       "de": ["bademantel", "morgenmantel", "saunamantel", "*bademantel"],
@@ -456,7 +456,7 @@ extension DataFiles {
       "it": ["accappatoio", "accappatoi", "vestaglia"], "pt": ["roupao", "roupoes"], "nl": ["badjas", "badjassen", "ochtendjas"], "pl": ["szlafrok", "szlafroki"],
       "zh": ["浴袍", "睡袍"],
       "ja": ["バスローブ"],
-      "ko": ["목욕가운", "샤워가운"]}},
+      "ko": ["목욕가운", "샤워가운"], "ru": ["халат"]}},
     {"subcategory": "tracksuit", "category": "outerwear", "formality": 1, "warmth": 3, "words": {
       "en": ["tracksuit", "tracksuits", "track suit", "jogging suit", "sweatsuit", "sweat suit", "sweatsuits"],
       "de": ["trainingsanzug", "trainingsanzuge", "jogginganzug", "jogginganzuge", "freizeitanzug", "hausanzug"],
@@ -485,7 +485,7 @@ extension DataFiles {
       "it": ["libro", "libri", "romanzo", "copertina flessibile", "fumetto", "fumetti", "manga", "copertina rigida"], "pt": ["livro", "livros", "livro de bolso", "capa dura"], "nl": ["boek", "boeken", "paperback", "kookboek", "stripboek"], "pl": ["ksiazka", "ksiazki", "powiesc", "poradnik", "komiks", "ksiazka kucharska"],
       "zh": ["書籍", "书籍", "小說", "小说", "漫畫", "漫画", "繪本", "绘本", "圖書", "图书"],
       "ja": ["書籍", "小説", "漫画", "文庫", "単行本"],
-      "ko": ["도서", "소설", "만화책", "단행본"]}},
+      "ko": ["도서", "소설", "만화책", "단행본"], "ru": ["книга"]}},
     {"kind": "cleaning appliance", "words": {
       "en": ["vacuum", "vacuum cleaner", "robot vacuum", "window cleaning robot", "vacuum bags", "vacuum cleaner bags", "steam mop", "carpet cleaner"],
       "de": ["staubsauger", "saugroboter", "fensterputzroboter"],
@@ -503,7 +503,7 @@ extension DataFiles {
       "it": ["cellulare", "telefono", "smartphone", "pellicola protettiva", "vetro temperato"], "pt": ["celular", "telemovel", "smartphone"], "nl": ["telefoon", "smartphone"], "pl": ["telefon", "smartfon"],
       "zh": ["手機", "手机", "智慧型手機", "智能手机", "手機殼", "手机壳"],
       "ja": ["スマートフォン", "スマホ", "携帯電話", "スマホケース"],
-      "ko": ["휴대폰", "스마트폰", "아이폰", "폰케이스", "휴대폰 케이스", "핸드폰 케이스"]}},
+      "ko": ["휴대폰", "스마트폰", "아이폰", "폰케이스", "휴대폰 케이스", "핸드폰 케이스"], "ru": ["смартфон", "мобильный телефон"]}},
     {"kind": "laptop", "words": {
       "en": ["laptop", "notebook computer", "chromebook", "computer", "tablet"],
       "de": ["laptop", "notebook", "computer", "tablet"],
@@ -512,7 +512,7 @@ extension DataFiles {
       "it": ["portatile", "computer", "tablet", "informatica"], "pt": ["computador", "tablet"], "nl": ["laptop", "tablet"], "pl": ["laptop", "tablet"],
       "zh": ["筆電", "笔记本电脑", "筆記型電腦", "平板電腦", "平板电脑"],
       "ja": ["ノートパソコン", "タブレット", "パソコン"],
-      "ko": ["노트북", "태블릿"]}},
+      "ko": ["노트북", "태블릿"], "ru": ["ноутбук"]}},
     {"kind": "printer", "words": {
       "en": ["printer"],
       "de": ["drucker"],
@@ -559,7 +559,7 @@ extension DataFiles {
       "it": ["cuffie", "auricolari", "altoparlante", "televisore", "fotocamera", "tastiera", "caricatore", "disco rigido", "proiettore", "orologio smart", "smartwatch", "elettronica", "cavo usb", "cavo usb c", "cavo hdmi", "caricabatterie", "batterie alcaline", "pile alcaline", "pile stilo", "batteria esterna", "mouse wireless", "mouse gaming", "chiavetta usb", "scheda di memoria", "hard disk", "hard disk esterno", "controller", "videogioco", "videogiochi", "batterie esterne", "prolunga", "ciabatta elettrica", "presa smart", "fotocamere", "fotocamera digitale"], "pt": ["fone de ouvido", "caixa de som", "carregador", "televisao", "televisor", "smart tv", "teclado", "caixa de som bluetooth", "fones de ouvido", "eletronicos"], "nl": ["koptelefoon", "oordopjes", "oplader", "elektronica", "televisie", "luidspreker", "toetsenbord", "draadloze oordopjes", "beeldscherm", "beeld en geluid", "computers"], "pl": ["sluchawki", "glosnik", "ladowarka", "elektronika", "telewizor", "klawiatura", "aparat fotograficzny", "glosnik bluetooth", "monitor", "sluchawki bezprzewodowe", "rtv", "rtv i agd", "komputery"],
       "zh": ["耳機", "耳机", "藍牙喇叭", "蓝牙音箱", "喇叭", "電視", "电视", "相機", "相机", "充電器", "充电器", "行動電源", "充电宝", "顯示器", "显示器", "鍵盤", "键盘", "滑鼠", "鼠標", "鼠标", "藍牙耳機", "蓝牙耳机", "家電", "家电", "数码", "數位", "電腦", "电脑"],
       "ja": ["イヤホン", "ヘッドホン", "スピーカー", "テレビ", "カメラ", "充電器", "モバイルバッテリー", "モニター", "キーボード", "ワイヤレスイヤホン", "家電", "生活家電"],
-      "ko": ["이어폰", "헤드폰", "스피커", "충전기", "카메라", "보조배터리", "모니터", "키보드", "텔레비전", "블루투스 이어폰", "가전", "가전제품", "컴퓨터"]},
+      "ko": ["이어폰", "헤드폰", "스피커", "충전기", "카메라", "보조배터리", "모니터", "키보드", "텔레비전", "블루투스 이어폰", "가전", "가전제품", "컴퓨터"], "ru": ["аккумулятор", "зарядное устройство", "наушники", "колонка", "powerbank"]},
       "afterGarments": {
         "en": ["turntable", "connector", "charger", "mount"]}},
     {"kind": "film or music", "words": {
@@ -581,7 +581,7 @@ extension DataFiles {
       "it": ["giocattolo", "giocattoli", "gioco da tavolo", "bambola", "peluche", "puzzle", "vestiti per bambole", "vestiti bambola"], "pt": ["brinquedo", "brinquedos", "boneca", "quebra cabeca", "pelucia", "jogo de tabuleiro"], "nl": ["speelgoed", "knuffel", "puzzel", "bordspel"], "pl": ["zabawka", "zabawki", "klocki", "puzzle", "maskotka", "lalka", "gra planszowa"],
       "zh": ["玩具", "積木", "积木", "公仔", "拼圖", "拼图", "樂高", "乐高"],
       "ja": ["おもちゃ", "玩具", "ぬいぐるみ", "パズル"],
-      "ko": ["장난감", "인형", "퍼즐", "레고", "완구"]},
+      "ko": ["장난감", "인형", "퍼즐", "레고", "완구"], "ru": ["игрушка", "конструктор"]},
       "afterGarments": {
         "en": ["plush toy", "plushie", "soft toy", "plush", "doll", "dolls"]}},
     {"kind": "furniture", "words": {
@@ -593,7 +593,7 @@ extension DataFiles {
       "it": ["ombrellone", "libreria", "poltrona a sacco", "pouf a sacco", "divano", "sedia", "tavolo", "scrivania", "materasso", "scaffale", "lampada", "tappeto", "tenda", "cuscino", "mobili"], "pt": ["sofa", "cadeira", "mesa", "colchao", "estante", "prateleira", "guarda roupa", "escrivaninha", "poltrona", "moveis"], "nl": ["wandrek", "zitzak", "zitzakken", "stoel", "tafel", "matras", "bureau", "kast", "boekenkast", "fauteuil", "kledingkast", "meubels", "meubelen"], "pl": ["regal na ksiazki", "pufa sako", "worek sako", "krzeslo", "biurko", "materac", "sofa", "kanapa", "stol", "regal", "szafa", "fotel", "komoda", "meble"],
       "zh": ["沙發", "沙发", "椅子", "桌子", "書桌", "书桌", "床墊", "床垫", "露營椅", "折疊椅", "摺疊椅", "椅", "家具"],
       "ja": ["ソファ", "椅子", "テーブル", "ベッド", "チェア", "家具"],
-      "ko": ["소파", "의자", "책상", "침대", "매트리스", "가구"]},
+      "ko": ["소파", "의자", "책상", "침대", "매트리스", "가구"], "ru": ["диван", "стол", "стул", "шкаф", "кровать", "кресло"]},
      "afterGarments": {"en": ["chair", "chairs", "recliner", "sofa", "stool", "ottoman"]}},
     {"kind": "cosmetics", "words": {
       "en": ["perfume", "fragrance", "cologne", "eau de toilette", "eau de parfum", "eau de parfum", "eau de toilette", "shampoo", "lipstick", "mascara", "moisturiser", "moisturizer", "face cream", "body lotion", "serum", "sunscreen", "sunblock", "nail polish", "conditioner", "body wash", "shower gel", "deodorant", "toothpaste", "toothbrush", "electric toothbrush", "hair dryer", "hair straightener", "razor", "makeup", "foundation makeup", "eyeshadow", "cleanser", "toner", "hand cream", "beauty", "skincare", "skin care", "make up", "base coat", "gel top coat", "no wipe top coat", "top and base coat", "base and top coat", "gel polish", "nail gel", "lip balm", "hair brush", "hairbrush", "makeup brush", "makeup brushes", "nail clippers", "nail file", "tweezers", "body care", "bath and body", "bath body", "deodorants", "antiperspirant", "antiperspirants", "anti perspirant", "anti perspirants", "body spray", "body mist", "body butter", "body scrub", "body oil", "body cream"],
@@ -603,7 +603,7 @@ extension DataFiles {
       "it": ["profumo", "shampoo", "rossetto", "crema viso", "crema solare", "smalto", "bagnoschiuma", "deodorante", "spazzolino", "asciugacapelli", "rasoio", "bellezza", "cosmetica", "crema idratante", "regolabarba", "burrocacao", "spazzola per capelli", "tagliaunghie", "lima per unghie", "pinzetta", "deodoranti", "antitraspirante", "cura del corpo", "crema corpo"], "pt": ["perfume", "batom", "xampu", "condicionador", "protetor solar", "hidratante", "desodorante", "creme facial", "maquiagem", "esmalte", "escova de dentes", "pasta de dente", "beleza", "perfumaria", "cuidados pessoais", "desodorizante", "antitranspirante", "cuidados com o corpo", "hidratante corporal"], "nl": ["parfum", "shampoo", "lippenstift", "zonnebrand", "dagcreme", "douchegel", "tandpasta", "tandenborstel", "nagellak", "bodylotion", "scheerapparaat", "verzorging", "drogisterij", "persoonlijke verzorging", "deodorant", "deodorants", "anti transpirant", "lichaamsverzorging"], "pl": ["perfumy", "szampon", "pomadka", "kosmetyki", "uroda", "krem do twarzy", "dezodorant", "zel pod prysznic", "pasta do zebow", "szczoteczka do zebow", "lakier do paznokci", "tusz do rzes", "balsam do ciala", "golarka", "drogeria", "pielegnacja", "dezodoranty", "antyperspirant", "pielegnacja ciala"],
       "zh": ["香水", "口紅", "口红", "洗髮精", "洗发水", "化妝水", "化妆水", "面膜", "防曬", "防晒", "乳液", "精華液", "精华液", "洗面乳", "卸妝", "卸妆", "粉底", "粉餅", "粉饼", "眼影", "睫毛膏", "護手霜", "护手霜", "身體乳", "身体乳", "沐浴乳", "精華", "精华", "唇膏", "美妝", "美妆", "彩妝", "彩妆"],
       "ja": ["香水", "口紅", "シャンプー", "化粧水", "美容液", "日焼け止め", "乳液", "洗顔", "クレンジング", "ファンデーション", "アイシャドウ", "マスカラ", "ハンドクリーム", "ボディソープ", "クッションファンデ", "歯ブラシ", "ビューティー", "コスメ", "化粧品"],
-      "ko": ["향수", "립스틱", "샴푸", "스킨케어", "마스크팩", "선크림", "로션", "에센스", "클렌징", "쿠션팩트", "토너", "파운데이션", "립밤", "아이섀도", "마스카라", "앰플", "세럼", "수분크림", "핸드크림", "바디로션", "바디워시", "클렌저", "컨실러", "뷰티", "화장품"]}},
+      "ko": ["향수", "립스틱", "샴푸", "스킨케어", "마스크팩", "선크림", "로션", "에센스", "클렌징", "쿠션팩트", "토너", "파운데이션", "립밤", "아이섀도", "마스카라", "앰플", "세럼", "수분크림", "핸드크림", "바디로션", "바디워시", "클렌저", "컨실러", "뷰티", "화장품"], "ru": ["спрей", "крем", "шампунь", "сыворотка", "тушь", "помада", "тональный крем", "маска", "пенка", "тоник", "лосьон", "бальзам для губ"]}},
     {"kind": "tool", "words": {
       "en": ["drill", "screwdriver", "hammer", "lawn mower", "cable ties", "cable tie", "water pump", "air pump", "belt sander", "jumper cables", "tool set", "tool kit", "saw", "wrench", "spanner", "pliers", "ladder", "cordless drill", "impact driver", "angle grinder", "circular saw", "jigsaw saw", "tools", "power tools", "diy", "garden tools", "home improvement", "garden hose", "hose pipe", "hose reel", "pressure washer", "duct tape", "gaffer tape", "electrical tape", "masking tape", "tape measure", "conduit", "flexible conduit", "pvc pipe", "copper pipe", "electrical wire"],
       "de": ["bohrmaschine", "schraubenzieher", "hammer", "rasenmaher", "sage", "schraubenschlussel", "zange", "leiter", "werkzeugset", "akkuschrauber", "*schrauber", "bohrhammer", "schlagbohrmaschine", "stichsage", "kreissage", "winkelschleifer", "*bohrmaschine", "baumarkt", "werkzeug", "heimwerken", "gartenschlauch", "schlauchtrommel", "hochdruckreiniger", "gewebeband", "panzertape", "isolierband", "malerkrepp", "massband"],
@@ -645,7 +645,7 @@ extension DataFiles {
       "it": ["caffe in grani", "caffe", "te verde", "cioccolato", "olio d oliva", "vino", "birra", "integratore", "vitamine", "capsule", "formaggio", "yogurt", "latte", "caramelle", "dolciumi", "gommose", "liquirizia", "biscotti", "confettura", "marmellata", "torrone"],
       "zh": ["咖啡豆", "茶葉", "茶叶", "巧克力", "零食", "餅乾", "饼干", "保健食品", "維他命", "维生素", "益生菌", "食品", "生鮮", "生鲜"],
       "ja": ["コーヒー豆", "緑茶", "チョコレート", "お菓子", "サプリメント", "ビタミン", "食品"],
-      "ko": ["원두", "녹차", "초콜릿", "과자", "건강기능식품", "비타민", "영양제", "식품"], "pt": ["cafe em graos", "vinho", "cerveja", "azeite", "suplemento", "vitaminas", "chocolates", "alimentos", "bebidas", "mercearia", "balas", "doces", "biscoitos", "geleia"], "nl": ["koffiebonen", "chocolade", "wijn", "olijfolie", "vitamines", "supplementen", "snoep", "thee", "levensmiddelen", "eten en drinken", "dranken", "snoepjes", "spekjes", "koekjes"], "pl": ["kawa ziarnista", "kawa mielona", "czekolada", "wino", "piwo", "oliwa", "suplement diety", "witaminy", "herbata", "artykuly spozywcze", "zywnosc", "napoje", "cukierki", "slodycze", "zelki", "lizaki", "ciastka", "dzem"]},
+      "ko": ["원두", "녹차", "초콜릿", "과자", "건강기능식품", "비타민", "영양제", "식품"], "pt": ["cafe em graos", "vinho", "cerveja", "azeite", "suplemento", "vitaminas", "chocolates", "alimentos", "bebidas", "mercearia", "balas", "doces", "biscoitos", "geleia"], "nl": ["koffiebonen", "chocolade", "wijn", "olijfolie", "vitamines", "supplementen", "snoep", "thee", "levensmiddelen", "eten en drinken", "dranken", "snoepjes", "spekjes", "koekjes"], "pl": ["kawa ziarnista", "kawa mielona", "czekolada", "wino", "piwo", "oliwa", "suplement diety", "witaminy", "herbata", "artykuly spozywcze", "zywnosc", "napoje", "cukierki", "slodycze", "zelki", "lizaki", "ciastka", "dzem"], "ru": ["чай", "кофе", "шоколад"]},
       "afterGarments": {
         "en": ["steak", "steaks", "potato", "potatoes"],
       "pt": ["queijo", "iogurte"],

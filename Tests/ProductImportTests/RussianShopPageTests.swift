@@ -85,3 +85,26 @@ import Testing
         } throws: { ($0 as? ImportError)?.code == "home_page" }
     }
 }
+
+extension RussianShopPageTests {
+    @Test(arguments: [
+        ("Платье миди с цветочным принтом", Category.dress), ("Футболка мужская хлопковая", .top), ("Джинсы прямые", .bottom),
+        ("Куртка демисезонная", .outerwear), ("Кроссовки беговые", .shoes), ("Сумка через плечо", .accessory), ("Сукня літня", .dress),
+    ])
+    func russianAndUkrainianGarmentWords(name: String, category: Category) {
+        #expect(TestSupport.rules.classify(KeywordInput(name: name)).category == category, "\(name)")
+    }
+
+    @Test(arguments: [
+        ("Аккумулятор BL-44JN для LG C660", "electronics"), ("Спрей для сужения пор The Face Shop", "cosmetics"), ("Ноутбук Lenovo IdeaPad 3", "laptop"),
+        ("Диван угловой", "furniture"),
+    ])
+    func russianGoodsWords(name: String, kind: String) {
+        TestSupport.expectGoods(name, kind)
+    }
+
+    @Test func whatARussianNameIsForDoesNotNameIt() {
+        // "Чехол для платья" (a dress cover): the dress follows "для", so it names no dress.
+        #expect(TestSupport.rules.classify(KeywordInput(name: "Чехол для платья")).category != .dress)
+    }
+}

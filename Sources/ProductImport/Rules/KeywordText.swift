@@ -96,7 +96,7 @@ struct KeywordText: Sendable {
 
     private static let connectors: Set<String> = [
         "for", "fur", "fuer", "pour", "para", "per", "with", "mit", "avec", "con", "compatible", "kompatibel", "compatibile",
-        "voor", "met", "dla", "com",
+        "voor", "met", "dla", "com", "для", "с", "со", "з", "із",
     ]
 
     /// Letters that decomposition leaves alone but people type both ways.

@@ -118,7 +118,7 @@ struct KnownBrands: Sendable {
 
     /// Words that make the brand after them the device or machine the product fits, in the importer's languages.
     private static let forWords: Set<String> = [
-        "for", "für", "pour", "para", "per", "voor", "dla", "with", "mit", "avec", "con", "com", "compatible", "compatibile",
+        "for", "für", "pour", "para", "per", "voor", "dla", "для", "with", "mit", "avec", "con", "com", "compatible", "compatibile",
         "kompatibel", "passend", "fits", "replacement", "ersatz", "like", "vs", "und", "and", "et", "y", "e", "og",
         "case", "cover", "hülle", "schutzhülle", "funda", "coque", "custodia", "etui", "capa", "capinha", "cable", "kabel",
         "charger", "ladegerät", "adapter", "strap", "armband", "correa", "bracelet", "protector", "displayschutz", "panzerglas",
