@@ -102,9 +102,4 @@ extension RussianShopPageTests {
     func russianGoodsWords(name: String, kind: String) {
         TestSupport.expectGoods(name, kind)
     }
-
-    @Test func whatARussianNameIsForDoesNotNameIt() {
-        // "Чехол для платья" (a dress cover): the dress follows "для", so it names no dress.
-        #expect(TestSupport.rules.classify(KeywordInput(name: "Чехол для платья")).category != .dress)
-    }
 }
