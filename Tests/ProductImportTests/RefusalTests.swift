@@ -13,6 +13,19 @@ import Testing
         }
     }
 
+    @Test func aProductPageReachedThroughASearchForItsNumberIsAProduct() throws {
+        // ctshirts.co.uk sends a search for an article number to its page and keeps the query; the header's mini cart is no tile.
+        let html = """
+            <html><head><title>Navy and black seersucker Classic fit shorts | Charles Tyrwhitt</title></head><body>
+            <div class="header__bag_item_list"><div class="header__bag_item"><a href="/bag"><img src="/b.jpg"></a><span class="price">£20</span></div></div>
+            <h1>Navy and black seersucker Classic fit shorts</h1><span class="meta sku">HB095BLK</span>
+            <strong class='price standard'>£34.95</strong><input type="submit" value="Add to bag"></body></html>
+            """
+        let url = "https://www.ctshirts.co.uk/mens-casualwear/mens-shorts/Navy-and-black-seersucker-Classic-fit-shorts?q=gbpdefault||hb095blk|||"
+        #expect(refusal(html, url: url) == nil)
+        #expect(try TestSupport.draft(html, url: url).price == 34.95)
+    }
+
     @Test func searchResultsAreNamed() {
         let html = "<html><head><title>Results for “linen shirt”</title></head><body><h1>42 results for linen shirt</h1><button>Add to cart</button><span class=\"price\">€20</span></body></html>"
         #expect(refusal(html, url: "https://shop.example.com/search?q=linen+shirt") == .searchResults)

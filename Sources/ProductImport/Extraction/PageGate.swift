@@ -47,12 +47,15 @@ enum PageGate {
 
     /// Search pages: a search path or a query parameter shops use for search words.
     static func isSearch(_ url: URL) -> Bool {
-        let path = url.path.lowercased()
-        if ["/search", "/suche", "/recherche", "/buscar", "/ricerca"].contains(where: path.includes) || path == "/s" {
-            return true
-        }
+        if isSearchPath(url) { return true }
         let keys = queryKeys(url)
         return keys.contains { ["q", "k", "query", "search", "searchterm", "search_query", "keyword", "keywords", "_nkw", "text", "searchkeyword", "kwd"].contains($0) }
+    }
+
+    /// A search page's path: `/search`, `/suche`, `/s`…
+    static func isSearchPath(_ url: URL) -> Bool {
+        let path = url.path.lowercased()
+        return ["/search", "/suche", "/recherche", "/buscar", "/ricerca"].contains(where: path.includes) || path == "/s"
     }
 
     /// The address's query keys, lowercase.
@@ -147,8 +150,11 @@ enum PageGate {
         for element in document.elements where (element.tag == "li" || element.tag == "article" || element.tag == "div") && tileLabels.matches(element) {
             let label = ((element["class"] ?? "") + " " + (element["data-testid"] ?? "")).lowercased()
             guard ["product", "tile", "card", "item"].contains(where: label.includes), element.subtreeEnd - element.index < 80 else { continue }
-            // Tiles of "You may also like" and "Recently viewed" blocks sit on product pages too.
-            if document.ancestor(of: element, where: { otherProductsLabels.matches($0) }) != nil { continue }
+            // Tiles of "You may also like" and "Recently viewed" blocks sit on product pages too, and so do the lines of the
+            // header's mini cart (ctshirts.co.uk's `header__bag_item`).
+            if miniCartLabels.matches(element) || document.ancestor(of: element, where: { otherProductsLabels.matches($0) || miniCartLabels.matches($0) }) != nil {
+                continue
+            }
             let inside = document.descendants(of: element)
             guard inside.contains(where: { $0.tag == "img" }), inside.contains(where: { $0.tag == "a" }),
                   inside.contains(where: { (($0["class"] ?? "") + ($0["itemprop"] ?? "")).lowercased().includes("price") }) else { continue }
@@ -156,6 +162,18 @@ enum PageGate {
             if count >= 4 { return count }
         }
         return count
+    }
+
+    /// Whether a page at a search address shows one product and no results: a shop that sends a search for an article
+    /// number to its page keeps the query (ctshirts.co.uk's `…/Navy-and-black-seersucker-Classic-fit-shorts?q=gbpdefault||hb095blk||…`).
+    /// Only the query can say so: a search path, search wording in the title or heading, or tiles make the page a search.
+    static func showsOneProduct(_ document: HTMLDocument, at url: URL) -> Bool {
+        guard !isSearchPath(url) else { return false }
+        let title = document.first(named: "title").map { document.text(of: $0).lowercased() } ?? ""
+        let heading = document.first(named: "h1").map { document.text(of: $0).lowercased() } ?? ""
+        let heads = title + " " + heading
+        return !searchPhrases.contains(where: heads.includes) && productTiles(in: document) < 2 && !listsResults(document)
+            && !sellsOnlyFromTiles(document)
     }
 
     /// Whether every add-to-cart button of the page sits in a tile of its own, two or more alike, and the main heading in none:
@@ -187,6 +205,8 @@ enum PageGate {
     /// JSON-LD types of editorial pages, which may mention products without listing them.
     private static let articleTypes = ["\"Article\"", "\"NewsArticle\"", "\"BlogPosting\""]
 
+    private static let miniCartLabels = AttributeWords(
+        ["minicart", "mini-cart", "mini_cart", "cart-drawer", "header__bag", "basket-preview", "cart-preview"], in: ["id", "class"])
     private static let tileLabels = AttributeWords(["product", "tile", "card", "item"], in: ["class", "data-testid"])
     private static let otherProductsLabels = AttributeWords(
         BuyBoxPrice.otherProductsBlockWords + ["also-viewed", "you-may"], in: ["id", "class"])

@@ -94,7 +94,8 @@ public struct ProductExtractor: Sendable {
             // No structured data says "product": the visible page decides.
             let tree = try document()
             let page = reader.extract(from: tree, title: scan.title)
-            guard page.isProduct, reader.site != nil || !frontOrSearch && !Self.listsProducts(scan) && !PageGate.sellsOnlyFromTiles(tree) else {
+            let byAddress = PageGate.isHome(pageURL) || PageGate.isSearch(pageURL) && !(page.isProduct && PageGate.showsOneProduct(tree, at: pageURL))
+            guard page.isProduct, reader.site != nil || !byAddress && !Self.listsProducts(scan) && !PageGate.sellsOnlyFromTiles(tree) else {
                 let refusal = PageGate.refusal(for: tree, pageURL: pageURL, scripts: scan.scripts, tagCount: scan.tagCount)
                 // A buy box without a readable price is still one product when no gate names the page as something else,
                 // and so is a page drawn by scripts whose share tags name one product (`ScriptShell`).
