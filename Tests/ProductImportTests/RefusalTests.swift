@@ -26,6 +26,19 @@ import Testing
         #expect(try TestSupport.draft(html, url: url).price == 34.95)
     }
 
+    @Test func aCategoryAtTheSameKindOfAddressIsNoProduct() {
+        // The same shop's category keeps `?q=` too; its tiles are plain `<li>`s around a `span.prodcontainer`.
+        let tile = { (id: Int) in
+            "<li class=\"\"><span class=\"prodcontainer\"><a class=\"img\" href=\"/mens-shorts/s\(id)?q=gbpdefault||s\(id)|\"><img src=\"/\(id).jpg\"></a>"
+                + "<h3><a href=\"/mens-shorts/s\(id)\">Shorts \(id)</a></h3><span class=\"price\"><ins>£34.95</ins></span></span></li>"
+        }
+        let html = """
+            <html><head><title>Men's shorts from Charles Tyrwhitt</title></head><body><h1>Men's casualwear</h1>
+            <ul class="teasers">\((1...4).map(tile).joined())</ul><input type="submit" value="Add to bag"></body></html>
+            """
+        #expect(refusal(html, url: "https://www.ctshirts.co.uk/mens-casualwear/mens-shorts?q=gbpdefault|||||") != nil)
+    }
+
     @Test func searchResultsAreNamed() {
         let html = "<html><head><title>Results for “linen shirt”</title></head><body><h1>42 results for linen shirt</h1><button>Add to cart</button><span class=\"price\">€20</span></body></html>"
         #expect(refusal(html, url: "https://shop.example.com/search?q=linen+shirt") == .searchResults)

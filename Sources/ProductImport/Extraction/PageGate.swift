@@ -39,7 +39,7 @@ enum PageGate {
             || scripts.contains { $0.isJSONLD && articleTypes.contains(where: $0.text.includes) }
         if !isArticle, scripts.contains(where: \.declaresProductList)
             || productTiles(in: document) >= 4 || listsResults(document) || isRanking(pageURL) || namesCategory(pageURL)
-            || sellsOnlyFromTiles(document) {
+            || sellsOnlyFromTiles(document) || repeatsPricedTiles(document) {
             return ImportError(.listingPage, detail: "listing: \(title)")
         }
         return ImportError(.notAProduct, detail: "no product data: \(title)")
@@ -173,7 +173,24 @@ enum PageGate {
         let heading = document.first(named: "h1").map { document.text(of: $0).lowercased() } ?? ""
         let heads = title + " " + heading
         return !searchPhrases.contains(where: heads.includes) && productTiles(in: document) < 2 && !listsResults(document)
-            && !sellsOnlyFromTiles(document)
+            && !sellsOnlyFromTiles(document) && !repeatsPricedTiles(document)
+    }
+
+    /// Whether one list holds three or more priced tiles side by side, whatever they are called (ctshirts.co.uk's
+    /// `<ul class="teasers"><li class=""><span class="prodcontainer">…`), outside the blocks of other products.
+    static func repeatsPricedTiles(_ document: HTMLDocument) -> Bool {
+        for list in document.elements where list.tag == "ul" || list.tag == "ol" {
+            guard list.subtreeEnd - list.index < 4_000 else { continue }
+            var tiles = 0
+            for item in document.children(of: list) where item.tag == "li" && isTile(item, document) {
+                tiles += 1
+                if tiles >= 3 { break }
+            }
+            guard tiles >= 3 else { continue }
+            if BuyBoxPrice.inRecommendations(list, document) || otherProductsLabels.matches(list) || PageChrome.contains(list, document) { continue }
+            return true
+        }
+        return false
     }
 
     /// Whether every add-to-cart button of the page sits in a tile of its own, two or more alike, and the main heading in none:
