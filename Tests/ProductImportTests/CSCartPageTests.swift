@@ -31,7 +31,7 @@ import Testing
     }
 
     @Test func codeIsALabelOnlyAsARunOfItsOwn() throws {
-        let html = Self.page(code: #"<p>Code promo SAVE20 on your first order</p><p>Code: <b>WELCOME10</b> at checkout</p>"#)
+        let html = Self.page(code: #"<p>Code promo SAVE20 on your first order</p><p>Code: <b>WELCOME10</b> at checkout</p><p><strong>Code:</strong> SUMMER20</p>"#)
         #expect(try TestSupport.draft(html, url: "https://www.cam4sell.com/nikon-d3400-kit-18-55-vr/").sku == nil)
     }
 

@@ -118,9 +118,9 @@ enum PageIdentifier {
             let labelled = candidates.first(where: { head.utf8.starts(with: $0.utf8) })
             guard labelled != nil || head.hasPrefix("item") && isBareItemLabel(run) else { continue }
             let label = labelled ?? "item:"
-            // A bare "Code" is a label only as the whole text of an element (CS-Cart's `<label>CODE:</label>`): "Code promo"
-            // is not, and neither is "Code: <b>WELCOME10</b> at checkout".
-            if wholeRunLabels.contains(label), !isWholeLabel(run, label) || !isElementText(index - 1, in: document) { continue }
+            // A bare "Code" is a label only as the whole text of a label or table cell (CS-Cart's `<label>CODE:</label>`):
+            // "Code promo" is not, nor "Code: <b>WELCOME10</b> at checkout", nor a banner's `<strong>Code:</strong> SUMMER20`.
+            if wholeRunLabels.contains(label), !isWholeLabel(run, label) || !isLabelElementText(index - 1, in: document) { continue }
             // "Item&nbsp;" alone before its number (Costco): the whole run is the label, and the number follows.
             let trimmed = labelled == nil ? "Item:" : run.trimmed
             let separators: (Character) -> Bool = { $0 == " " || $0 == ":" || $0 == "：" || $0 == "#" || $0 == "." || $0 == "\u{00A0}" }
@@ -189,9 +189,9 @@ enum PageIdentifier {
         return word == label || word.hasSuffix(":") && String(word.dropLast()).trimming(HTMLDocument.isWhitespace) == label
     }
 
-    /// Whether text run `run` is all the text of some element. Elements come in document order, so the ones whose text
-    /// starts at `run` are found by halving.
-    private static func isElementText(_ run: Int, in document: HTMLDocument) -> Bool {
+    /// Whether text run `run` is all the text of a label, a table cell or an element classed as a label. Elements come in
+    /// document order, so the ones whose text starts at `run` are found by halving.
+    private static func isLabelElementText(_ run: Int, in document: HTMLDocument) -> Bool {
         let elements = document.elements
         var low = 0, high = elements.count
         while low < high {
@@ -199,7 +199,11 @@ enum PageIdentifier {
             if elements[middle].textRuns.lowerBound < run { low = middle + 1 } else { high = middle }
         }
         while low < elements.count, elements[low].textRuns.lowerBound == run {
-            if elements[low].textRuns.upperBound == run + 1 { return true }
+            let element = elements[low]
+            if element.textRuns.upperBound == run + 1,
+               ["label", "dt", "th", "td"].contains(element.tag) || element["class"].map({ $0.lowercased().includes("label") }) == true {
+                return true
+            }
             low += 1
         }
         return false
