@@ -33,15 +33,9 @@ enum PrestaShopState {
         guard let end = bytes[valueStart..<min(bytes.endIndex, valueStart + maxLength + 1)].firstIndex(of: quote) else { return nil }
         let raw = String(decoding: bytes[valueStart..<end], as: UTF8.self)
         guard !raw.contains("\\"), !raw.contains("\n") else { return nil }
-        return decoded(raw)
+        return HTMLEntities.decode(raw)
     }
 
     /// A reference longer than this is no reference.
     private static let maxLength = 64
-
-    private static func decoded(_ text: String) -> String {
-        guard text.contains("&") else { return text }
-        return text.replacingOccurrences(of: "&#039;", with: "'").replacingOccurrences(of: "&quot;", with: "\"")
-            .replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">").replacingOccurrences(of: "&amp;", with: "&")
-    }
 }
