@@ -131,6 +131,6 @@ enum BrandLabels {
         "marchi", "merken", "alle merken", "marki", "designers", "designer", "size chart", "size guide", "sizing chart", "view all", "shop all",
         "see all", "learn more",
     ]
-    private static let breadcrumbLabels = AttributeWords(["breadcrumb", "bread_crumb", "bread-crumb"], in: ["class", "id", "aria-label", "itemtype"])
+    private static let breadcrumbLabels = AttributeWords(PageExtractor.breadcrumbWords, in: ["class", "id", "aria-label", "itemtype"])
     private static let menuLabels = AttributeWords(["menu", "megamenu", "navigation", "navbar", "site-nav", "flyout"], in: ["class", "id", "role"])
 }

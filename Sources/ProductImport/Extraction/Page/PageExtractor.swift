@@ -511,8 +511,9 @@ struct PageExtractor {
         return brandLinks.contains(String(href[..<query]))
     }
 
+    /// The words of an id or class that names the breadcrumb trail (worldsoccershop.com writes `bread_crumbs`).
+    static let breadcrumbWords = ["breadcrumb", "bread_crumb", "bread-crumb"]
     /// A `div` labelled as the breadcrumb, checked on the bytes: pages have thousands of `div`s.
-    private static let breadcrumbWords = ["breadcrumb", "bread_crumb", "bread-crumb"]
     private static let breadcrumbLabels = AttributeWords(breadcrumbWords, in: ["id", "class", "aria-label"])
 
     /// Whether a sold-out notice sits in one size's or colour's choice or in a tooltip, modal or popup (Gilt's per-size

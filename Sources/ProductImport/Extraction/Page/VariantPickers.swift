@@ -272,13 +272,13 @@ enum VariantPickers {
         return mark
     }
 
-    /// How pickers mark a size that cannot be bought, in class names and in the languages the importer reads.
     /// Stock notes of a size that can be had ("[In Stock]", "(Low Stock)", "– nur noch 2").
     private static let inStockWords = [
         "in stock", "low stock", "available", "auf lager", "lieferbar", "nur noch", "en stock", "disponible", "disponibile", "op voorraad",
         "em estoque", "dostępn", "left", "übrig",
     ]
 
+    /// How pickers mark a size that cannot be bought, in class names and in the languages the importer reads.
     private static let soldOutWords = [
         "soldout", "sold-out", "sold_out", "sold out", "outofstock", "out-of-stock", "out_of_stock", "out of stock", "unavailable",
         "not-available", "nostock", "no-stock", "ausverkauft", "nicht verfügbar", "épuisé", "epuise", "agotado", "esaurito", "uitverkocht",
