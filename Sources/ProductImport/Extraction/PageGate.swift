@@ -8,8 +8,7 @@ enum PageGate {
     /// The error for a page that showed no single product; `tagCount` is the page's own count of
     /// start tags (the tree may leave blocks out).
     static func refusal(for document: HTMLDocument, pageURL: URL, scripts: [HTMLScript], tagCount: Int) -> ImportError {
-        let title = document.first(named: "title").map { document.text(of: $0).lowercased() } ?? ""
-        let heading = document.first(named: "h1").map { document.text(of: $0).lowercased() } ?? ""
+        let (title, heading) = titleAndHeading(document)
         let heads = title + " " + heading
         if errorPhrases.contains(where: heads.includes) || tagCount < 24 && isRedirectStub(document) {
             return ImportError(.errorPage, detail: "error page: \(title)")
@@ -43,6 +42,13 @@ enum PageGate {
             return ImportError(.listingPage, detail: "listing: \(title)")
         }
         return ImportError(.notAProduct, detail: "no product data: \(title)")
+    }
+
+    /// The page's title and first `h1`, lowercased, as the gates read them.
+    private static func titleAndHeading(_ document: HTMLDocument) -> (title: String, heading: String) {
+        let title = document.first(named: "title").map { document.text(of: $0).lowercased() } ?? ""
+        let heading = document.first(named: "h1").map { document.text(of: $0).lowercased() } ?? ""
+        return (title, heading)
     }
 
     /// Search pages: a search path or a query parameter shops use for search words.
@@ -155,9 +161,7 @@ enum PageGate {
             if miniCartLabels.matches(element) || document.ancestor(of: element, where: { otherProductsLabels.matches($0) || miniCartLabels.matches($0) }) != nil {
                 continue
             }
-            let inside = document.descendants(of: element)
-            guard inside.contains(where: { $0.tag == "img" }), inside.contains(where: { $0.tag == "a" }),
-                  inside.contains(where: { (($0["class"] ?? "") + ($0["itemprop"] ?? "")).lowercased().includes("price") }) else { continue }
+            guard holdsTileParts(element, document, linkNeedsAddress: false) else { continue }
             count += 1
             if count >= 4 { return count }
         }
@@ -169,8 +173,7 @@ enum PageGate {
     /// Only the query can say so: a search path, search wording in the title or heading, or tiles make the page a search.
     static func showsOneProduct(_ document: HTMLDocument, at url: URL) -> Bool {
         guard !isSearchPath(url) else { return false }
-        let title = document.first(named: "title").map { document.text(of: $0).lowercased() } ?? ""
-        let heading = document.first(named: "h1").map { document.text(of: $0).lowercased() } ?? ""
+        let (title, heading) = titleAndHeading(document)
         let heads = title + " " + heading
         return !searchPhrases.contains(where: heads.includes) && productTiles(in: document) < 2 && !listsResults(document)
             && !sellsOnlyFromTiles(document) && !repeatsPricedTiles(document)
@@ -214,8 +217,14 @@ enum PageGate {
     /// A small block with a picture, a link and a price-labelled element: one product's tile.
     private static func isTile(_ element: HTMLElement, _ document: HTMLDocument) -> Bool {
         guard ["li", "article", "div", "td"].contains(element.tag), element.subtreeEnd - element.index < 80 else { return false }
+        return holdsTileParts(element, document, linkNeedsAddress: true)
+    }
+
+    /// Whether `element` holds what a product's tile shows: a picture, a link (one with an address, when asked) and an
+    /// element classed or marked as the price.
+    private static func holdsTileParts(_ element: HTMLElement, _ document: HTMLDocument, linkNeedsAddress: Bool) -> Bool {
         let inside = document.descendants(of: element)
-        return inside.contains(where: { $0.tag == "img" }) && inside.contains(where: { $0.tag == "a" && $0["href"] != nil })
+        return inside.contains(where: { $0.tag == "img" }) && inside.contains(where: { $0.tag == "a" && (!linkNeedsAddress || $0["href"] != nil) })
             && inside.contains(where: { (($0["class"] ?? "") + ($0["itemprop"] ?? "")).lowercased().includes("price") })
     }
 
